@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { IsoDateTime, LIMITS, ShortText } from './values';
+
+export const SOURCE_STATES = ['ok', 'stale', 'failed', 'pending', 'running'] as const;
+export const SourceStateSchema = z.enum(SOURCE_STATES);
+export type SourceState = z.infer<typeof SourceStateSchema>;
+
+/** How one dispensary's collection stands: the honest per-source part of the status. */
+export const SourceStatusSchema = z.object({
+  key: z.string().max(LIMITS.key),
+  name: ShortText,
+  state: SourceStateSchema,
+  dealCount: z.number().int().nonnegative(),
+  lastSuccessAt: IsoDateTime.nullable(),
+  lastAttemptAt: IsoDateTime.nullable(),
+  error: ShortText.nullable(),
+});
+export type SourceStatus = z.infer<typeof SourceStatusSchema>;
+
+/** The dispensary count the page assumes when the status does not say (spec section 3). */
+export const DEFAULT_DISPENSARY_COUNT = 39;
+
+/**
+ * `GET /api/monitoring/scraper/status`. The spec documents `ready` and `totalDeals` only, so those
+ * are required; `lastUpdate` (ISO 8601 or 'never') and `dispensaryCount` are read when present,
+ * and the rest are this service's extensions.
+ */
+export const CacheStatusSchema = z.object({
+  ready: z.boolean(),
+  totalDeals: z.number().int().nonnegative(),
+  lastUpdate: z.union([IsoDateTime, z.literal('never')]).optional(),
+  dispensaryCount: z.number().int().nonnegative().optional(),
+
+  progress: z
+    .object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .optional(),
+  etaSeconds: z.number().nonnegative().optional(),
+  sources: z.array(SourceStatusSchema).optional(),
+});
+export type CacheStatus = z.infer<typeof CacheStatusSchema>;

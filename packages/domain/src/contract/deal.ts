@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  BoundedText,
+  DealCategorySchema,
+  IsoDateTime,
+  LIMITS,
+  Money,
+  PlatformSchema,
+  ShortText,
+  WeekdaySchema,
+} from './values';
+
+export const UnitPriceSchema = z.object({
+  amount: Money,
+  per: z.enum(['g', '100mg', 'each']),
+});
+export type UnitPrice = z.infer<typeof UnitPriceSchema>;
+
+/**
+ * A deal as the service sends it and the page reads it.
+ *
+ * The spec's fields (section 3) are required, except `dispensary` and `dispensaryKey`, which a
+ * single-dispensary answer may leave out (the page stamps them, see `stampDeals`). `imageUrl` may be
+ * blank. Every other field is an optional extension: the page uses it when present. Unknown fields
+ * are stripped, never an error, so a richer backend stays readable.
+ */
+export const DealSchema = z.object({
+  title: BoundedText,
+  description: BoundedText,
+  price: ShortText,
+  imageUrl: z.string().max(LIMITS.url),
+  sourceUrl: z.string().max(LIMITS.url),
+  dispensary: ShortText.optional(),
+  dispensaryKey: z.string().max(LIMITS.key).optional(),
+
+  id: ShortText.optional(),
+  category: DealCategorySchema.optional(),
+  brand: ShortText.optional(),
+  strainType: ShortText.optional(),
+  size: ShortText.optional(),
+  regularPrice: Money.optional(),
+  salePrice: Money.optional(),
+  discountPercent: z.number().min(0).max(100).optional(),
+  unitPrice: UnitPriceSchema.optional(),
+  specialName: ShortText.optional(),
+  validDays: z.array(WeekdaySchema).max(7).optional(),
+  endsAt: IsoDateTime.optional(),
+  firstSeenAt: IsoDateTime.optional(),
+  platform: PlatformSchema.optional(),
+});
+export type Deal = z.infer<typeof DealSchema>;
+
+/** A deal known to belong to a dispensary: what every list on the page works with. */
+export type StampedDeal = Deal & { dispensary: string; dispensaryKey: string };
+
+export const DealListSchema = z.array(DealSchema);

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { LIMITS, PlatformSchema, ShortText } from './values';
+
+const Latitude = z.number().min(-90).max(90);
+const Longitude = z.number().min(-180).max(180);
+
+/**
+ * A dispensary as `GET /api/scraper/dispensaries` sends it. `lat`/`lng` are null (or absent) while
+ * its location is unknown; distance to it is then infinite.
+ */
+export const DispensarySchema = z.object({
+  key: z.string().min(1).max(LIMITS.key),
+  name: ShortText.min(1),
+  lat: Latitude.nullable().optional(),
+  lng: Longitude.nullable().optional(),
+
+  address: ShortText.optional(),
+  website: z.string().max(LIMITS.url).optional(),
+  platform: PlatformSchema.optional(),
+});
+export type Dispensary = z.infer<typeof DispensarySchema>;
+
+export const DispensaryListSchema = z.array(DispensarySchema);
+
+/** What the page offers when the dispensary list cannot be loaded (spec section 3). */
+export const ALL_DISPENSARIES: Dispensary = { key: 'all', name: 'All Dispensaries' };

@@ -1,0 +1,61 @@
+import type { DealCategory } from './values';
+
+/** The choices of the filter panel (spec section 2), as data the page renders. */
+export interface Option<Value extends string> {
+  value: Value;
+  label: string;
+  enabled?: boolean;
+}
+
+export type CategoryFilter = 'all' | DealCategory;
+
+export const CATEGORY_OPTIONS: ReadonlyArray<Option<CategoryFilter>> = [
+  { value: 'all', label: 'All Categories' },
+  { value: 'flower', label: 'Flower' },
+  { value: 'edibles', label: 'Edibles' },
+  { value: 'concentrates', label: 'Concentrates' },
+  { value: 'vapes', label: 'Vapes' },
+  { value: 'pre-rolls', label: 'Pre-Rolls' },
+  { value: 'topicals', label: 'Topicals' },
+  { value: 'accessories', label: 'Accessories' },
+  { value: 'other', label: 'Other' },
+];
+
+export const SORT_KEYS = [
+  'relevance',
+  'price-low',
+  'price-high',
+  'dispensary',
+  'category',
+  'category-dispensary',
+  'distance',
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** The seven sorts; distance is enabled only once the visitor's location is known. */
+export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
+  return [
+    { value: 'relevance', label: 'Relevance' },
+    { value: 'price-low', label: 'Price: Low to High' },
+    { value: 'price-high', label: 'Price: High to Low' },
+    { value: 'dispensary', label: 'Dispensary Name' },
+    { value: 'category', label: 'Category' },
+    { value: 'category-dispensary', label: 'Category, then Dispensary' },
+    { value: 'distance', label: 'Distance: Near to Far', enabled: locationKnown },
+  ];
+}
+
+export const DISTANCE_RADII = ['all', '5', '10', '25', '50'] as const;
+export type DistanceRadius = (typeof DISTANCE_RADII)[number];
+
+export const DISTANCE_OPTIONS: ReadonlyArray<Option<DistanceRadius>> = [
+  { value: 'all', label: 'All distances' },
+  { value: '5', label: 'Within 5 miles' },
+  { value: '10', label: 'Within 10 miles' },
+  { value: '25', label: 'Within 25 miles' },
+  { value: '50', label: 'Within 50 miles' },
+];
+
+export const PAGE_SIZES = [12, 24, 48] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 12;

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs with apt what the tests need and the machine lacks (Debian, run as root).
+# Idempotent: it does nothing when everything is present.
+set -euo pipefail
+
+# command -> Debian package
+declare -A needed=()
+
+missing=()
+for cmd in "${!needed[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("${needed[$cmd]}")
+done
+if ((${#missing[@]})); then
+  echo "Installing system packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
