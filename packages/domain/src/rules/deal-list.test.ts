@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { buildDealViews, filterAndSortDeals, showableDeals, type DealFilters } from './deal-list';
+import type { Deal } from '../contract/deal';
+import type { Dispensary } from '../contract/dispensary';
+
+const dispensaries: Dispensary[] = [
+  { key: 'near', name: 'Near Store', lat: 38.63, lng: -90.2 },
+  { key: 'far', name: 'Far Store', lat: 38.78, lng: -90.6 },
+  { key: 'nowhere', name: 'Unknown Store', lat: null, lng: null },
+];
+const deal = (title: string, dispensaryKey: string, price = '$10'): Deal => ({
+  title,
+  description: '',
+  price,
+  imageUrl: '',
+  sourceUrl: 'https://example.com',
+  dispensaryKey,
+  dispensary: dispensaries.find((d) => d.key === dispensaryKey)?.name ?? '',
+});
+const deals = [
+  deal('20% off Wyld gummies', 'far', '$16'),
+  deal('Munchie Monday edible BOGO', 'near', '$20'),
+  deal('Live resin cart $25 special', 'near', '$25'),
+  deal('Flower 3.5', 'near'),
+  deal('Half off every pre-roll', 'nowhere', '$4'),
+];
+const visitor = { lat: 38.6247, lng: -90.1848 };
+const all: DealFilters = { category: 'all', radius: 'all', search: '', sort: 'relevance' };
+const titles = (views: { deal: Deal }[]) => views.map((v) => v.deal.title);
+
+describe('the deal list pipeline', () => {
+  const views = buildDealViews(deals, dispensaries, visitor);
+
+  it('derives category, distance and sort price, keeping the service order as rank', () => {
+    expect(
+      views.map((v) => [v.category, Number.isFinite(v.distanceMiles), v.sortPrice, v.rank]),
+    ).toEqual([
+      ['edibles', true, 16, 0],
+      ['edibles', true, 20, 1],
+      ['vapes', true, 25, 2],
+      ['flower', true, 10, 3],
+      ['pre-rolls', false, 4, 4],
+    ]);
+  });
+
+  it('hides junk and other days’ deals', () => {
+    expect(titles(showableDeals(views, 'saturday'))).toEqual([
+      '20% off Wyld gummies',
+      'Live resin cart $25 special',
+      'Half off every pre-roll',
+    ]);
+    expect(titles(showableDeals(views, 'monday'))).toHaveLength(4);
+  });
+
+  it.each<[string, Partial<DealFilters>, boolean, string[]]>([
+    [
+      'no filters',
+      {},
+      true,
+      ['20% off Wyld gummies', 'Live resin cart $25 special', 'Half off every pre-roll'],
+    ],
+    ['category', { category: 'vapes' }, true, ['Live resin cart $25 special']],
+    ['search', { search: 'WYLD' }, true, ['20% off Wyld gummies']],
+    ['radius with a location', { radius: '5' }, true, ['Live resin cart $25 special']],
+    [
+      'radius without a location',
+      { radius: '5' },
+      false,
+      ['20% off Wyld gummies', 'Live resin cart $25 special', 'Half off every pre-roll'],
+    ],
+    [
+      'price low to high',
+      { sort: 'price-low' },
+      true,
+      ['Half off every pre-roll', '20% off Wyld gummies', 'Live resin cart $25 special'],
+    ],
+    [
+      'distance',
+      { sort: 'distance' },
+      true,
+      ['Live resin cart $25 special', '20% off Wyld gummies', 'Half off every pre-roll'],
+    ],
+  ])('%s', (_name, filters, locationKnown, expected) => {
+    const shown = showableDeals(views, 'saturday');
+    expect(titles(filterAndSortDeals(shown, { ...all, ...filters }, locationKnown))).toEqual(
+      expected,
+    );
+  });
+});

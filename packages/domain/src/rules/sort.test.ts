@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import type { SortKey } from '../contract/options';
+import type { DealCategory } from '../contract/values';
+import type { DealView } from './deal-view';
+import { dispensarySortName, sortDeals } from './sort';
+
+interface ViewSpec {
+  id: string;
+  rank: number;
+  price?: number;
+  dispensary?: string;
+  category?: DealCategory;
+  miles?: number;
+}
+
+/** A deal view whose title is its id, so a sorted list reads as a string of ids. */
+function view({
+  id,
+  rank,
+  price = 0,
+  dispensary = 'Store',
+  category = 'other',
+  miles = 1,
+}: ViewSpec): DealView {
+  return {
+    deal: {
+      title: id,
+      description: '',
+      price: `$${price}`,
+      imageUrl: '',
+      sourceUrl: `https://example.com/${id}`,
+      dispensary,
+      dispensaryKey: dispensary.toLowerCase(),
+    },
+    category,
+    distanceMiles: miles,
+    sortPrice: price,
+    rank,
+  };
+}
+
+function ids(views: readonly DealView[]): string {
+  return views.map((item) => item.deal.title).join(' ');
+}
+
+/** Given in a shuffled order; rank says the service's order a..f. */
+const MIXED: readonly DealView[] = [
+  view({ id: 'd', rank: 3, price: 20, dispensary: 'Zen Leaf', category: 'edibles', miles: 2.5 }),
+  view({ id: 'a', rank: 0, price: 35, dispensary: '🌿 Greenlight', category: 'vapes', miles: 10 }),
+  view({ id: 'f', rank: 5, price: 0, dispensary: 'ackerman', category: 'other', miles: Infinity }),
+  view({ id: 'b', rank: 1, price: 10, dispensary: 'Beyond Hello', category: 'flower', miles: 0.4 }),
+  view({ id: 'e', rank: 4, price: 10, dispensary: 'Alpine', category: 'flower', miles: 7 }),
+  view({ id: 'c', rank: 2, price: 50, dispensary: 'Swade', category: 'pre-rolls', miles: 2.5 }),
+];
+
+describe('sortDeals', () => {
+  it.each<[SortKey, string, string]>([
+    ['relevance', 'a b c d e f', 'by rank, the service order'],
+    ['price-low', 'f b e d a c', 'cheapest first; 0 (no price) first; tie b/e by rank'],
+    ['price-high', 'c a d b e f', 'dearest first; tie b/e by rank; 0 last'],
+    ['dispensary', 'f e b a c d', 'A-Z ignoring case and the leading emoji'],
+    ['category', 'b e d a c f', 'flower, edibles, vapes, pre-rolls, other; flower tie by rank'],
+    ['category-dispensary', 'e b d a c f', 'category, then dispensary (Alpine before Beyond)'],
+    ['distance', 'b c d e a f', 'near to far; 2.5 tie by rank; Infinity last'],
+  ])('%s gives %s (%s)', (key, expected) => {
+    expect(ids(sortDeals(MIXED, key))).toBe(expected);
+  });
+
+  it.each<[SortKey, ViewSpec[], string, string]>([
+    [
+      'category',
+      [
+        { id: 'x', rank: 0, category: 'other' },
+        { id: 'y', rank: 1, category: 'accessories' },
+        { id: 'z', rank: 2, category: 'topicals' },
+        { id: 'w', rank: 3, category: 'concentrates' },
+      ],
+      'w z y x',
+      'the DEAL_CATEGORIES order: concentrates, topicals, accessories, other',
+    ],
+    [
+      'category-dispensary',
+      [
+        { id: 'x', rank: 0, category: 'flower', dispensary: 'Zen' },
+        { id: 'y', rank: 1, category: 'edibles', dispensary: 'Ace' },
+        { id: 'z', rank: 2, category: 'flower', dispensary: 'Ace' },
+        { id: 'w', rank: 3, category: 'flower', dispensary: 'ace' },
+      ],
+      'z w x y',
+      'category first, then name; same name (any case) by rank',
+    ],
+    [
+      'dispensary',
+      [
+        { id: 'x', rank: 0, dispensary: 'Store 10' },
+        { id: 'y', rank: 1, dispensary: 'Store 2' },
+        { id: 'z', rank: 2, dispensary: 'Éden' },
+        { id: 'w', rank: 3, dispensary: 'Apex' },
+      ],
+      'w z y x',
+      'accents ignored (Éden as Eden), numbers in natural order',
+    ],
+    [
+      'dispensary',
+      [
+        { id: 'x', rank: 0, dispensary: '' },
+        { id: 'y', rank: 1, dispensary: '🏪' },
+        { id: 'z', rank: 2, dispensary: 'Zen' },
+        { id: 'w', rank: 3, dispensary: '3Fifteen' },
+      ],
+      'w z x y',
+      'digits sort before letters; blank and emoji-only names last',
+    ],
+    [
+      'dispensary',
+      [
+        { id: 'x', rank: 0, dispensary: '🍃 Zen' },
+        { id: 'y', rank: 1, dispensary: '  "Alpha"' },
+        { id: 'z', rank: 2, dispensary: 'Mellow' },
+      ],
+      'y z x',
+      'leading spaces, quotes and emoji are ignored',
+    ],
+    [
+      'price-low',
+      [
+        { id: 'x', rank: 0, price: Number.NaN },
+        { id: 'y', rank: 1, price: 5.5 },
+        { id: 'z', rank: 2, price: 5.25 },
+      ],
+      'z y x',
+      'decimal prices; NaN last',
+    ],
+    [
+      'price-high',
+      [
+        { id: 'x', rank: 0, price: Number.NaN },
+        { id: 'y', rank: 1, price: 5.25 },
+        { id: 'z', rank: 2, price: 5.5 },
+      ],
+      'z y x',
+      'decimal prices; NaN last high-to-low too',
+    ],
+    [
+      'distance',
+      [
+        { id: 'x', rank: 2, miles: Infinity },
+        { id: 'y', rank: 1, miles: Number.NaN },
+        { id: 'z', rank: 0, miles: Infinity },
+        { id: 'w', rank: 3, miles: 0 },
+      ],
+      'w z x y',
+      'Infinity after every finite distance, ties by rank; NaN after Infinity',
+    ],
+    [
+      'relevance',
+      [
+        { id: 'x', rank: 1 },
+        { id: 'y', rank: 1 },
+        { id: 'z', rank: 0 },
+      ],
+      'z x y',
+      'equal ranks keep their input order (stable)',
+    ],
+    [
+      'price-low',
+      [
+        { id: 'x', rank: 7, price: 5 },
+        { id: 'y', rank: 7, price: 5 },
+        { id: 'z', rank: 3, price: 5 },
+      ],
+      'z x y',
+      'equal price and rank keep their input order (stable)',
+    ],
+    ['relevance', [], '', 'an empty list'],
+  ])('%s: %j gives %s (%s)', (key, specs, expected) => {
+    expect(ids(sortDeals(specs.map(view), key))).toBe(expected);
+  });
+
+  it.each<[SortKey]>([
+    ['relevance'],
+    ['price-low'],
+    ['price-high'],
+    ['dispensary'],
+    ['category'],
+    ['category-dispensary'],
+    ['distance'],
+  ])('%s returns a new array and never mutates its input', (key) => {
+    const input = [...MIXED];
+    const before = ids(input);
+    const sorted = sortDeals(input, key);
+    expect(sorted).not.toBe(input);
+    expect(ids(input)).toBe(before);
+    expect(sorted).toHaveLength(input.length);
+    expect(new Set(sorted)).toEqual(new Set(input));
+  });
+
+  it('falls back to relevance for an unknown sort key', () => {
+    expect(ids(sortDeals(MIXED, 'nonsense' as SortKey))).toBe('a b c d e f');
+  });
+});
+
+describe('dispensarySortName', () => {
+  it.each([
+    ['🌿 Greenlight', 'Greenlight'],
+    ['🏪🌿  Swade', 'Swade'],
+    ['"Zen" Leaf', 'Zen" Leaf'],
+    ['3Fifteen', '3Fifteen'],
+    ['Greenlight', 'Greenlight'],
+    ['🌿', ''],
+    ['', ''],
+  ])('%j -> %j', (name, expected) => {
+    expect(dispensarySortName(name)).toBe(expected);
+  });
+});

@@ -1,0 +1,90 @@
+import type { SortKey } from '../contract/options';
+import { DEAL_CATEGORIES } from '../contract/values';
+import type { DealView } from './deal-view';
+
+type Compare = (a: DealView, b: DealView) => number;
+
+/**
+ * Ascending numbers with NaN after every number. Decision: a NaN price or distance is treated as
+ * unknown and sorts last, in both price directions, so a bad value never tops the list.
+ */
+function byNumber(a: number, b: number): number {
+  const aMissing = Number.isNaN(a);
+  const bMissing = Number.isNaN(b);
+  if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+/** The service's order: relevance, and the last word on every tie. */
+const byRank: Compare = (a, b) => byNumber(a.rank, b.rank);
+
+/**
+ * The part of a dispensary name that is sorted on: the name without its leading store emoji,
+ * spaces or punctuation. Decision: leading digits are kept ('3Fifteen' sorts under 3), since they
+ * are part of the store's name.
+ */
+export function dispensarySortName(name: string): string {
+  return name.replace(/^[^\p{L}\p{N}]+/u, '');
+}
+
+const NAME_COLLATOR = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+
+/**
+ * Dispensary names A to Z, ignoring case, accents and a leading emoji. Decisions: the collation
+ * is fixed to en-US (the same order on every machine) and numeric ('Store 2' before 'Store 10');
+ * a name with nothing left to sort on (blank, or emoji only) sorts after every named one.
+ */
+const byDispensary: Compare = (a, b) => {
+  const aName = dispensarySortName(a.deal.dispensary);
+  const bName = dispensarySortName(b.deal.dispensary);
+  if (aName === '' || bName === '') return Number(aName === '') - Number(bName === '');
+  return NAME_COLLATOR.compare(aName, bName);
+};
+
+/** Categories in the spec's order (flower first, other last); an unknown one after 'other'. */
+function categoryPosition(category: string): number {
+  const position = (DEAL_CATEGORIES as readonly string[]).indexOf(category);
+  return position === -1 ? DEAL_CATEGORIES.length : position;
+}
+
+const byCategory: Compare = (a, b) => categoryPosition(a.category) - categoryPosition(b.category);
+
+/** Distance near to far; Infinity (unknown location) is last, NaN after it. */
+const byDistance: Compare = (a, b) => byNumber(a.distanceMiles, b.distanceMiles);
+
+const COMPARATORS: Record<SortKey, readonly Compare[]> = {
+  relevance: [],
+  'price-low': [(a, b) => byNumber(a.sortPrice, b.sortPrice)],
+  'price-high': [
+    (a, b) => {
+      const aMissing = Number.isNaN(a.sortPrice);
+      const bMissing = Number.isNaN(b.sortPrice);
+      if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
+      return byNumber(b.sortPrice, a.sortPrice);
+    },
+  ],
+  dispensary: [byDispensary],
+  category: [byCategory],
+  'category-dispensary': [byCategory, byDispensary],
+  distance: [byDistance],
+};
+
+/**
+ * The deals in the order `key` asks for (spec section 2), as a new array: the input is never
+ * mutated. Every sort is stable and breaks ties by `rank`, the service's (relevance) order, and
+ * by input position when ranks tie too. relevance: by rank. price-low / price-high: by
+ * `sortPrice` (spec section 5: the first number in the price, 0 when none, so priceless deals
+ * come first low-to-high and last high-to-low). dispensary: by name, see `byDispensary`.
+ * category: flower first, other last. category-dispensary: category, then dispensary name.
+ * distance: near to far, unknown (Infinity) last.
+ */
+export function sortDeals(views: readonly DealView[], key: SortKey): DealView[] {
+  const comparators = [...(COMPARATORS[key] ?? []), byRank];
+  return [...views].sort((a, b) => {
+    for (const compare of comparators) {
+      const order = compare(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,2 @@
+// Lands with its issue (store: issue 3, scraper: issue 4).
+export {};
