@@ -1,2 +1,5 @@
-// Lands with its issue (store: issue 3, scraper: issue 4).
-export {};
+export * from './errors';
+export * from './registry';
+export * from './scraper';
+export { createScraper, type ScraperOptions } from './create-scraper';
+export { finalizeDeals, plainText } from './normalize';

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { isCleanDeal, LIMITS, safeHttpUrl, type Deal, type Platform } from '@stl-deals/domain';
+
+/**
+ * Text as the page may show it: tags and entities of scraped HTML removed, control characters
+ * and runs of white space collapsed, cut to `max` characters. The page renders it as text too;
+ * this keeps markup from ever reaching the store.
+ */
+export function plainText(value: unknown, max: number = LIMITS.text): string {
+  if (typeof value !== 'string') return '';
+  const text = value
+    .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/gi, ' ')
+    .replace(/&amp;/gi, '&')
+    .replace(/&#39;|&apos;/gi, "'")
+    .replace(/&quot;/gi, '"')
+    .replace(/&lt;|&gt;/gi, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return Array.from(text).slice(0, max).join('');
+}
+
+/** A stable deal key: platform, dispensary and the platform's own id (or the deal's text). */
+export function dealId(platform: Platform, dispensaryKey: string, ownId: string): string {
+  const digest = createHash('sha256').update(ownId).digest('hex').slice(0, 16);
+  return `${platform}:${dispensaryKey}:${digest}`;
+}
+
+/**
+ * The last gate before the store: text made plain and bounded, links and images http(s) only (a
+ * bad image becomes blank, a bad link blank so the card is not a link), junk removed by the spec's
+ * cleaning rules, and every deal keyed.
+ */
+export function finalizeDeals(
+  deals: readonly Deal[],
+  platform: Platform,
+  dispensaryKey: string,
+): Deal[] {
+  const seen = new Set<string>();
+  const kept: Deal[] = [];
+  for (const deal of deals) {
+    const cleaned: Deal = {
+      ...deal,
+      title: plainText(deal.title),
+      description: plainText(deal.description),
+      price: plainText(deal.price, LIMITS.shortText),
+      imageUrl: safeHttpUrl(deal.imageUrl) ?? '',
+      sourceUrl: safeHttpUrl(deal.sourceUrl) ?? '',
+      platform,
+    };
+    if (!isCleanDeal(cleaned)) continue;
+    const id = dealId(platform, dispensaryKey, deal.id ?? `${cleaned.title}|${cleaned.price}`);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    kept.push({ ...cleaned, id });
+  }
+  return kept;
+}

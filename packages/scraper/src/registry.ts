@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PlatformSchema } from '@stl-deals/domain';
+import { z } from 'zod';
+
+const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+
+/** One dispensary of a registry file. */
+export const RegistryEntrySchema = z.strictObject({
+  key: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be lowercase letters, digits and hyphens (max 80)'),
+  name: z.string().min(1).max(200),
+  platform: PlatformSchema,
+  platformId: z.string().min(1).max(200).optional(),
+  menuUrl: HttpUrl.optional(),
+  specialsUrl: HttpUrl.optional(),
+  lat: z.number().min(-90).max(90).optional(),
+  lng: z.number().min(-180).max(180).optional(),
+  address: z.string().max(200).optional(),
+  website: HttpUrl.optional(),
+  verified: z.boolean().optional(),
+});
+export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;
+
+export const RegistrySchema = z.strictObject({
+  dispensaries: z
+    .array(RegistryEntrySchema)
+    .min(1)
+    .superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        if (seen.has(entry.key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'key'],
+            message: `duplicate key '${entry.key}'`,
+          });
+        }
+        seen.add(entry.key);
+      });
+    }),
+});
+export type Registry = z.infer<typeof RegistrySchema>;
+
+/** A registry file that cannot be used; the message names the file, the entry and the field. */
+export class RegistryError extends Error {
+  override name = 'RegistryError';
+}
+
+/** The bundled St. Louis registry. */
+export const BUNDLED_REGISTRY_PATH = fileURLToPath(
+  new URL('../registry/st-louis.json', import.meta.url),
+);
+
+/** Validates registry JSON, naming each bad entry by index and key and the field at fault. */
+export function parseRegistry(input: unknown, source = 'registry'): Registry {
+  const result = RegistrySchema.safeParse(input);
+  if (result.success) return result.data;
+  const entries = (input as { dispensaries?: unknown[] } | null)?.dispensaries;
+  const problems = result.error.issues.map((issue) => {
+    const [top, index, ...field] = issue.path;
+    if (top === 'dispensaries' && typeof index === 'number') {
+      const key = (entries?.[index] as { key?: unknown } | undefined)?.key;
+      const name = typeof key === 'string' ? ` (key '${key}')` : '';
+      return `entry ${index}${name}, field '${field.join('.') || '(entry)'}': ${issue.message}`;
+    }
+    return `${issue.path.join('.') || '(file)'}: ${issue.message}`;
+  });
+  throw new RegistryError(`Invalid ${source}:\n  ${problems.join('\n  ')}`);
+}
+
+export async function loadRegistry(path: string = BUNDLED_REGISTRY_PATH): Promise<Registry> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new RegistryError(`Cannot read registry file ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new RegistryError(`Registry file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  return parseRegistry(json, `registry file ${path}`);
+}

@@ -1,0 +1,22 @@
+import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type { RegistryEntry } from './registry';
+
+export type Transport = 'http' | 'browser';
+
+/** What one scrape of one dispensary found. */
+export interface ScrapeResult {
+  /** Normalized, cleaned deals (the contract's Deal, with `platform` and `id` set). */
+  deals: Deal[];
+  transport: Transport;
+  /** The store's coordinates when the platform's store lookup gave them. */
+  location?: GeoPoint;
+}
+
+/**
+ * Turns a registry entry into its current deals. It throws a `ScrapeError` subclass when it
+ * cannot, and stops promptly when `signal` aborts.
+ */
+export interface Scraper {
+  scrape(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult>;
+  close(): Promise<void>;
+}

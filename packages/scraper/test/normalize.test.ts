@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { finalizeDeals, plainText } from '../src/normalize';
+
+describe('plainText', () => {
+  it.each<[unknown, string]>([
+    ['<b>20% off</b> all <i>flower</i>', '20% off all flower'],
+    ['<script>alert(1)</script>BOGO gummies', 'BOGO gummies'],
+    ['<style>.a{}</style>Half off', 'Half off'],
+    ['Tom &amp; Jerry&nbsp;OG', 'Tom & Jerry OG'],
+    ['line\nbreak\ttab\u0000null', 'line break tab null'],
+    ['&lt;img src=x onerror=alert(1)&gt;', 'img src=x onerror=alert(1)'],
+    [42, ''],
+    [null, ''],
+  ])('%j -> %j', (input, expected) => {
+    expect(plainText(input)).toBe(expected);
+  });
+
+  it('cuts to the bound', () => {
+    expect(plainText('x'.repeat(5000))).toHaveLength(1000);
+    expect(plainText('x'.repeat(5000), 200)).toHaveLength(200);
+  });
+});
+
+describe('finalizeDeals', () => {
+  const deal = {
+    title: '20% off all Wyld gummies',
+    description: 'Fridays only',
+    price: '$16 (was $20)',
+    imageUrl: 'https://img.example/wyld.png',
+    sourceUrl: 'https://shop.example/wyld',
+  };
+
+  it('keys, cleans and keeps good deals', () => {
+    const [kept] = finalizeDeals([deal], 'feed', 'kind-goods-soulard');
+    expect(kept).toMatchObject({ ...deal, platform: 'feed' });
+    expect(kept?.id).toMatch(/^feed:kind-goods-soulard:[0-9a-f]{16}$/);
+  });
+
+  it('blanks links and images that are not http(s)', () => {
+    const [kept] = finalizeDeals(
+      [{ ...deal, imageUrl: 'javascript:alert(1)', sourceUrl: 'data:text/html,x' }],
+      'feed',
+      'k',
+    );
+    expect(kept).toMatchObject({ imageUrl: '', sourceUrl: '' });
+  });
+
+  it('drops junk and duplicates', () => {
+    const junk = { ...deal, title: 'CSS styles', description: '' };
+    expect(finalizeDeals([deal, junk, deal], 'feed', 'k')).toHaveLength(1);
+  });
+
+  it('keeps the same id for the same deal across scrapes and distinguishes others', () => {
+    const first = finalizeDeals([deal, { ...deal, id: 'sku-1' }], 'feed', 'k');
+    const second = finalizeDeals([deal, { ...deal, id: 'sku-1' }], 'feed', 'k');
+    expect(first.map((d) => d.id)).toEqual(second.map((d) => d.id));
+    expect(first[0]?.id).not.toBe(first[1]?.id);
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRegistry, parseRegistry, RegistryError } from '../src/registry';
+
+const entry = { key: 'kind-goods-soulard', name: 'Kind Goods - Soulard', platform: 'feed' };
+
+describe('parseRegistry', () => {
+  it('accepts a minimal and a full entry', () => {
+    const full = {
+      ...entry,
+      key: 'swade-delmar',
+      platform: 'dutchie',
+      platformId: 'swade-delmar',
+      menuUrl: 'https://dutchie.com/embedded-menu/swade-delmar/specials',
+      specialsUrl: 'https://swadecannabis.com/delmar',
+      lat: 38.65507,
+      lng: -90.29846,
+      address: '6166 Delmar Blvd, St. Louis, MO 63112',
+      website: 'https://swadecannabis.com/delmar',
+      verified: false,
+    };
+    expect(parseRegistry({ dispensaries: [entry, full] }).dispensaries).toHaveLength(2);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    [
+      'a bad platform',
+      { dispensaries: [entry, { ...entry, key: 'b', platform: 'myspace' }] },
+      /entry 1 \(key 'b'\), field 'platform'/,
+    ],
+    [
+      'a javascript: URL',
+      { dispensaries: [{ ...entry, menuUrl: 'javascript:alert(1)' }] },
+      /entry 0 \(key 'kind-goods-soulard'\), field 'menuUrl': must be an http\(s\) URL/,
+    ],
+    ['a latitude out of range', { dispensaries: [{ ...entry, lat: 138 }] }, /field 'lat'/],
+    [
+      'a missing name',
+      { dispensaries: [{ key: 'x', platform: 'feed' }] },
+      /entry 0 \(key 'x'\), field 'name'/,
+    ],
+    [
+      'a key with spaces',
+      { dispensaries: [{ ...entry, key: 'Kind Goods' }] },
+      /field 'key': must be lowercase/,
+    ],
+    [
+      'a duplicate key',
+      { dispensaries: [entry, entry] },
+      /entry 1 \(key 'kind-goods-soulard'\), field 'key': duplicate key/,
+    ],
+    [
+      'an unknown field (a typo)',
+      { dispensaries: [{ ...entry, menuURL: 'https://x.example' }] },
+      /entry 0 .*menuURL/,
+    ],
+    ['no dispensaries', { dispensaries: [] }, /dispensaries/],
+    ['not an object', [], /\(file\)/],
+  ])('names the entry and field for %s', (_name, input, message) => {
+    expect(() => parseRegistry(input)).toThrow(RegistryError);
+    expect(() => parseRegistry(input)).toThrow(message);
+  });
+});
+
+describe('loadRegistry', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'registry-'));
+
+  it('loads the bundled St. Louis registry: 39 dispensaries, unverified, with unique keys', async () => {
+    const { dispensaries } = await loadRegistry();
+    expect(dispensaries).toHaveLength(39);
+    expect(new Set(dispensaries.map((d) => d.key)).size).toBe(39);
+    expect(dispensaries.every((d) => d.verified === false)).toBe(true);
+    expect(dispensaries.filter((d) => d.lat !== undefined).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('says which file is not JSON', async () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{"dispensaries": [');
+    await expect(loadRegistry(file)).rejects.toThrow(`Registry file ${file} is not JSON`);
+  });
+
+  it('says which file is missing', async () => {
+    await expect(loadRegistry(join(dir, 'nope.json'))).rejects.toThrow(/Cannot read registry file/);
+  });
+});
