@@ -1,5 +1,7 @@
 export * from './errors';
 export * from './registry';
 export * from './scraper';
+export type * from './adapters/types';
 export { createScraper, type ScraperOptions } from './create-scraper';
+export { DEFAULT_PLATFORM_CONFIG } from './platform-config';
 export { finalizeDeals, plainText } from './normalize';

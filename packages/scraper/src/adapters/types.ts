@@ -1,8 +1,9 @@
-import type { Deal } from '@stl-deals/domain';
+import type { Deal, GeoPoint } from '@stl-deals/domain';
 import type { RegistryEntry } from '../registry';
 
-/** One request an adapter needs; transports carry it out. */
+/** One request an adapter needs; transports carry it out. `label` names it for `parse`. */
 export interface RequestPlan {
+  label: string;
   url: string;
   accept: 'application/json' | 'text/html';
   method?: 'GET' | 'POST';
@@ -10,8 +11,60 @@ export interface RequestPlan {
   body?: string;
 }
 
-/** A platform's knowledge: which requests to make, and how to read what they answer. Both pure. */
+/** A payload a transport brought back: JSON parsed, HTML as text. */
+export interface Received {
+  label: string;
+  url: string;
+  body: unknown;
+}
+
+export interface ParseResult {
+  deals: Deal[];
+  /** The store's coordinates when a payload carried them. */
+  location?: GeoPoint;
+}
+
+/**
+ * Where each platform lives and the facts that rotate (persisted-query hashes, search keys). Only
+ * configuration: tests and demo mode point every base URL at the simulator.
+ */
+export interface PlatformConfig {
+  /** Hosts of the platforms' shared APIs; Sweed and Joint live on each store's host (menuUrl). */
+  baseUrls: {
+    dutchie: string;
+    janeAlgolia: string;
+    jane: string;
+    weedmaps: string;
+    leafly: string;
+    dispense: string;
+  };
+  dutchieHashes: {
+    FilteredProducts: string;
+    GetSpecialMenuCards: string;
+    FilteredSpecials: string;
+    ConsumerDispensaries: string;
+  };
+  /** Jane's Algolia app id and search key; when the key is blank it is read from the store page. */
+  janeAlgolia: { appId: string; apiKey: string };
+  /** Pages of products read per store at most. */
+  maxPages: number;
+}
+
+/**
+ * A platform's knowledge, and nothing else: which requests to make and how to read what they
+ * answer. Both are pure. `plan` is called again with everything received so far until it returns
+ * no more requests, so a platform that needs a store id before its menu, or several pages, plans
+ * one step at a time.
+ */
 export interface Adapter {
-  plan(entry: RegistryEntry): RequestPlan[];
-  parse(payloads: readonly unknown[], entry: RegistryEntry): Deal[];
+  plan(entry: RegistryEntry, received: readonly Received[], config: PlatformConfig): RequestPlan[];
+  parse(received: readonly Received[], entry: RegistryEntry): ParseResult;
+  /**
+   * For the browser transport: the page a visitor would open, and which of the JSON responses it
+   * makes are this platform's payloads (their label, or null to ignore).
+   */
+  browser?: {
+    pageUrl(entry: RegistryEntry, config: PlatformConfig): string | null;
+    labelOf(url: string, body: unknown): string | null;
+  };
 }

@@ -1,0 +1,5 @@
+import type { Adapter } from '../types';
+import { parse } from './parse';
+import { plan } from './plan';
+
+export const feedAdapter: Adapter = { plan, parse };
