@@ -4,7 +4,9 @@
 set -euo pipefail
 
 # command -> Debian package
-declare -A needed=()
+declare -A needed=(
+  [chromium]=chromium # end-to-end tests and the browser transport (playwright-core drives it)
+)
 
 missing=()
 for cmd in "${!needed[@]}"; do

@@ -15,14 +15,39 @@ export interface BrandLogo {
 const logo = (slug: string) => `/logos/brands/${slug}.svg`;
 
 export const BRAND_LOGOS: readonly BrandLogo[] = [
-  { brand: 'Proper', keywords: ['proper cannabis', 'proper brands'], brandFieldKeywords: ['proper'], logo: logo('proper') },
+  {
+    brand: 'Proper',
+    keywords: ['proper cannabis', 'proper brands'],
+    brandFieldKeywords: ['proper'],
+    logo: logo('proper'),
+  },
   { brand: 'Cloud Cover', keywords: ['cloud cover', 'cloudcover'], logo: logo('cloud-cover') },
   { brand: 'Galactic', keywords: [], brandFieldKeywords: ['galactic'], logo: logo('galactic') },
-  { brand: 'Platinum Vape', keywords: ['platinum vape', 'plat vape'], brandFieldKeywords: ['platinum', 'pv'], logo: logo('platinum-vape') },
+  {
+    brand: 'Platinum Vape',
+    keywords: ['platinum vape', 'plat vape'],
+    brandFieldKeywords: ['platinum', 'pv'],
+    logo: logo('platinum-vape'),
+  },
   { brand: 'Illicit', keywords: ['illicit', 'illicit gardens'], logo: logo('illicit') },
-  { brand: 'From The Earth', keywords: ['from the earth'], brandFieldKeywords: ['fte'], logo: logo('from-the-earth') },
-  { brand: 'Flora Farms', keywords: ['flora farms', 'flora farm'], brandFieldKeywords: ['flora'], logo: logo('flora-farms') },
-  { brand: 'Good Day Farm', keywords: ['good day farm', 'good day farms'], brandFieldKeywords: ['gdf'], logo: logo('good-day-farm') },
+  {
+    brand: 'From The Earth',
+    keywords: ['from the earth'],
+    brandFieldKeywords: ['fte'],
+    logo: logo('from-the-earth'),
+  },
+  {
+    brand: 'Flora Farms',
+    keywords: ['flora farms', 'flora farm'],
+    brandFieldKeywords: ['flora'],
+    logo: logo('flora-farms'),
+  },
+  {
+    brand: 'Good Day Farm',
+    keywords: ['good day farm', 'good day farms'],
+    brandFieldKeywords: ['gdf'],
+    logo: logo('good-day-farm'),
+  },
   { brand: 'Clovr', keywords: ['clovr'], logo: logo('clovr') },
   { brand: 'Robhots', keywords: ['robhots'], logo: logo('robhots') },
   { brand: 'Wana', keywords: ['wana'], logo: logo('wana') },
@@ -34,7 +59,12 @@ export const BRAND_LOGOS: readonly BrandLogo[] = [
   { brand: 'Wyld', keywords: ['wyld'], logo: logo('wyld') },
   { brand: 'Cookies', keywords: [], brandFieldKeywords: ['cookies'], logo: logo('cookies') },
   { brand: 'Vivid', keywords: [], brandFieldKeywords: ['vivid'], logo: logo('vivid') },
-  { brand: 'Elevate', keywords: ['elevate missouri'], brandFieldKeywords: ['elevate'], logo: logo('elevate') },
+  {
+    brand: 'Elevate',
+    keywords: ['elevate missouri'],
+    brandFieldKeywords: ['elevate'],
+    logo: logo('elevate'),
+  },
   { brand: 'Heartland Labs', keywords: ['heartland labs'], logo: logo('heartland-labs') },
   { brand: 'Cloud Nine', keywords: ['cloud nine', 'cloud 9'], logo: logo('cloud-nine') },
   { brand: 'Sundro', keywords: ['sundro'], logo: logo('sundro') },

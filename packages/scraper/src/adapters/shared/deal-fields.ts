@@ -136,7 +136,8 @@ const CATEGORY_WORDS: ReadonlyArray<[RegExp, DealCategory]> = [
  * the nearest category a visitor would look in.
  */
 export function mapCategory(platformCategory: unknown): DealCategory | undefined {
-  const name = text(platformCategory);
+  // Platforms write 'PRE_ROLLS', 'Pre-Rolls' or 'prerolls'; underscores are read as spaces.
+  const name = text(platformCategory)?.replace(/_/g, ' ');
   if (!name) return undefined;
   return CATEGORY_WORDS.find(([pattern]) => pattern.test(name))?.[1] ?? 'other';
 }
