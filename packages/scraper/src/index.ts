@@ -5,3 +5,5 @@ export type * from './adapters/types';
 export { createScraper, type ScraperOptions } from './create-scraper';
 export { DEFAULT_PLATFORM_CONFIG } from './platform-config';
 export { finalizeDeals, plainText } from './normalize';
+export { parseRecorded, platformNamed } from './recorded';
+export { ADAPTERS } from './adapters';

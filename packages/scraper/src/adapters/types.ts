@@ -60,6 +60,11 @@ export interface Adapter {
   plan(entry: RegistryEntry, received: readonly Received[], config: PlatformConfig): RequestPlan[];
   parse(received: readonly Received[], entry: RegistryEntry): ParseResult;
   /**
+   * The label of a recorded payload judged by its shape alone (no URL), or null when it is not one
+   * of this platform's; lets the command line parse files saved from the platform.
+   */
+  recognize?(body: unknown): string | null;
+  /**
    * For the browser transport: the page a visitor would open, and which of the JSON responses it
    * makes are this platform's payloads (their label, or null to ignore).
    */

@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('npm run cli -- parse', () => {
+  it('prints the normalized deals of a recorded feed as JSON', async () => {
+    const feed = file(
+      'feed.json',
+      JSON.stringify([
+        {
+          title: 'BOGO Cloud Cover eighths',
+          description: '',
+          price: '$35',
+          imageUrl: '',
+          sourceUrl: 'https://x.example/a',
+        },
+        { title: '<b>css styles</b>', description: '', price: '', imageUrl: '', sourceUrl: '' },
+      ]),
+    );
+    const { code, stdout } = await cli('parse', '--platform', 'feed', feed);
+    expect(code).toBe(0);
+    const deals = JSON.parse(stdout) as Array<{ title: string; platform: string }>;
+    expect(deals).toEqual([
+      expect.objectContaining({ title: 'BOGO Cloud Cover eighths', platform: 'feed' }),
+    ]);
+  });
+
+  it.each<[string, string[], RegExp]>([
+    ['an unknown platform', ['--platform', 'myspace'], /^Unknown platform 'myspace'/],
+    ['no file', ['--platform', 'feed'], /^parse needs at least one FILE/],
+    ['a missing file', ['--platform', 'feed', join(dir, 'nope.json')], /ENOENT/],
+  ])('exits 1 with a one-line reason for %s', async (_name, args, reason) => {
+    const { code, stderr } = await cli('parse', ...args);
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(reason);
+  });
+
+  it('exits 1 on input the adapter cannot read', async () => {
+    const { code, stderr } = await cli(
+      'parse',
+      '--platform',
+      'feed',
+      file('object.json', '{"deals":{}}'),
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/is not a feed payload/);
+  });
+
+  it('names the known commands for an unknown one', async () => {
+    const { code, stderr } = await cli('frobnicate');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Commands: parse, verify-registry/);
+  });
+});
