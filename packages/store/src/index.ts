@@ -1,2 +1,6 @@
-// Lands with its issue (store: issue 3, scraper: issue 4).
-export {};
+export * from './repository';
+export { dealKey } from './deal-key';
+export {
+  openSqliteRepository,
+  type SqliteRepositoryOptions,
+} from './sqlite/open-sqlite-repository';

@@ -1,0 +1,36 @@
+import { IsoDateTime, type GeoPoint } from '@stl-deals/domain';
+
+/*
+ * What every engine checks before writing, so that a caller's mistake is a clear error at the
+ * call instead of a row that sorts wrong or a value the page cannot use. Timestamps are stored as
+ * UTC `toISOString()` text, which sorts in time order.
+ */
+
+export function isoFromDate(date: Date, what: string): string {
+  if (Number.isNaN(date.getTime())) throw new RangeError(`${what} is not a valid date`);
+  return date.toISOString();
+}
+
+export function isoFromText(text: string, what: string): string {
+  if (!IsoDateTime.safeParse(text).success) {
+    throw new RangeError(`${what} must be an ISO 8601 date-time with an offset, got '${text}'`);
+  }
+  return new Date(text).toISOString();
+}
+
+export function checkCount(count: number, what: string): number {
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new RangeError(`${what} must be a whole number of at least 0, got ${count}`);
+  }
+  return count;
+}
+
+export function checkLocation(location: GeoPoint, dispensaryKey: string): GeoPoint {
+  const { lat, lng } = location;
+  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) {
+    throw new RangeError(
+      `Location of dispensary '${dispensaryKey}' is out of range: lat ${lat}, lng ${lng}`,
+    );
+  }
+  return { lat, lng };
+}

@@ -1,0 +1,103 @@
+import type { Deal, GeoPoint } from '@stl-deals/domain';
+
+/** One dispensary's last good deals, as the service serves them. */
+export interface Snapshot {
+  dispensaryKey: string;
+  /** In the order they were stored, each with `firstSeenAt` filled from the deal history. */
+  deals: Deal[];
+  /** ISO 8601 (UTC): when the scrape that produced it finished. */
+  scrapedAt: string;
+}
+
+export type ScrapeOutcome =
+  | 'ok'
+  | 'empty'
+  | 'blocked'
+  | 'schema-changed'
+  | 'not-found'
+  | 'timeout'
+  | 'retryable'
+  | 'aborted'
+  | 'error';
+
+/** One attempt to scrape one dispensary, kept for status and for the next start. */
+export interface ScrapeRun {
+  dispensaryKey: string;
+  /** ISO 8601 with an offset; stored as UTC. */
+  startedAt: string;
+  /** ISO 8601 with an offset; stored as UTC. Runs are ordered by it. */
+  finishedAt: string;
+  outcome: ScrapeOutcome;
+  transport: 'http' | 'browser' | null;
+  dealCount: number;
+  /** A short, client-safe reason when the outcome is not 'ok'. */
+  error: string | null;
+}
+
+/** The latest attempt and the latest success per dispensary, for the status call. */
+export interface SourceHistory {
+  dispensaryKey: string;
+  /** `finishedAt` of the latest run, whatever its outcome. */
+  lastAttemptAt: string | null;
+  /** `finishedAt` of the latest run whose outcome is 'ok'. */
+  lastSuccessAt: string | null;
+  /** Outcome of the latest run. */
+  lastOutcome: ScrapeOutcome | null;
+  /** Error of the latest run: null once a run succeeds again. */
+  lastError: string | null;
+}
+
+/** A stored deal that could not be read back (bad JSON, or no longer a valid `Deal`). */
+export interface CorruptRow {
+  dispensaryKey: string;
+  /** The deal's place in its snapshot. */
+  position: number;
+  reason: string;
+}
+
+/** What every engine accepts besides where its database is. */
+export interface RepositoryOptions {
+  /**
+   * Told about each stored deal that fails validation on read; the deal is left out and the rest
+   * of the snapshot is served. Without it, a process warning is emitted.
+   */
+  onCorruptRow?: (row: CorruptRow) => void;
+  /**
+   * Scrape runs kept per dispensary (default 200); older ones are pruned when a run is recorded.
+   * The latest successful run is always kept, so `lastSuccessAt` survives a long outage.
+   */
+  scrapeRunsKept?: number;
+}
+
+/**
+ * Where the service keeps what it collected. One interface, one engine per database
+ * (SQLite embedded by default); every engine passes the same test suite.
+ * A method called after `close` rejects; `close` itself may be called again.
+ */
+export interface DealsRepository {
+  /** Every stored snapshot, ordered by dispensary key, for serving at once on start. */
+  loadSnapshots(): Promise<Snapshot[]>;
+  getSnapshot(dispensaryKey: string): Promise<Snapshot | null>;
+  /**
+   * Replaces a dispensary's snapshot with `deals` in one transaction, and records each deal's
+   * first and last sighting by its key (see `dealKey`: `deal.id`, which the scraper makes from
+   * platform, dispensary and product or special id, else a hash of platform, dispensary, title
+   * and price). Returns the stored snapshot with `firstSeenAt` set from that history; a
+   * `firstSeenAt` on the given deals is ignored. Rejects, storing nothing, when a deal fails the
+   * contract's `DealSchema`. The caller decides whether a scrape is good enough to replace the
+   * last one; an empty `deals` stores an empty snapshot.
+   */
+  replaceSnapshot(
+    dispensaryKey: string,
+    deals: readonly Deal[],
+    scrapedAt: Date,
+  ): Promise<Snapshot>;
+  /** Rejects when a timestamp is not ISO 8601 or `dealCount` is not a count. */
+  recordScrapeRun(run: ScrapeRun): Promise<void>;
+  /** One entry per dispensary with at least one recorded run, ordered by dispensary key. */
+  sourceHistories(): Promise<SourceHistory[]>;
+  /** Coordinates a platform's store lookup found, kept across restarts; the latest wins. */
+  saveDispensaryLocation(dispensaryKey: string, location: GeoPoint): Promise<void>;
+  loadDispensaryLocations(): Promise<Map<string, GeoPoint>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,60 @@
+import type { Generated } from 'kysely';
+import type { ScrapeOutcome, ScrapeRun } from '../repository';
+
+/**
+ * The tables as Kysely sees them, as migration 0001 creates them. Timestamps are ISO 8601 UTC
+ * text from `Date.toISOString()`, so that they sort and compare as text.
+ */
+export interface StoreDatabase {
+  snapshots: SnapshotsTable;
+  snapshot_deals: SnapshotDealsTable;
+  deal_history: DealHistoryTable;
+  scrape_runs: ScrapeRunsTable;
+  dispensary_locations: DispensaryLocationsTable;
+}
+
+/** One row per dispensary that has a stored snapshot. */
+export interface SnapshotsTable {
+  dispensary_key: string;
+  scraped_at: string;
+}
+
+/** The deals of each snapshot, in order. */
+export interface SnapshotDealsTable {
+  dispensary_key: string;
+  position: number;
+  deal_key: string;
+  /** The deal as JSON, without `firstSeenAt`. */
+  payload: string;
+}
+
+/** Every deal ever stored, by dispensary and deal key; outlives the snapshots. */
+export interface DealHistoryTable {
+  dispensary_key: string;
+  deal_key: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  /** The deal's `salePrice` at its last sighting, for a later price-drop rule. */
+  last_sale_price: number | null;
+}
+
+/** Every scrape attempt, the latest few hundred per dispensary. */
+export interface ScrapeRunsTable {
+  id: Generated<number>;
+  dispensary_key: string;
+  started_at: string;
+  finished_at: string;
+  /** A CHECK constraint holds it to the known outcomes. */
+  outcome: ScrapeOutcome;
+  transport: ScrapeRun['transport'];
+  deal_count: number;
+  error: string | null;
+}
+
+/** Coordinates found by a platform's store lookup. */
+export interface DispensaryLocationsTable {
+  dispensary_key: string;
+  lat: number;
+  lng: number;
+  found_at: string;
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './0001-initial';
+
+/*
+ * Migrations are code imported here, not files found by scanning a folder: they travel with the
+ * bundle and the type checker sees them. Names sort in the order they run; append, never edit.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

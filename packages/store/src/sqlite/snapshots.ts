@@ -1,0 +1,136 @@
+import { sql, type Kysely } from 'kysely';
+import { decodeDeal } from '../deal-payload';
+import type { CorruptRow, Snapshot } from '../repository';
+import type { StoreDatabase } from './database';
+
+/** A deal ready to store: its history key, its JSON, and what the history keeps of it. */
+export interface StoredDeal {
+  key: string;
+  payload: string;
+  salePrice: number | null;
+}
+
+// SQLite binds at most 32,766 parameters per statement; at 4 or 5 per row this stays far below.
+const ROWS_PER_INSERT = 500;
+
+/** Replaces a snapshot and records its sightings. Call it inside a transaction. */
+export async function writeSnapshot(
+  trx: Kysely<StoreDatabase>,
+  dispensaryKey: string,
+  deals: readonly StoredDeal[],
+  scrapedAt: string,
+): Promise<void> {
+  await trx
+    .insertInto('snapshots')
+    .values({ dispensary_key: dispensaryKey, scraped_at: scrapedAt })
+    .onConflict((oc) =>
+      oc
+        .column('dispensary_key')
+        .doUpdateSet({ scraped_at: (eb) => eb.ref('excluded.scraped_at') }),
+    )
+    .execute();
+  await trx.deleteFrom('snapshot_deals').where('dispensary_key', '=', dispensaryKey).execute();
+  const rows = deals.map((deal, position) => ({
+    dispensary_key: dispensaryKey,
+    position,
+    deal_key: deal.key,
+    payload: deal.payload,
+  }));
+  for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
+    await trx.insertInto('snapshot_deals').values(chunk).execute();
+  }
+  await recordSightings(trx, dispensaryKey, deals, scrapedAt);
+}
+
+async function recordSightings(
+  trx: Kysely<StoreDatabase>,
+  dispensaryKey: string,
+  deals: readonly StoredDeal[],
+  seenAt: string,
+): Promise<void> {
+  // One row per key: a snapshot may list a deal twice, and one statement must not upsert a row
+  // twice (PostgreSQL refuses it). The later listing's sale price wins.
+  const salePrices = new Map(deals.map((deal) => [deal.key, deal.salePrice]));
+  const rows = [...salePrices].map(([dealKey, salePrice]) => ({
+    dispensary_key: dispensaryKey,
+    deal_key: dealKey,
+    first_seen_at: seenAt,
+    last_seen_at: seenAt,
+    last_sale_price: salePrice,
+  }));
+  for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
+    await trx
+      .insertInto('deal_history')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['dispensary_key', 'deal_key']).doUpdateSet((eb) => ({
+          // Never overwritten blindly: a snapshot stamped earlier than the stored sightings (a
+          // slow scrape finishing late) must not move a first sighting later, a last sighting
+          // earlier, or bring back an older sale price.
+          first_seen_at: sql<string>`min(${eb.ref('deal_history.first_seen_at')}, ${eb.ref('excluded.first_seen_at')})`,
+          last_seen_at: sql<string>`max(${eb.ref('deal_history.last_seen_at')}, ${eb.ref('excluded.last_seen_at')})`,
+          last_sale_price: eb
+            .case()
+            .when('excluded.last_seen_at', '>=', eb.ref('deal_history.last_seen_at'))
+            .then(eb.ref('excluded.last_sale_price'))
+            .else(eb.ref('deal_history.last_sale_price'))
+            .end(),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Snapshots with their deals in order, one dispensary's or all. One statement, so that it sees
+ * one committed state even while another connection writes.
+ */
+export async function readSnapshots(
+  db: Kysely<StoreDatabase>,
+  dispensaryKey: string | null,
+  onCorruptRow: (row: CorruptRow) => void,
+): Promise<Snapshot[]> {
+  let query = db
+    .selectFrom('snapshots as s')
+    .leftJoin('snapshot_deals as d', 'd.dispensary_key', 's.dispensary_key')
+    .leftJoin('deal_history as h', (join) =>
+      join
+        .onRef('h.dispensary_key', '=', 'd.dispensary_key')
+        .onRef('h.deal_key', '=', 'd.deal_key'),
+    )
+    .select(['s.dispensary_key', 's.scraped_at', 'd.position', 'd.payload', 'h.first_seen_at'])
+    .orderBy('s.dispensary_key')
+    .orderBy('d.position');
+  if (dispensaryKey !== null) query = query.where('s.dispensary_key', '=', dispensaryKey);
+  const rows = await query.execute();
+
+  const snapshots: Snapshot[] = [];
+  let current: Snapshot | undefined;
+  for (const row of rows) {
+    if (current?.dispensaryKey !== row.dispensary_key) {
+      current = { dispensaryKey: row.dispensary_key, deals: [], scrapedAt: row.scraped_at };
+      snapshots.push(current);
+    }
+    // An empty snapshot joins to one row without a deal.
+    if (row.position === null || row.payload === null) continue;
+    const decoded = decodeDeal(row.payload);
+    if (!decoded.ok) {
+      onCorruptRow({
+        dispensaryKey: row.dispensary_key,
+        position: row.position,
+        reason: decoded.reason,
+      });
+      continue;
+    }
+    current.deals.push(
+      row.first_seen_at === null
+        ? decoded.deal
+        : { ...decoded.deal, firstSeenAt: row.first_seen_at },
+    );
+  }
+  return snapshots;
+}
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}

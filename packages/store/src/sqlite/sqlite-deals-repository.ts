@@ -1,0 +1,114 @@
+import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type { Kysely } from 'kysely';
+import { dealKey } from '../deal-key';
+import { encodeDeal } from '../deal-payload';
+import { checkCount, checkLocation, isoFromDate, isoFromText } from '../input-checks';
+import type {
+  CorruptRow,
+  DealsRepository,
+  ScrapeRun,
+  Snapshot,
+  SourceHistory,
+} from '../repository';
+import type { StoreDatabase } from './database';
+import { readLocations, upsertLocation } from './locations';
+import { insertScrapeRun, readSourceHistories } from './scrape-runs';
+import { readSnapshots, writeSnapshot } from './snapshots';
+
+export interface SqliteRepositorySettings {
+  onCorruptRow: (row: CorruptRow) => void;
+  scrapeRunsKept: number;
+  /** Names the database in errors. */
+  file: string;
+}
+
+/** `DealsRepository` on a migrated SQLite database reached through Kysely. */
+export class SqliteDealsRepository implements DealsRepository {
+  readonly #db: Kysely<StoreDatabase>;
+  readonly #settings: SqliteRepositorySettings;
+  #closed = false;
+
+  constructor(db: Kysely<StoreDatabase>, settings: SqliteRepositorySettings) {
+    this.#db = db;
+    this.#settings = settings;
+  }
+
+  async loadSnapshots(): Promise<Snapshot[]> {
+    return readSnapshots(this.#open(), null, this.#settings.onCorruptRow);
+  }
+
+  async getSnapshot(dispensaryKey: string): Promise<Snapshot | null> {
+    const [snapshot] = await readSnapshots(
+      this.#open(),
+      dispensaryKey,
+      this.#settings.onCorruptRow,
+    );
+    return snapshot ?? null;
+  }
+
+  async replaceSnapshot(
+    dispensaryKey: string,
+    deals: readonly Deal[],
+    scrapedAt: Date,
+  ): Promise<Snapshot> {
+    const db = this.#open();
+    const at = isoFromDate(scrapedAt, `scrapedAt of dispensary '${dispensaryKey}'`);
+    // Validated and serialized before the transaction: a bad deal rejects the call with nothing
+    // written, and the write lock is held only for the writes.
+    const stored = deals.map((deal, position) => ({
+      key: dealKey(dispensaryKey, deal),
+      payload: encodeDeal(dispensaryKey, position, deal),
+      salePrice: deal.salePrice ?? null,
+    }));
+    return db.transaction().execute(async (trx) => {
+      await writeSnapshot(trx, dispensaryKey, stored, at);
+      // Read back in the same transaction: the answer is exactly what was committed.
+      const [snapshot] = await readSnapshots(trx, dispensaryKey, this.#settings.onCorruptRow);
+      if (snapshot === undefined) {
+        throw new Error(`The snapshot of '${dispensaryKey}' was not found right after writing it`);
+      }
+      return snapshot;
+    });
+  }
+
+  async recordScrapeRun(run: ScrapeRun): Promise<void> {
+    const db = this.#open();
+    const what = `Scrape run of dispensary '${run.dispensaryKey}'`;
+    const row = {
+      dispensary_key: run.dispensaryKey,
+      started_at: isoFromText(run.startedAt, `${what}: startedAt`),
+      finished_at: isoFromText(run.finishedAt, `${what}: finishedAt`),
+      outcome: run.outcome,
+      transport: run.transport,
+      deal_count: checkCount(run.dealCount, `${what}: dealCount`),
+      error: run.error,
+    };
+    await db
+      .transaction()
+      .execute((trx) => insertScrapeRun(trx, row, this.#settings.scrapeRunsKept));
+  }
+
+  async sourceHistories(): Promise<SourceHistory[]> {
+    return readSourceHistories(this.#open());
+  }
+
+  async saveDispensaryLocation(dispensaryKey: string, location: GeoPoint): Promise<void> {
+    const checked = checkLocation(location, dispensaryKey);
+    await upsertLocation(this.#open(), dispensaryKey, checked, new Date().toISOString());
+  }
+
+  async loadDispensaryLocations(): Promise<Map<string, GeoPoint>> {
+    return readLocations(this.#open());
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#db.destroy();
+  }
+
+  #open(): Kysely<StoreDatabase> {
+    if (this.#closed) throw new Error(`The deals database ${this.#settings.file} is closed`);
+    return this.#db;
+  }
+}

@@ -1,0 +1,461 @@
+import type { Deal } from '@stl-deals/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dealKey } from '../src/deal-key';
+import type {
+  CorruptRow,
+  DealsRepository,
+  RepositoryOptions,
+  ScrapeOutcome,
+  ScrapeRun,
+} from '../src/repository';
+import { sampleDeal, sampleDeals } from './support/deals';
+
+/*
+ * The behaviour every `DealsRepository` engine promises, as one suite that each engine runs
+ * against its own databases. An engine supplies fresh databases and a few ways to look at and
+ * damage one from outside the repository (what the interface does not expose: the deal history's
+ * last sightings, the count of stored runs, a stored row to corrupt).
+ */
+
+export interface DealHistoryRow {
+  dealKey: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  lastSalePrice: number | null;
+}
+
+export interface DatabaseInspector {
+  dealHistory(dispensaryKey: string): Promise<DealHistoryRow[]>;
+  scrapeRunCount(dispensaryKey: string): Promise<number>;
+  /** Overwrites one stored deal's payload, as disk damage or a bad manual edit would. */
+  corruptDeal(dispensaryKey: string, position: number, payload: string): Promise<void>;
+}
+
+/** One empty database for one test. */
+export interface ContractDatabase {
+  /** Opens a repository on this database; on a persistent engine, again after a close. */
+  open(options?: RepositoryOptions): Promise<DealsRepository>;
+  inspect: DatabaseInspector;
+  /** Closes whatever is still open and deletes the database. */
+  dispose(): Promise<void>;
+}
+
+export interface ContractEngine {
+  name: string;
+  /** Whether data outlives the repository that wrote it (not so for an in-memory database). */
+  persistent: boolean;
+  createDatabase(): Promise<ContractDatabase>;
+}
+
+const T1 = new Date('2025-03-01T10:00:00.000Z');
+const T2 = new Date('2025-03-01T10:30:00.000Z');
+const T3 = new Date('2025-03-01T11:00:00.000Z');
+
+// Every outcome, checked by the compiler to be complete.
+const ALL_OUTCOMES: Record<ScrapeOutcome, true> = {
+  ok: true,
+  empty: true,
+  blocked: true,
+  'schema-changed': true,
+  'not-found': true,
+  timeout: true,
+  retryable: true,
+  aborted: true,
+  error: true,
+};
+
+function run(overrides: Partial<ScrapeRun> & Pick<ScrapeRun, 'finishedAt'>): ScrapeRun {
+  return {
+    dispensaryKey: 'grove',
+    startedAt: overrides.finishedAt,
+    outcome: 'ok',
+    transport: 'http',
+    dealCount: 3,
+    error: null,
+    ...overrides,
+  };
+}
+
+function seenAt(deals: readonly Deal[], at: Date): Deal[] {
+  return deals.map((deal) => ({ ...deal, firstSeenAt: at.toISOString() }));
+}
+
+export function repositoryContract(engine: ContractEngine): void {
+  // A store that forgets on close (':memory:') has no restart to test: those tests are not registered.
+  const itWhenPersistent = engine.persistent ? it : () => undefined;
+
+  describe(`DealsRepository contract: ${engine.name}`, () => {
+    let database: ContractDatabase;
+    let repository: DealsRepository;
+
+    beforeEach(async () => {
+      database = await engine.createDatabase();
+      repository = await database.open();
+    });
+
+    afterEach(async () => {
+      await database.dispose();
+    });
+
+    async function restart(): Promise<void> {
+      await repository.close();
+      repository = await database.open();
+    }
+
+    it('starts empty', async () => {
+      expect(await repository.loadSnapshots()).toEqual([]);
+      expect(await repository.getSnapshot('grove')).toBeNull();
+      expect(await repository.sourceHistories()).toEqual([]);
+      expect(await repository.loadDispensaryLocations()).toEqual(new Map());
+    });
+
+    it('stores a snapshot and serves it back, firstSeenAt from the deal history', async () => {
+      const deals = sampleDeals(3);
+
+      const stored = await repository.replaceSnapshot('grove', deals, T1);
+
+      const expected = {
+        dispensaryKey: 'grove',
+        deals: seenAt(deals, T1),
+        scrapedAt: T1.toISOString(),
+      };
+      expect(stored).toEqual(expected);
+      expect(await repository.getSnapshot('grove')).toEqual(expected);
+      expect(await repository.loadSnapshots()).toEqual([expected]);
+    });
+
+    it('replaces a snapshot: the second wins, a deal seen again keeps its first sighting', async () => {
+      await repository.replaceSnapshot('grove', [sampleDeal(1), sampleDeal(2)], T1);
+      const again = sampleDeal(2, { salePrice: 9, price: '$9' });
+
+      const stored = await repository.replaceSnapshot('grove', [again, sampleDeal(3)], T2);
+
+      expect(stored.deals).toEqual([
+        { ...again, firstSeenAt: T1.toISOString() },
+        { ...sampleDeal(3), firstSeenAt: T2.toISOString() },
+      ]);
+      expect(stored.scrapedAt).toBe(T2.toISOString());
+      expect(await repository.getSnapshot('grove')).toEqual(stored);
+      expect(await database.inspect.dealHistory('grove')).toEqual([
+        {
+          dealKey: 'dutchie:grove:1',
+          firstSeenAt: T1.toISOString(),
+          lastSeenAt: T1.toISOString(),
+          lastSalePrice: 11,
+        },
+        {
+          dealKey: 'dutchie:grove:2',
+          firstSeenAt: T1.toISOString(),
+          lastSeenAt: T2.toISOString(),
+          lastSalePrice: 9,
+        },
+        {
+          dealKey: 'dutchie:grove:3',
+          firstSeenAt: T2.toISOString(),
+          lastSeenAt: T2.toISOString(),
+          lastSalePrice: 13,
+        },
+      ]);
+    });
+
+    it('never moves a first sighting later, nor a last sighting or its sale price earlier', async () => {
+      await repository.replaceSnapshot('grove', [sampleDeal(1, { salePrice: 8 })], T2);
+      // A slow scrape that finished before the one already stored.
+      const stored = await repository.replaceSnapshot('grove', [sampleDeal(1)], T1);
+
+      expect(stored.deals[0]?.firstSeenAt).toBe(T1.toISOString());
+      expect(await database.inspect.dealHistory('grove')).toMatchObject([
+        { firstSeenAt: T1.toISOString(), lastSeenAt: T2.toISOString(), lastSalePrice: 8 },
+      ]);
+    });
+
+    it('keeps the deals in the order given, across more rows than one insert holds', async () => {
+      const deals = sampleDeals(1234).reverse();
+
+      await repository.replaceSnapshot('grove', deals, T1);
+
+      const titles = (await repository.getSnapshot('grove'))?.deals.map((deal) => deal.title);
+      expect(titles).toEqual(deals.map((deal) => deal.title));
+    });
+
+    it('keeps dispensaries apart, even when their deals share an id', async () => {
+      const shared = sampleDeal(1, { id: 'shared-id' });
+      await repository.replaceSnapshot('grove', [shared], T1);
+      await repository.replaceSnapshot('fields', [shared, sampleDeal(2)], T2);
+
+      await repository.replaceSnapshot('grove', [sampleDeal(5)], T3);
+
+      expect(await repository.getSnapshot('fields')).toEqual({
+        dispensaryKey: 'fields',
+        deals: seenAt([shared, sampleDeal(2)], T2),
+        scrapedAt: T2.toISOString(),
+      });
+      const snapshots = await repository.loadSnapshots();
+      expect(snapshots.map((snapshot) => snapshot.dispensaryKey)).toEqual(['fields', 'grove']);
+    });
+
+    it('stores an empty snapshot when told to', async () => {
+      await repository.replaceSnapshot('grove', sampleDeals(2), T1);
+
+      const stored = await repository.replaceSnapshot('grove', [], T2);
+
+      expect(stored).toEqual({ dispensaryKey: 'grove', deals: [], scrapedAt: T2.toISOString() });
+      expect(await repository.loadSnapshots()).toEqual([stored]);
+    });
+
+    it('knows a deal without an id by platform, dispensary, title and price', async () => {
+      const noId = sampleDeal(1, { id: undefined });
+      await repository.replaceSnapshot('grove', [noId], T1);
+
+      const stored = await repository.replaceSnapshot(
+        'grove',
+        [
+          { ...noId, description: 'reworded' },
+          { ...noId, price: '$5' },
+        ],
+        T2,
+      );
+
+      expect(stored.deals.map((deal) => deal.firstSeenAt)).toEqual([
+        T1.toISOString(),
+        T2.toISOString(),
+      ]);
+      const keys = (await database.inspect.dealHistory('grove')).map((row) => row.dealKey);
+      expect(keys).toEqual(
+        [dealKey('grove', noId), dealKey('grove', { ...noId, price: '$5' })].sort(),
+      );
+    });
+
+    it('ignores a given firstSeenAt and records a deal listed twice once', async () => {
+      const deal = { ...sampleDeal(1), firstSeenAt: '2020-01-01T00:00:00.000Z' };
+
+      const stored = await repository.replaceSnapshot('grove', [deal, deal], T1);
+
+      expect(stored.deals).toEqual(seenAt([deal, deal], T1));
+      expect(await database.inspect.dealHistory('grove')).toHaveLength(1);
+    });
+
+    it('rejects an invalid deal and keeps the previous snapshot', async () => {
+      const previous = await repository.replaceSnapshot('grove', sampleDeals(2), T1);
+      const invalid = { ...sampleDeal(7), discountPercent: 140 };
+
+      await expect(
+        repository.replaceSnapshot('grove', [sampleDeal(6), invalid], T2),
+      ).rejects.toThrow(/Deal 1 of dispensary 'grove' is not a valid deal: discountPercent/);
+      await expect(repository.replaceSnapshot('grove', [], new Date(Number.NaN))).rejects.toThrow(
+        /scrapedAt of dispensary 'grove' is not a valid date/,
+      );
+
+      expect(await repository.getSnapshot('grove')).toEqual(previous);
+      expect(await database.inspect.dealHistory('grove')).toHaveLength(2);
+    });
+
+    it('runs concurrent calls one at a time, each read seeing whole snapshots', async () => {
+      const keys = ['a', 'b', 'c', 'd', 'e'];
+      const sizes = new Map(keys.map((key, index) => [key, 300 + index]));
+
+      const [read, ...written] = await Promise.all([
+        repository.loadSnapshots(),
+        ...keys.map((key) => repository.replaceSnapshot(key, sampleDeals(sizes.get(key) ?? 0), T1)),
+        repository.loadSnapshots(),
+      ]);
+
+      for (const snapshot of [...read, ...written.flat()]) {
+        expect(snapshot.deals).toHaveLength(sizes.get(snapshot.dispensaryKey) ?? -1);
+      }
+      const stored = await repository.loadSnapshots();
+      expect(stored.map((snapshot) => snapshot.deals.length)).toEqual([...sizes.values()]);
+    });
+
+    it('answers the latest attempt, success and error per dispensary from scrape runs', async () => {
+      await repository.recordScrapeRun(run({ finishedAt: T1.toISOString() }));
+      await repository.recordScrapeRun(
+        run({
+          finishedAt: T2.toISOString(),
+          outcome: 'blocked',
+          transport: 'browser',
+          error: 'Blocked by the platform',
+        }),
+      );
+      await repository.recordScrapeRun(
+        run({
+          dispensaryKey: 'fields',
+          finishedAt: '2025-03-01T06:00:00-05:00',
+          outcome: 'timeout',
+          error: 'Timed out',
+        }),
+      );
+
+      expect(await repository.sourceHistories()).toEqual([
+        {
+          dispensaryKey: 'fields',
+          lastAttemptAt: '2025-03-01T11:00:00.000Z',
+          lastSuccessAt: null,
+          lastOutcome: 'timeout',
+          lastError: 'Timed out',
+        },
+        {
+          dispensaryKey: 'grove',
+          lastAttemptAt: T2.toISOString(),
+          lastSuccessAt: T1.toISOString(),
+          lastOutcome: 'blocked',
+          lastError: 'Blocked by the platform',
+        },
+      ]);
+
+      await repository.recordScrapeRun(run({ finishedAt: T3.toISOString() }));
+      const [, grove] = await repository.sourceHistories();
+      expect(grove).toEqual({
+        dispensaryKey: 'grove',
+        lastAttemptAt: T3.toISOString(),
+        lastSuccessAt: T3.toISOString(),
+        lastOutcome: 'ok',
+        lastError: null,
+      });
+    });
+
+    it('stores every outcome and transport', async () => {
+      const outcomes = Object.keys(ALL_OUTCOMES) as ScrapeOutcome[];
+      const transports = ['http', 'browser', null] as const;
+      for (const [index, outcome] of outcomes.entries()) {
+        const finishedAt = new Date(T1.getTime() + index * 60_000).toISOString();
+        const transport = transports[index % transports.length] ?? null;
+        await repository.recordScrapeRun(
+          run({ dispensaryKey: outcome, finishedAt, outcome, transport }),
+        );
+      }
+
+      const histories = await repository.sourceHistories();
+      expect(histories.map((history) => history.lastOutcome).sort()).toEqual([...outcomes].sort());
+    });
+
+    it('rejects a scrape run with a bad timestamp or deal count', async () => {
+      await expect(
+        repository.recordScrapeRun(run({ finishedAt: T1.toISOString(), startedAt: 'yesterday' })),
+      ).rejects.toThrow(
+        /Scrape run of dispensary 'grove': startedAt must be an ISO 8601 date-time/,
+      );
+      await expect(
+        repository.recordScrapeRun(run({ finishedAt: T1.toISOString(), dealCount: -1 })),
+      ).rejects.toThrow(/dealCount must be a whole number/);
+      expect(await repository.sourceHistories()).toEqual([]);
+    });
+
+    it('prunes old runs on insert, keeping the latest success', async () => {
+      repository = await openWith({ scrapeRunsKept: 5 });
+      await repository.recordScrapeRun(run({ finishedAt: T1.toISOString() }));
+      for (let minute = 1; minute <= 12; minute++) {
+        const finishedAt = new Date(T1.getTime() + minute * 60_000).toISOString();
+        await repository.recordScrapeRun(run({ finishedAt, outcome: 'error', error: 'Failed' }));
+        await repository.recordScrapeRun(run({ dispensaryKey: 'fields', finishedAt }));
+      }
+
+      expect(await database.inspect.scrapeRunCount('grove')).toBe(6);
+      expect(await database.inspect.scrapeRunCount('fields')).toBe(5);
+      const [, grove] = await repository.sourceHistories();
+      expect(grove).toMatchObject({ lastSuccessAt: T1.toISOString(), lastOutcome: 'error' });
+    });
+
+    it('saves and loads dispensary locations, the latest winning', async () => {
+      await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 });
+      await repository.saveDispensaryLocation('fields', { lat: 38.7, lng: -90.3 });
+      await repository.saveDispensaryLocation('grove', { lat: 38.65, lng: -90.25 });
+
+      expect(await repository.loadDispensaryLocations()).toEqual(
+        new Map([
+          ['fields', { lat: 38.7, lng: -90.3 }],
+          ['grove', { lat: 38.65, lng: -90.25 }],
+        ]),
+      );
+      await expect(repository.saveDispensaryLocation('grove', { lat: 91, lng: 0 })).rejects.toThrow(
+        /Location of dispensary 'grove' is out of range/,
+      );
+      await expect(
+        repository.saveDispensaryLocation('grove', { lat: Number.NaN, lng: 0 }),
+      ).rejects.toThrow(/out of range/);
+    });
+
+    it('skips and reports a stored deal that is no longer valid', async () => {
+      const reported: CorruptRow[] = [];
+      repository = await openWith({ onCorruptRow: (row) => reported.push(row) });
+      await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+      await database.inspect.corruptDeal('grove', 0, '{"title": ');
+      await database.inspect.corruptDeal('grove', 2, JSON.stringify({ title: 5 }));
+
+      const snapshot = await repository.getSnapshot('grove');
+      await repository.loadSnapshots();
+
+      expect(snapshot?.deals).toEqual(seenAt([sampleDeal(1)], T1));
+      expect(reported).toHaveLength(4);
+      expect(reported.slice(0, 2)).toEqual([
+        {
+          dispensaryKey: 'grove',
+          position: 0,
+          reason: expect.stringMatching(/^not JSON/) as string,
+        },
+        {
+          dispensaryKey: 'grove',
+          position: 2,
+          reason: expect.stringMatching(/^not a valid deal: title/) as string,
+        },
+      ]);
+    });
+
+    it('warns about a corrupt deal when no one listens', async () => {
+      const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+      try {
+        await repository.replaceSnapshot('grove', sampleDeals(1), T1);
+        await database.inspect.corruptDeal('grove', 0, 'null');
+
+        expect((await repository.getSnapshot('grove'))?.deals).toEqual([]);
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(/Skipped stored deal 0 of dispensary 'grove': not a valid deal/),
+          { code: 'STL_DEALS_CORRUPT_ROW' },
+        );
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it('rejects calls once closed, and closes again quietly', async () => {
+      await repository.close();
+
+      await expect(repository.close()).resolves.toBeUndefined();
+      await expect(repository.loadSnapshots()).rejects.toThrow(/is closed/);
+      await expect(repository.replaceSnapshot('grove', [], T1)).rejects.toThrow(/is closed/);
+    });
+
+    itWhenPersistent('keeps everything across a restart', async () => {
+      const snapshot = await repository.replaceSnapshot('grove', sampleDeals(20), T1);
+      await repository.recordScrapeRun(run({ finishedAt: T1.toISOString() }));
+      await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 });
+      const histories = await repository.sourceHistories();
+
+      await restart();
+
+      expect(await repository.loadSnapshots()).toEqual([snapshot]);
+      expect(await repository.sourceHistories()).toEqual(histories);
+      expect(await repository.loadDispensaryLocations()).toEqual(
+        new Map([['grove', { lat: 38.6, lng: -90.2 }]]),
+      );
+      const again = await repository.replaceSnapshot('grove', sampleDeals(21), T2);
+      expect(again.deals[0]?.firstSeenAt).toBe(T1.toISOString());
+      expect(again.deals[20]?.firstSeenAt).toBe(T2.toISOString());
+    });
+
+    itWhenPersistent('opens an already migrated database again and again', async () => {
+      const snapshot = await repository.replaceSnapshot('grove', sampleDeals(2), T1);
+
+      for (let reopen = 0; reopen < 3; reopen++) await restart();
+
+      expect(await repository.loadSnapshots()).toEqual([snapshot]);
+    });
+
+    /** Options apply at open, so a test that needs some starts over on a new database. */
+    async function openWith(options: RepositoryOptions): Promise<DealsRepository> {
+      await database.dispose();
+      database = await engine.createDatabase();
+      return database.open(options);
+    }
+  });
+}

@@ -1,0 +1,144 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteRepository } from '../src';
+import type { DealsRepository } from '../src/repository';
+import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
+import { repositoryContract, type ContractDatabase } from './repository-contract';
+import { sampleDeals } from './support/deals';
+import { sqliteInspector } from './support/sqlite-inspector';
+
+repositoryContract({
+  name: 'SQLite file',
+  persistent: true,
+  async createDatabase(): Promise<ContractDatabase> {
+    const folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
+    const file = join(folder, 'deals.db');
+    const opened: DealsRepository[] = [];
+    // The inspector's own connection, as another process would have.
+    let inspection: BetterSqlite3.Database | undefined;
+    return {
+      async open(options) {
+        const repository = await openSqliteRepository({ ...options, file });
+        opened.push(repository);
+        return repository;
+      },
+      inspect: sqliteInspector(() => (inspection ??= new BetterSqlite3(file, { timeout: 5000 }))),
+      async dispose() {
+        inspection?.close();
+        for (const repository of opened) await repository.close();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  },
+});
+
+repositoryContract({
+  name: 'SQLite :memory:',
+  persistent: false,
+  createDatabase(): Promise<ContractDatabase> {
+    // The test keeps the connection, the only way into an in-memory database.
+    const connection = new BetterSqlite3(':memory:');
+    let repository: DealsRepository | undefined;
+    return Promise.resolve({
+      async open(options) {
+        if (repository !== undefined) throw new Error('An in-memory database cannot be reopened');
+        repository = await createSqliteRepository(connection, { ...options, file: ':memory:' });
+        return repository;
+      },
+      inspect: sqliteInspector(() => connection),
+      async dispose() {
+        await repository?.close();
+        connection.close();
+      },
+    });
+  },
+});
+
+describe('openSqliteRepository', () => {
+  let folder: string;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
+  });
+
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('creates the folder of its file and puts the file in WAL mode', async () => {
+    const file = join(folder, 'data', 'nested', 'deals.db');
+
+    const repository = await openSqliteRepository({ file });
+    await repository.replaceSnapshot('grove', sampleDeals(2), new Date());
+    await repository.close();
+
+    const connection = new BetterSqlite3(file, { readonly: true });
+    expect(connection.pragma('journal_mode', { simple: true })).toBe('wal');
+    connection.close();
+  });
+
+  it('sets up its connection: foreign keys on, NORMAL sync, a busy timeout', async () => {
+    const connection = new BetterSqlite3(join(folder, 'deals.db'));
+
+    const repository = await createSqliteRepository(connection, { file: 'deals.db' });
+
+    expect(connection.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(connection.pragma('synchronous', { simple: true })).toBe(1);
+    expect(connection.pragma('busy_timeout', { simple: true })).toBe(5000);
+    await repository.close();
+    expect(connection.open).toBe(false);
+  });
+
+  it('records each migration once, however often the file is opened', async () => {
+    const file = join(folder, 'deals.db');
+
+    for (let open = 0; open < 3; open++) await (await openSqliteRepository({ file })).close();
+
+    const connection = new BetterSqlite3(file, { readonly: true });
+    const names = connection.prepare('select name from kysely_migration').pluck().all();
+    connection.close();
+    expect(names).toEqual(['0001-initial']);
+  });
+
+  it('refuses a database migrated by a newer version, naming the file', async () => {
+    const file = join(folder, 'deals.db');
+    await (await openSqliteRepository({ file })).close();
+    const connection = new BetterSqlite3(file);
+    connection
+      .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
+      .run('9999-from-the-future', new Date().toISOString());
+    connection.close();
+
+    await expect(openSqliteRepository({ file })).rejects.toThrow(
+      `Cannot prepare the deals database ${file}: migrations failed: corrupted migrations: previously executed migration 9999-from-the-future is missing`,
+    );
+  });
+
+  it('says which file it cannot open', async () => {
+    const blocker = join(folder, 'not-a-folder');
+    await writeFile(blocker, '');
+    const file = join(blocker, 'deals.db');
+
+    await expect(openSqliteRepository({ file })).rejects.toThrow(
+      `Cannot open the deals database ${file}: `,
+    );
+  });
+
+  it('refuses a file that is not a database, naming it', async () => {
+    const file = join(folder, 'deals.db');
+    await writeFile(file, 'not a database, only text long enough to be read as a header');
+
+    await expect(openSqliteRepository({ file })).rejects.toThrow(
+      `Cannot prepare the deals database ${file}: file is not a database`,
+    );
+  });
+
+  it('refuses a scrapeRunsKept below 1', async () => {
+    await expect(openSqliteRepository({ file: ':memory:', scrapeRunsKept: 0 })).rejects.toThrow(
+      'scrapeRunsKept must be a whole number of at least 1, got 0',
+    );
+  });
+});
