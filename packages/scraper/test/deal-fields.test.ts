@@ -80,6 +80,8 @@ describe('sizes and unit prices', () => {
     ['each', undefined],
     [undefined, undefined],
     ['0g', undefined],
+    ['constructor', undefined],
+    ['__proto__', undefined],
   ])('grams in %j -> %j', (size, grams) => {
     const found = gramsIn(size);
     if (grams === undefined) expect(found).toBeUndefined();

@@ -51,36 +51,38 @@ export function priceText(sale: number | undefined, regular: number | undefined)
   return only === undefined ? '' : usd(only);
 }
 
-const GRAMS_PER_UNIT: Record<string, number> = {
-  g: 1,
-  gram: 1,
-  grams: 1,
-  oz: 28.3495,
-  ounce: 28.3495,
-};
-const NAMED_WEIGHTS: Record<string, number> = {
-  eighth: 3.5,
-  '1/8': 3.5,
-  '1/8oz': 3.5,
-  quarter: 7,
-  '1/4': 7,
-  '1/4oz': 7,
-  half: 14,
-  '1/2': 14,
-  '1/2oz': 14,
-  ounce: 28,
-  oz: 28,
-  '1oz': 28,
-};
+// Maps, not object literals: a hostile size such as 'constructor' must find no prototype member.
+const GRAMS_PER_UNIT = new Map([
+  ['g', 1],
+  ['gram', 1],
+  ['grams', 1],
+  ['oz', 28.3495],
+  ['ounce', 28.3495],
+]);
+const NAMED_WEIGHTS = new Map<string, number>([
+  ['eighth', 3.5],
+  ['1/8', 3.5],
+  ['1/8oz', 3.5],
+  ['quarter', 7],
+  ['1/4', 7],
+  ['1/4oz', 7],
+  ['half', 14],
+  ['1/2', 14],
+  ['1/2oz', 14],
+  ['ounce', 28],
+  ['oz', 28],
+  ['1oz', 28],
+]);
 
 /** Grams in a size text such as '3.5g', '1/8 oz', 'eighth', '1 g'; undefined when none. */
 export function gramsIn(size: string | undefined): number | undefined {
   if (!size) return undefined;
   const normalized = size.toLowerCase().replace(/\s+/g, '');
-  if (NAMED_WEIGHTS[normalized] !== undefined) return NAMED_WEIGHTS[normalized];
+  const named = NAMED_WEIGHTS.get(normalized);
+  if (named !== undefined) return named;
   const match = /^(\d+(?:\.\d+)?)(g|gram|grams|oz|ounce)$/.exec(normalized);
   if (!match) return undefined;
-  const grams = Number(match[1]) * GRAMS_PER_UNIT[match[2]!]!;
+  const grams = Number(match[1]) * (GRAMS_PER_UNIT.get(match[2]!) ?? NaN);
   return grams > 0 && grams <= 1000 ? grams : undefined;
 }
 
