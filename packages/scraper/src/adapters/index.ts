@@ -1,8 +1,14 @@
 import type { Platform } from '@stl-deals/domain';
 import { feedAdapter } from './feed';
+import { janeAdapter } from './jane';
+import { leaflyAdapter } from './leafly';
+import { weedmapsAdapter } from './weedmaps';
 import type { Adapter } from './types';
 
 /** Every platform's adapter. A platform missing here fails its scrapes with a clear reason. */
 export const ADAPTERS: Partial<Record<Platform, Adapter>> = {
   feed: feedAdapter,
+  jane: janeAdapter,
+  weedmaps: weedmapsAdapter,
+  leafly: leaflyAdapter,
 };

@@ -1,0 +1,135 @@
+import type { Deal, DealCategory } from '@stl-deals/domain';
+import { at, discountPercent, money, priceText, text } from '../shared/deal-fields';
+import {
+  categoryOf,
+  firstLink,
+  httpLink,
+  measurableSize,
+  productDeal,
+  strainTypeOf,
+} from './product-deal';
+import { JANE_SITE, storePagePath, type JaneStore } from './store';
+
+/**
+ * Jane's price keys, smallest first, with the size a visitor reads: each has `price_<key>`,
+ * `discounted_price_<key>` and a `special_price_<key>` object (platforms.md 2.3). `each` (edibles,
+ * carts) has no size of its own.
+ */
+const WEIGHTS: ReadonlyArray<readonly [key: string, size: string | undefined]> = [
+  ['half_gram', '0.5g'],
+  ['gram', '1g'],
+  ['two_gram', '2g'],
+  ['eighth_ounce', '1/8 oz'],
+  ['quarter_ounce', '1/4 oz'],
+  ['half_ounce', '1/2 oz'],
+  ['ounce', '1 oz'],
+  ['each', undefined],
+];
+
+interface WeightPrice {
+  size: string | undefined;
+  regular: number;
+  sale: number | undefined;
+}
+
+/**
+ * The regular and sale price of one size. `discounted_price_<key>` is the price Jane shows; the
+ * special object's `discount_price` (a string, platforms.md 2.3) stands in when it is missing.
+ */
+function weightPrice(hit: unknown, key: string, size: string | undefined): WeightPrice | undefined {
+  const special = at(hit, `special_price_${key}`);
+  const regular = money(at(hit, `price_${key}`)) ?? money(at(special, 'price'));
+  if (regular === undefined || regular === 0) return undefined;
+  const sale = money(at(hit, `discounted_price_${key}`)) ?? money(at(special, 'discount_price'));
+  return { size, regular, sale };
+}
+
+function isDiscounted({ sale, regular }: WeightPrice): boolean {
+  return sale !== undefined && sale > 0 && discountPercent(sale, regular) !== undefined;
+}
+
+/** `special_title` is written like a slug ('ENTIRE-STORE-25%-OFF'); the card reads it with spaces. */
+function specialNameOf(hit: unknown): string | undefined {
+  return text(at(hit, 'special_title'))?.replace(/-+/g, ' ').trim();
+}
+
+/** `special_amount` ('25% OFF') unless the special's name already says it. */
+function specialAmountOf(hit: unknown, name: string | undefined): string | undefined {
+  const amount = text(at(hit, 'special_amount'));
+  return amount && !name?.toLowerCase().includes(amount.toLowerCase()) ? amount : undefined;
+}
+
+/** The size of an `each` product: its `amount` ('100mg') or `net_weight_grams` (2.3). */
+function eachSize(hit: unknown, category: DealCategory | undefined): string | undefined {
+  const grams = money(at(hit, 'net_weight_grams'));
+  return measurableSize(category, at(hit, 'amount'), grams ? `${grams}g` : undefined);
+}
+
+function potency(hit: unknown): string | undefined {
+  const thc = at(hit, 'percent_thc');
+  return typeof thc === 'number' && thc > 0 && thc <= 100
+    ? `${Math.round(thc * 10) / 10}% THC`
+    : undefined;
+}
+
+function otherSizes(discounted: readonly WeightPrice[]): string | undefined {
+  const others = discounted.map(
+    ({ size, sale, regular }) => `${size ?? 'each'} ${priceText(sale, regular)}`,
+  );
+  return others.length ? `Also ${others.join(', ')}` : undefined;
+}
+
+/**
+ * The product's deep link (platforms.md 2.4): the store's menu opened on the product when the
+ * store's slug is known, else Jane's product page, else the store's menu.
+ */
+function productLink(hit: unknown, store: JaneStore | undefined, menuUrl: string | undefined) {
+  const productId = text(at(hit, 'product_id'));
+  const id = productId && /^\d{1,12}$/.test(productId) ? productId : undefined;
+  const slug = text(at(hit, 'url_slug'));
+  if (id && store?.slug)
+    return `${JANE_SITE}/stores/${store.id}/${store.slug}/menu?product_id=${id}`;
+  if (id && slug && /^[a-z0-9-]{1,200}$/i.test(slug)) return `${JANE_SITE}/products/${id}/${slug}`;
+  return store ? `${JANE_SITE}${storePagePath(store)}` : httpLink(menuUrl);
+}
+
+/**
+ * One Jane product record as a deal: the smallest size on sale leads, other sizes on sale follow
+ * in the description. A product whose special is a BOGO or bundle is a deal at its regular price.
+ */
+export function hitDeal(
+  hit: unknown,
+  store: JaneStore | undefined,
+  menuUrl: string | undefined,
+): Deal | undefined {
+  const category = categoryOf(
+    at(hit, 'kind'),
+    at(hit, 'custom_product_type'),
+    at(hit, 'root_subtype'),
+  );
+  const weights = WEIGHTS.map(([key, size]) => weightPrice(hit, key, size)).filter(
+    (weight) => weight !== undefined,
+  );
+  const discounted = weights.filter(isDiscounted);
+  const lead = discounted[0] ?? weights[0];
+  const specialName = specialNameOf(hit);
+  return productDeal({
+    id: text(at(hit, 'product_id')) ?? text(at(hit, 'objectID')),
+    brand: text(at(hit, 'brand')),
+    name: text(at(hit, 'name')),
+    category,
+    strainType: strainTypeOf(at(hit, 'category')) ?? strainTypeOf(at(hit, 'type')),
+    size: lead?.size ?? eachSize(hit, category),
+    regularPrice: lead?.regular,
+    salePrice: lead?.sale,
+    specialName,
+    specialText: [specialAmountOf(hit, specialName)],
+    extras: [otherSizes(discounted.slice(1)), potency(hit)],
+    imageUrl: firstLink(
+      at(hit, 'product_photos', 0, 'urls', 'medium'),
+      at(hit, 'image_urls', 0),
+      at(hit, 'product_photos', 0, 'urls', 'original'),
+    ),
+    sourceUrl: productLink(hit, store, menuUrl),
+  });
+}

@@ -1,0 +1,29 @@
+import { at, list } from '../shared/deal-fields';
+import type { Adapter } from '../types';
+import { isProductResponse } from './algolia';
+import { parse, PRODUCTS } from './parse';
+import { plan } from './plan';
+import { readJaneStore, storePagePath } from './store';
+
+/**
+ * Jane (iHeartJane): products from the Algolia index `menu-products-production` filtered by store
+ * id. In a browser, the store page's own Algolia and dmerch answers are the same records.
+ */
+export const janeAdapter: Adapter = {
+  plan,
+  parse,
+  // A saved answer of any of the three forms parse reads: one query, a multi-query, dmerch.
+  recognize: (body) =>
+    Array.isArray(at(body, 'hits')) ||
+    list(at(body, 'results')).some((result) => Array.isArray(at(result, 'hits'))) ||
+    Array.isArray(at(body, 'placements'))
+      ? PRODUCTS
+      : null,
+  browser: {
+    pageUrl(entry, config) {
+      const store = readJaneStore(entry);
+      return store ? `${config.baseUrls.jane}${storePagePath(store)}` : null;
+    },
+    labelOf: (url, body) => (isProductResponse(url, body) ? PRODUCTS : null),
+  },
+};

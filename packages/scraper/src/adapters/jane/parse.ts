@@ -1,0 +1,33 @@
+import { SchemaChangedError } from '../../errors';
+import type { RegistryEntry } from '../../registry';
+import { at, text } from '../shared/deal-fields';
+import type { ParseResult, Received } from '../types';
+import { productHits } from './algolia';
+import { hitDeal } from './hit';
+import { distinctItems, geoPoint, payloadsOf } from './received';
+import { readJaneStore } from './store';
+
+/** The label of Jane's product payloads: `products-page-<n>` from plan, `products` from the browser. */
+export const PRODUCTS = 'products';
+
+/**
+ * Jane's product records as deals. A record is a product at one store, so the same product in two
+ * pages or captured responses counts once. The store's coordinates come from the records'
+ * `_geoloc` (seen in the real dmerch record, platforms.md 2.2).
+ */
+export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+  const payloads = payloadsOf(received, PRODUCTS);
+  if (payloads.length === 0) throw new SchemaChangedError('No Jane product payload to read');
+  const hits = distinctItems(
+    payloads.map(({ body }) => productHits(body)),
+    (hit) => text(at(hit, 'objectID')) ?? text(at(hit, 'product_id')),
+  );
+  const store = readJaneStore(entry);
+  const deals = hits
+    .map((hit) => hitDeal(hit, store, entry.menuUrl))
+    .filter((deal) => deal !== undefined);
+  const location = hits
+    .map((hit) => geoPoint(at(hit, '_geoloc', 'lat'), at(hit, '_geoloc', 'lng')))
+    .find((point) => point !== undefined);
+  return location ? { deals, location } : { deals };
+}

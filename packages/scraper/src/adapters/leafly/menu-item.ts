@@ -1,0 +1,103 @@
+import type { Deal } from '@stl-deals/domain';
+import { at, list, money, text } from '../shared/deal-fields';
+import {
+  categoryOf,
+  firstLink,
+  measurableSize,
+  productDeal,
+  sizeInName,
+  strainTypeOf,
+} from '../jane/product-deal';
+import { isLinkId, productLink } from './dispensary';
+
+/** Sizes read per item; real items have one to four. */
+const MAX_VARIANTS = 20;
+
+/** A price of the item or of one of its variants. */
+interface Priced {
+  variant?: string;
+  size?: string;
+  regular?: number;
+  sale?: number;
+}
+
+// Leafly writes strain type and size into names: 'Mr Jack (S) (3.5g)', 'King Street Kush (I/H)'.
+const STRAIN_TOKEN = /\((I|S|H)(?:\/(I|S|H))?\)/;
+const NAME_TOKENS = /\s*\((?:[ISH](?:\/[ISH])?|\d{1,4}(?:\.\d{1,3})?\s?(?:mg|g|oz))\)/gi;
+
+/** `(S)` Sativa, `(I)` Indica, `(H)` Hybrid; a pair such as `(I/H)` is a hybrid. */
+function strainTypeIn(...names: Array<string | undefined>): string | undefined {
+  for (const name of names) {
+    const match = name ? STRAIN_TOKEN.exec(name) : null;
+    if (match) return match[2] ? 'Hybrid' : strainTypeOf(match[1]);
+  }
+  return undefined;
+}
+
+/**
+ * A variant's prices: `price` in dollars, and `deal.discountedPrice` in cents (platforms.md 4;
+ * in the real capture `discountAmount` equals `discountedPrice`, so only the latter is read).
+ */
+function variantPrice(variant: unknown): Priced {
+  const cents = money(at(variant, 'deal', 'discountedPrice'));
+  return {
+    variant: text(at(variant, 'id')),
+    size: text(at(variant, 'displayQuantity')),
+    regular: money(at(variant, 'price')),
+    sale: cents === undefined ? undefined : money(cents / 100),
+  };
+}
+
+const isOnSale = ({ regular, sale }: Priced) =>
+  regular !== undefined && sale !== undefined && sale > 0 && sale < regular;
+
+/**
+ * The price the deal shows: the first variant on sale, else the item's `price` against its
+ * `sortPrice` (the effective price, platforms.md 4), else its first variant.
+ */
+function chosenPrice(item: unknown, variants: readonly Priced[]): Priced {
+  const own: Priced = {
+    size: text(at(item, 'displayQuantity')),
+    regular: money(at(item, 'price')),
+    sale: money(at(item, 'sortPrice')),
+  };
+  return variants.find(isOnSale) ?? (isOnSale(own) ? own : (variants[0] ?? own));
+}
+
+/** 'Proper - Flower - Banana Runtz (H) (3.5g)' reads 'Proper - Flower - Banana Runtz' on the card. */
+function titleName(name: string | undefined): string | undefined {
+  return text(name?.replace(NAME_TOKENS, ''));
+}
+
+/** One Leafly menu item as a deal; `slug` is the dispensary's, for the deep link. */
+export function menuItemDeal(item: unknown, slug: string | undefined): Deal | undefined {
+  const name = text(at(item, 'name'));
+  const category = categoryOf(at(item, 'productCategory'));
+  const variants = list(at(item, 'variants')).slice(0, MAX_VARIANTS).map(variantPrice);
+  const chosen = chosenPrice(item, variants);
+  const id = text(at(item, 'id'));
+  const variant = variants.length > 1 && isLinkId(chosen.variant) ? chosen.variant : undefined;
+  return productDeal({
+    id,
+    brand: text(at(item, 'brandName')),
+    name: titleName(name),
+    category,
+    strainType:
+      strainTypeIn(name, text(at(item, 'strainName'))) ??
+      strainTypeOf(at(item, 'strain', 'category')),
+    size: measurableSize(
+      category,
+      /each/i.test(chosen.size ?? '') ? undefined : chosen.size,
+      sizeInName(name),
+    ),
+    regularPrice: chosen.regular,
+    salePrice: chosen.sale,
+    extras: [text(at(item, 'thcContentLabel'))],
+    imageUrl: firstLink(
+      at(item, 'imageUrl'),
+      at(item, 'formattedThumbnailUrl'),
+      at(item, 'imageSet', 'high'),
+    ),
+    sourceUrl: slug && isLinkId(id) ? productLink(slug, id, variant) : undefined,
+  });
+}

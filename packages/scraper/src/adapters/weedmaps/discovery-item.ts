@@ -1,0 +1,96 @@
+import type { Deal, DealCategory } from '@stl-deals/domain';
+import { at, isoInstant, list, money, text } from '../shared/deal-fields';
+import {
+  categoryOf,
+  firstLink,
+  measurableSize,
+  productDeal,
+  sizeInName,
+  strainTypeOf,
+} from '../jane/product-deal';
+import { itemLink } from './item-link';
+
+/** Specials read per item; a real item carries one or two. */
+const MAX_SPECIALS = 10;
+
+/**
+ * The spec's category from `edge_category`, the real product taxonomy: its ancestors (top level
+ * first, 'Flower'), then its own name ('Big Buds'). `category` is the strain type for flower, so
+ * it only helps when nothing else does (platforms.md 3.1).
+ */
+function categoryFrom(item: unknown): DealCategory | undefined {
+  const ancestors = list(at(item, 'edge_category', 'ancestors')).map((node) => at(node, 'name'));
+  return categoryOf(...ancestors, at(item, 'edge_category', 'name'), at(item, 'category', 'name'));
+}
+
+/** The priced net weight, `compliance_net_mg` (3500 -> '3.5g'), which fits the price better than the name. */
+function netWeight(price: unknown, category: DealCategory | undefined): string | undefined {
+  const mg = money(at(price, 'compliance_net_mg'));
+  if (!mg || category === 'edibles') return undefined;
+  return `${Math.round(mg) / 1000}g`;
+}
+
+function potency(item: unknown): string | undefined {
+  const thc = at(item, 'metrics', 'aggregates', 'thc');
+  const unit = text(at(item, 'metrics', 'aggregates', 'thc_unit'));
+  return typeof thc === 'number' && thc > 0 && thc <= 100 && unit === '%'
+    ? `${Math.round(thc * 10) / 10}% THC`
+    : undefined;
+}
+
+/**
+ * The item's prices. A sale is `price.on_sale` with `original_price` above `price`; `on_sale`
+ * alone is not trusted (platforms.md 3.1).
+ */
+function pricesOf(price: unknown): { regularPrice?: number; salePrice?: number } {
+  const current = money(at(price, 'price'));
+  const original = money(at(price, 'original_price'));
+  const onSale = at(price, 'on_sale') === true;
+  if (onSale && current !== undefined && original !== undefined && original > current) {
+    return { regularPrice: original, salePrice: current };
+  }
+  return { regularPrice: current };
+}
+
+/**
+ * The specials that apply, asked for with `include[]=applicable_specials`. Their shape is not
+ * confirmed by a real capture (platforms.md 3.1): `title` (or `name`) and `ends_at` are read.
+ */
+function specialsOf(item: unknown) {
+  const specials = list(at(item, 'applicable_specials')).slice(0, MAX_SPECIALS);
+  const titles = specials.map((special) => text(at(special, 'title')) ?? text(at(special, 'name')));
+  const endsAt = specials.map((special) => isoInstant(at(special, 'ends_at'))).find(Boolean);
+  return { titles, endsAt };
+}
+
+/** One discovery menu item as a deal (platforms.md 3.1). */
+export function discoveryItemDeal(item: unknown, listing: string | undefined): Deal | undefined {
+  const category = categoryFrom(item);
+  const name = text(at(item, 'name'));
+  const price = at(item, 'price');
+  const { titles, endsAt } = specialsOf(item);
+  return productDeal({
+    id: text(at(item, 'id')),
+    // `brand` is usually null; the brand is in `brand_endorsement` (platforms.md 3.1).
+    brand: text(at(item, 'brand_endorsement', 'brand_name')) ?? text(at(item, 'brand', 'name')),
+    name,
+    category,
+    strainType: strainTypeOf(at(item, 'category', 'name')),
+    size: measurableSize(
+      category,
+      at(price, 'label'),
+      netWeight(price, category),
+      sizeInName(name),
+    ),
+    ...pricesOf(price),
+    specialName: titles.find(Boolean),
+    specialText: titles,
+    endsAt,
+    extras: [potency(item)],
+    imageUrl: firstLink(
+      at(item, 'avatar_image', 'large_url'),
+      at(item, 'avatar_image', 'original_url'),
+    ),
+    sourceUrl: itemLink(listing, at(item, 'slug')),
+  });
+}

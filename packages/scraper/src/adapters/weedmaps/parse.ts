@@ -1,0 +1,33 @@
+import { SchemaChangedError } from '../../errors';
+import type { RegistryEntry } from '../../registry';
+import { at, text } from '../shared/deal-fields';
+import { distinctItems, payloadsOf } from '../jane/received';
+import type { ParseResult, Received } from '../types';
+import { discoveryItemDeal } from './discovery-item';
+import { jsonApiItemDeal } from './jsonapi-item';
+import { readListingSlug } from './listing';
+import { menuItemsOf } from './menu-items';
+
+/** The label of Weedmaps menu pages: `menu-items-page-<n>` from plan, `menu-items` from the browser. */
+export const MENU_ITEMS = 'menu-items';
+
+/**
+ * Weedmaps menu items as deals, from either envelope. Menu items carry no coordinates, so this
+ * parse gives no location (no listing endpoint with coordinates is confirmed, platforms.md 3.1).
+ */
+export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+  const payloads = payloadsOf(received, MENU_ITEMS);
+  if (payloads.length === 0) throw new SchemaChangedError('No Weedmaps menu_items payload to read');
+  const pages = payloads.map(({ body }) => menuItemsOf(body));
+  const listing = readListingSlug(entry);
+  const items = distinctItems(
+    pages.map(({ format, items }) => items.map((item) => ({ format, item }))),
+    ({ item }) => text(at(item, 'id')),
+  );
+  const deals = items
+    .map(({ format, item }) =>
+      format === 'discovery' ? discoveryItemDeal(item, listing) : jsonApiItemDeal(item, listing),
+    )
+    .filter((deal) => deal !== undefined);
+  return { deals };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, SchemaChangedError } from '../../errors';
+import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
+import type { RegistryEntry } from '../../registry';
+import type { PlatformConfig, Received, RequestPlan } from '../types';
+import { plan } from './plan';
+
+const entry: RegistryEntry = {
+  key: 'riverfront-remedies-st-charles',
+  name: 'Riverfront Remedies - St. Charles',
+  platform: 'weedmaps',
+  platformId: 'riverfront-remedies-st-charles',
+};
+
+const config = (maxPages = 20): PlatformConfig => ({
+  ...DEFAULT_PLATFORM_CONFIG,
+  baseUrls: { ...DEFAULT_PLATFORM_CONFIG.baseUrls, weedmaps: 'http://sim.test/wm' },
+  maxPages,
+});
+
+const page = (size: number) => ({
+  meta: {},
+  data: { menu_items: Array.from({ length: size }, (_, id) => ({ id })) },
+});
+
+/** Runs plan to the end, answering page n with `sizes[n - 1]` items. */
+function runPlan(cfg: PlatformConfig, sizes: number[], target = entry): RequestPlan[] {
+  const received: Received[] = [];
+  const asked: RequestPlan[] = [];
+  for (;;) {
+    const [request, ...rest] = plan(target, received, cfg);
+    expect(rest).toEqual([]);
+    if (!request) return asked;
+    asked.push(request);
+    received.push({
+      label: request.label,
+      url: request.url,
+      body: page(sizes[asked.length - 1] ?? 0),
+    });
+  }
+}
+
+describe('weedmaps plan', () => {
+  it('asks the discovery API for the first page of menu items with their specials', () => {
+    expect(plan(entry, [], config())).toEqual([
+      {
+        label: 'menu-items-page-1',
+        url: 'http://sim.test/wm/discovery/v1/listings/dispensaries/riverfront-remedies-st-charles/menu_items?sort_by=position&page=1&page_size=100&include[]=applicable_specials',
+        accept: 'application/json',
+      },
+    ]);
+  });
+
+  it('pages while pages are full', () => {
+    const asked = runPlan(config(), [100, 100, 37]);
+    expect(asked.map(({ label }) => label)).toEqual([
+      'menu-items-page-1',
+      'menu-items-page-2',
+      'menu-items-page-3',
+    ]);
+    expect(asked[2]?.url).toContain('page=3&page_size=100');
+  });
+
+  it('stops at config.maxPages', () => {
+    expect(runPlan(config(2), [100, 100, 100, 100])).toHaveLength(2);
+  });
+
+  it('stops at 2,000 items (20 pages of 100) whatever maxPages says', () => {
+    expect(runPlan(config(50), Array(40).fill(100) as number[])).toHaveLength(20);
+  });
+
+  it('takes the slug from a weedmaps.com menu URL', () => {
+    const target = {
+      ...entry,
+      platformId: undefined,
+      menuUrl: 'https://weedmaps.com/dispensaries/riverfront-remedies-st-charles/menu',
+    };
+    expect(plan(target, [], config())[0]?.url).toContain(
+      '/dispensaries/riverfront-remedies-st-charles/menu_items?',
+    );
+  });
+
+  it.each([
+    ['no slug', { ...entry, platformId: undefined }],
+    ['a slug with path characters', { ...entry, platformId: '../../v2/admin' }],
+  ])('fails as not-found with %s', (_, target) => {
+    expect(() => plan(target, [], config())).toThrow(NotFoundError);
+  });
+
+  it('fails on an answer it cannot read', () => {
+    const received = (body: unknown) => [{ label: 'menu-items-page-1', url: 'x', body }];
+    expect(() => plan(entry, received({ data: { listing: {} } }), config())).toThrow(
+      SchemaChangedError,
+    );
+    const missing = { errors: [{ status: '404', title: 'Not Found' }] };
+    expect(() => plan(entry, received(missing), config())).toThrow(NotFoundError);
+  });
+});
