@@ -1,19 +1,54 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createScraper, loadRegistry, RegistryError } from '@stl-deals/scraper';
+import { openSqliteRepository } from '@stl-deals/store';
+import { pino } from 'pino';
 import { buildApp } from './app';
+import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
+
+/** Within the 10 s a supervisor gives after SIGTERM, with room for the exit itself. */
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
-  const close = () => {
-    void app.close().then(() => process.exit(0));
+  const logger = pino({ level: config.LOG_LEVEL });
+  const registry = await loadRegistry(config.DEALS_REGISTRY);
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
+  const scraper = createScraper({
+    userAgent: config.USER_AGENT,
+    chromiumPath: config.CHROMIUM_PATH,
+  });
+  const app = await buildApp({ config, repository, scraper, registry, clock: systemClock, logger });
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`STL Deals is serving on ${address}`);
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.scheduler.start();
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting or registry is the operator's to fix: its message says what and where.
+  const known = error instanceof ConfigError || error instanceof RegistryError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ export * from './scraper';
 export type * from './adapters/types';
 export { createScraper, type ScraperOptions } from './create-scraper';
 export { DEFAULT_PLATFORM_CONFIG } from './platform-config';
+export { RobotsDisallowedError } from './politeness/robots';
 export { finalizeDeals, plainText } from './normalize';
 export { parseRecorded, platformNamed } from './recorded';
 export { ADAPTERS } from './adapters';

@@ -20,6 +20,8 @@ export const RegistryEntrySchema = z.strictObject({
   address: z.string().max(200).optional(),
   website: HttpUrl.optional(),
   verified: z.boolean().optional(),
+  /** 'browser' when the platform blocks plain http for this store; http falls back by itself. */
+  transport: z.enum(['http', 'browser']).optional(),
 });
 export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;
 

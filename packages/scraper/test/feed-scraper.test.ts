@@ -55,6 +55,7 @@ const scraper = () =>
     userAgent: 'stl-deals-test',
     requestTimeoutMs: 300,
     maxResponseBytes: 1_000_000,
+    minHostDelayMs: 0,
   });
 
 describe('the feed platform over http', () => {
@@ -88,10 +89,11 @@ describe('the feed platform over http', () => {
 
   it('stops when aborted', async () => {
     const controller = new AbortController();
-    const pending = createScraper({ userAgent: 't', requestTimeoutMs: 10_000 }).scrape(
-      entry('/hang'),
-      controller.signal,
-    );
+    const pending = createScraper({
+      userAgent: 't',
+      requestTimeoutMs: 10_000,
+      minHostDelayMs: 0,
+    }).scrape(entry('/hang'), controller.signal);
     controller.abort();
     await expect(pending).rejects.toThrow();
   });

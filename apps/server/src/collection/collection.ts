@@ -1,0 +1,392 @@
+import type { CacheStatus, Dispensary, GeoPoint } from '@stl-deals/domain';
+import {
+  ScrapeError,
+  type Registry,
+  type RegistryEntry,
+  type Scraper,
+  type ScrapeResult,
+} from '@stl-deals/scraper';
+import type { DealsRepository, ScrapeOutcome, Snapshot, SourceHistory } from '@stl-deals/store';
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Metrics } from '../observability/metrics';
+import { DealsReadModel } from './read-model';
+import { judgeScrape, PUBLIC_REASONS, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
+import { cacheStatus, estimateSeconds, type SourceFacts } from './source-status';
+import { untilAborted } from './until-aborted';
+
+/** What one caller's refresh of one dispensary came to. */
+export type RefreshResult = 'refreshed' | 'failed' | 'skipped';
+
+export interface RefreshSummary {
+  refreshed: number;
+  failed: number;
+  /** Scraped less than the cooldown ago, or asked during shutdown. */
+  skipped: number;
+  durationMs: number;
+}
+
+/** One pass over several dispensaries, which any number of callers may wait on. */
+export interface CollectionRun {
+  readonly total: number;
+  /** How many of them have finished so far. */
+  readonly done: number;
+  /** Never rejects: a dispensary's failure is counted, not thrown. */
+  readonly finished: Promise<RefreshSummary>;
+}
+
+export interface CollectionOptions {
+  registry: Registry;
+  repository: DealsRepository;
+  scraper: Scraper;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'dispensaryDeals'>;
+  concurrency: number;
+  cooldownMs: number;
+  scrapeTimeoutMs: number;
+}
+
+/** One dispensary as the collection tracks it. */
+interface Source {
+  entry: RegistryEntry;
+  hasSnapshot: boolean;
+  snapshotAt: Date | null;
+  lastAttemptAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastOutcome: ScrapeOutcome | null;
+  lastError: string | null;
+  attemptedSinceStart: boolean;
+  runningSince: Date | null;
+  /** The scrape under way or queued, which every caller shares. */
+  flight: Promise<RefreshResult> | null;
+  /** Coordinates a platform's store lookup found. */
+  discovered: GeoPoint | null;
+}
+
+/** How many recent scrape durations the estimate averages. */
+const RECENT_DURATIONS = 20;
+
+/**
+ * Collects every dispensary's deals: scrapes with bounded concurrency, one scrape per dispensary
+ * at a time whoever asks (single-flight), a cooldown between scrapes, the nothing-lost rule on
+ * every result, and the read model and status kept current.
+ */
+export class Collection {
+  readonly deals: DealsReadModel;
+  private readonly sources: Source[];
+  private readonly byKey: Map<string, Source>;
+  private readonly limit: LimitFunction;
+  private readonly stopping = new AbortController();
+  private readonly recentDurationsMs: number[] = [];
+  private allRun: CollectionRun | null = null;
+
+  /** Opens the collection on what the repository kept, so stored deals are served at once. */
+  static async open(options: CollectionOptions): Promise<Collection> {
+    const { repository } = options;
+    const [snapshots, histories, locations] = await Promise.all([
+      repository.loadSnapshots(),
+      repository.sourceHistories(),
+      repository.loadDispensaryLocations(),
+    ]);
+    return new Collection(options, snapshots, histories, locations);
+  }
+
+  private constructor(
+    private readonly options: CollectionOptions,
+    snapshots: readonly Snapshot[],
+    histories: readonly SourceHistory[],
+    locations: ReadonlyMap<string, GeoPoint>,
+  ) {
+    const snapshotOf = new Map(snapshots.map((snapshot) => [snapshot.dispensaryKey, snapshot]));
+    const historyOf = new Map(histories.map((history) => [history.dispensaryKey, history]));
+    this.sources = options.registry.dispensaries.map((entry) => {
+      const snapshotAt = dateOrNull(snapshotOf.get(entry.key)?.scrapedAt);
+      const history = historyOf.get(entry.key);
+      return {
+        entry,
+        hasSnapshot: snapshotAt !== null,
+        snapshotAt,
+        lastAttemptAt: dateOrNull(history?.lastAttemptAt),
+        lastSuccessAt: dateOrNull(history?.lastSuccessAt) ?? snapshotAt,
+        lastOutcome: history?.lastOutcome ?? null,
+        lastError: history?.lastError ?? null,
+        attemptedSinceStart: false,
+        runningSince: null,
+        flight: null,
+        discovered: locations.get(entry.key) ?? null,
+      };
+    });
+    this.byKey = new Map(this.sources.map((source) => [source.entry.key, source]));
+    this.limit = pLimit(options.concurrency);
+    this.deals = new DealsReadModel(options.registry.dispensaries);
+    this.deals.replace(
+      snapshots.map((snapshot) => ({ key: snapshot.dispensaryKey, deals: snapshot.deals })),
+    );
+    for (const source of this.sources) this.countDeals(source);
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  /** Scrapes one known dispensary now, or joins its scrape under way; see `refreshSource`. */
+  refresh(key: string): Promise<RefreshResult> {
+    const source = this.byKey.get(key);
+    if (!source) throw new RangeError(`Unknown dispensary '${key}'`);
+    return this.refreshSource(source);
+  }
+
+  /** Every dispensary; a caller while a pass is under way joins that pass. */
+  refreshAll(): CollectionRun {
+    if (this.allRun) return this.allRun;
+    const run = this.runOver(this.sources);
+    this.allRun = run;
+    void run.finished.then(() => {
+      this.allRun = null;
+    });
+    return run;
+  }
+
+  /** The dispensaries without a snapshot or with one older than `maxAgeMs`: the start's pass. */
+  refreshOlderThan(maxAgeMs: number): CollectionRun {
+    const now = this.options.clock.now().getTime();
+    return this.runOver(
+      this.sources.filter(
+        ({ snapshotAt }) => snapshotAt === null || now - snapshotAt.getTime() >= maxAgeMs,
+      ),
+    );
+  }
+
+  status(): CacheStatus {
+    const now = this.options.clock.now().getTime();
+    const eta = estimateSeconds({
+      runningElapsedMs: this.sources.flatMap(({ runningSince }) =>
+        runningSince === null ? [] : [now - runningSince.getTime()],
+      ),
+      queued: this.limit.pendingCount,
+      concurrency: this.options.concurrency,
+      recentDurationsMs: this.recentDurationsMs,
+    });
+    return cacheStatus(
+      this.sources.map((source) => this.factsOf(source)),
+      this.deals.totalDeals(),
+      eta,
+    );
+  }
+
+  /** The registry's dispensaries; coordinates from the registry first, then discovered ones. */
+  dispensaries(): Dispensary[] {
+    return this.sources.map(({ entry, discovered }) => {
+      const location =
+        entry.lat !== undefined && entry.lng !== undefined
+          ? { lat: entry.lat, lng: entry.lng }
+          : discovered;
+      return {
+        key: entry.key,
+        name: entry.name,
+        lat: location?.lat ?? null,
+        lng: location?.lng ?? null,
+        address: entry.address,
+        website: entry.website,
+        platform: entry.platform,
+      };
+    });
+  }
+
+  /** Aborts the running scrapes; queued ones end without scraping. */
+  stop(): void {
+    this.stopping.abort();
+  }
+
+  /** Resolves once no scrape is running or queued. */
+  async settled(): Promise<void> {
+    await Promise.allSettled(this.sources.flatMap(({ flight }) => (flight ? [flight] : [])));
+  }
+
+  private runOver(sources: readonly Source[]): CollectionRun {
+    const startedAt = this.options.clock.now().getTime();
+    let done = 0;
+    const finished = Promise.all(
+      sources.map((source) =>
+        this.refreshSource(source).then((result) => {
+          done += 1;
+          return result;
+        }),
+      ),
+    ).then((results) => ({
+      refreshed: results.filter((result) => result === 'refreshed').length,
+      failed: results.filter((result) => result === 'failed').length,
+      skipped: results.filter((result) => result === 'skipped').length,
+      durationMs: this.options.clock.now().getTime() - startedAt,
+    }));
+    return {
+      total: sources.length,
+      get done() {
+        return done;
+      },
+      finished,
+    };
+  }
+
+  /**
+   * Single-flight: a caller joins the dispensary's scrape under way or queued. A dispensary
+   * attempted less than the cooldown ago is not scraped again, so no caller can hammer a menu.
+   */
+  private refreshSource(source: Source): Promise<RefreshResult> {
+    if (source.flight) return source.flight;
+    const now = this.options.clock.now().getTime();
+    const coolingDown =
+      source.lastAttemptAt !== null &&
+      now - source.lastAttemptAt.getTime() < this.options.cooldownMs;
+    if (coolingDown || this.stopping.signal.aborted) return Promise.resolve('skipped');
+    const flight = this.limit(() => this.scrape(source)).finally(() => {
+      source.flight = null;
+    });
+    source.flight = flight;
+    return flight;
+  }
+
+  /** One scrape of one dispensary, never throwing: every failure becomes its outcome. */
+  private async scrape(source: Source): Promise<RefreshResult> {
+    if (this.stopping.signal.aborted) return 'skipped';
+    const { clock, scraper } = this.options;
+    const startedAt = clock.now();
+    source.runningSince = startedAt;
+    const timeout = AbortSignal.timeout(this.options.scrapeTimeoutMs);
+    const signal = AbortSignal.any([this.stopping.signal, timeout]);
+    let result: ScrapeResult | null = null;
+    let end: ScrapeEnd;
+    try {
+      result = await untilAborted(scraper.scrape(source.entry, signal), signal);
+      end = { kind: 'found', dealCount: result.deals.length };
+    } catch (error) {
+      if (this.stopping.signal.aborted) end = { kind: 'aborted' };
+      else if (timeout.aborted) end = { kind: 'timed-out' };
+      else end = { kind: 'threw', error };
+    }
+    const finishedAt = clock.now();
+    let verdict = judgeScrape(
+      end,
+      source.hasSnapshot ? this.deals.countOf(source.entry.key) : null,
+    );
+    // An aborted attempt says nothing about the menu, so it is neither stored nor shown.
+    if (verdict.outcome !== 'aborted') {
+      verdict = await this.store(source, verdict, result, startedAt, finishedAt);
+    }
+    source.runningSince = null;
+    this.report(source, verdict, end, result, finishedAt.getTime() - startedAt.getTime());
+    return verdict.outcome === 'ok' ? 'refreshed' : 'failed';
+  }
+
+  /** Keeps what the verdict keeps and records the attempt; a failed write fails the attempt. */
+  private async store(
+    source: Source,
+    verdict: ScrapeVerdict,
+    result: ScrapeResult | null,
+    startedAt: Date,
+    finishedAt: Date,
+  ): Promise<ScrapeVerdict> {
+    const { repository, logger } = this.options;
+    const key = source.entry.key;
+    let final = verdict;
+    if (verdict.replace && result) {
+      try {
+        const snapshot = await repository.replaceSnapshot(key, result.deals, finishedAt);
+        this.deals.replace([{ key, deals: snapshot.deals }]);
+        source.hasSnapshot = true;
+        source.snapshotAt = finishedAt;
+        source.lastSuccessAt = finishedAt;
+        this.countDeals(source);
+      } catch (error) {
+        logger.error({ err: error, dispensary: key }, 'could not store the snapshot');
+        final = { outcome: 'error', replace: false, error: PUBLIC_REASONS.error };
+      }
+    }
+    if (result?.location) {
+      source.discovered = result.location;
+      await repository
+        .saveDispensaryLocation(key, result.location)
+        .catch((error: unknown) =>
+          logger.error({ err: error, dispensary: key }, 'could not store the location'),
+        );
+    }
+    source.lastAttemptAt = finishedAt;
+    source.lastOutcome = final.outcome;
+    source.lastError = final.error;
+    source.attemptedSinceStart = true;
+    await repository
+      .recordScrapeRun({
+        dispensaryKey: key,
+        startedAt: startedAt.toISOString(),
+        finishedAt: finishedAt.toISOString(),
+        outcome: final.outcome,
+        transport: result?.transport ?? null,
+        dealCount: result?.deals.length ?? 0,
+        error: final.error,
+      })
+      .catch((error: unknown) =>
+        logger.error({ err: error, dispensary: key }, 'could not record the scrape run'),
+      );
+    return final;
+  }
+
+  /** The one log line per scrape, and its metrics. */
+  private report(
+    source: Source,
+    verdict: ScrapeVerdict,
+    end: ScrapeEnd,
+    result: ScrapeResult | null,
+    durationMs: number,
+  ): void {
+    const { platform } = source.entry;
+    const line = {
+      dispensary: source.entry.key,
+      platform,
+      transport: result?.transport ?? null,
+      durationMs,
+      dealCount: result?.deals.length ?? 0,
+      outcome: verdict.outcome,
+    };
+    if (verdict.outcome === 'ok') this.options.logger.info(line, 'scrape');
+    else this.options.logger.warn({ ...line, ...failureDetail(end) }, 'scrape');
+    this.options.metrics.scrapes.inc({ outcome: verdict.outcome, platform });
+    if (verdict.outcome === 'aborted') return;
+    this.options.metrics.scrapeSeconds.observe({ platform }, durationMs / 1000);
+    this.recentDurationsMs.push(durationMs);
+    if (this.recentDurationsMs.length > RECENT_DURATIONS) this.recentDurationsMs.shift();
+  }
+
+  private factsOf(source: Source): SourceFacts {
+    return {
+      key: source.entry.key,
+      name: source.entry.name,
+      dealCount: this.deals.countOf(source.entry.key),
+      hasSnapshot: source.hasSnapshot,
+      lastAttemptAt: source.lastAttemptAt,
+      lastSuccessAt: source.lastSuccessAt,
+      lastOutcome: source.lastOutcome,
+      lastError: source.lastError,
+      attemptedSinceStart: source.attemptedSinceStart,
+      running: source.runningSince !== null,
+    };
+  }
+
+  private countDeals(source: Source): void {
+    this.options.metrics.dispensaryDeals.set(
+      { dispensary: source.entry.key },
+      this.deals.countOf(source.entry.key),
+    );
+  }
+}
+
+/** The scraper's own message for the log; the whole error (stack included) when unexpected. */
+function failureDetail(end: ScrapeEnd): Record<string, unknown> {
+  if (end.kind !== 'threw') return {};
+  return end.error instanceof ScrapeError ? { detail: end.error.message } : { err: end.error };
+}
+
+function dateOrNull(iso: string | null | undefined): Date | null {
+  return iso ? new Date(iso) : null;
+}

@@ -1,0 +1,56 @@
+import { ScrapeError } from '@stl-deals/scraper';
+import type { ScrapeOutcome } from '@stl-deals/store';
+
+/** How one scrape ended, before the nothing-lost rule is applied. */
+export type ScrapeEnd =
+  | { kind: 'found'; dealCount: number }
+  | { kind: 'threw'; error: unknown }
+  | { kind: 'timed-out' }
+  | { kind: 'aborted' };
+
+export interface ScrapeVerdict {
+  outcome: ScrapeOutcome;
+  /** Whether the scrape's deals replace the stored snapshot. */
+  replace: boolean;
+  /** What status shows next to the dispensary; null when all went well. */
+  error: string | null;
+}
+
+/**
+ * Client-safe reasons, one per outcome. The scraper's own messages (hosts, HTTP codes) go to the
+ * log only: status is public, and no internal message reaches a client.
+ */
+export const PUBLIC_REASONS: Record<Exclude<ScrapeOutcome, 'ok'>, string> = {
+  empty: 'The menu showed no deals; the last good deals are kept.',
+  blocked: 'The menu platform refused our request.',
+  'schema-changed': 'The menu platform changed its format.',
+  'not-found': 'The menu was not found at its platform.',
+  timeout: 'The menu did not answer in time.',
+  retryable: 'The menu platform is unavailable for now.',
+  aborted: 'The service stopped during the scrape.',
+  error: 'An unexpected error stopped the scrape.',
+};
+
+/**
+ * The nothing-lost rule: only a scrape that found deals, or found none where the last snapshot
+ * had none either, replaces the snapshot. A failure, a timeout, or an empty answer where deals
+ * were stored keeps the last good snapshot, and the reason is shown in status.
+ * `storedDealCount` is null when the dispensary has no snapshot yet.
+ */
+export function judgeScrape(end: ScrapeEnd, storedDealCount: number | null): ScrapeVerdict {
+  switch (end.kind) {
+    case 'found':
+      if (end.dealCount === 0 && (storedDealCount ?? 0) > 0) return failed('empty');
+      return { outcome: 'ok', replace: true, error: null };
+    case 'timed-out':
+      return failed('timeout');
+    case 'aborted':
+      return failed('aborted');
+    case 'threw':
+      return failed(end.error instanceof ScrapeError ? end.error.kind : 'error');
+  }
+}
+
+function failed(outcome: Exclude<ScrapeOutcome, 'ok'>): ScrapeVerdict {
+  return { outcome, replace: false, error: PUBLIC_REASONS[outcome] };
+}

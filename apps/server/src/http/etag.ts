@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { onSendHookHandler } from 'fastify';
+
+/**
+ * A weak validator from the body's hash. Weak because one tag covers the identity, br and gzip
+ * encodings of the same JSON, which a strong tag must not.
+ */
+export function etagOf(body: string | Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** `If-None-Match` by weak comparison (RFC 9110 section 13.1.2): any listed tag, or `*`. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
+ * Gives every 200 answer with an in-memory body an ETag (unless the route set one) and answers
+ * a GET or HEAD whose `If-None-Match` matches with 304 and no body. Streams (the page's files)
+ * are left to @fastify/static, which validates them itself.
+ */
+export const etagHook: onSendHookHandler = (request, reply, payload, done) => {
+  if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+    return done(null, payload);
+  }
+  const existing = reply.getHeader('etag');
+  const etag = typeof existing === 'string' ? existing : etagOf(payload);
+  reply.header('etag', etag);
+  const conditional = request.method === 'GET' || request.method === 'HEAD';
+  if (!conditional || !matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+    return done(null, payload);
+  }
+  reply.code(304).removeHeader('content-encoding');
+  done(null, '');
+};

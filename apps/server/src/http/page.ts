@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The built page at `/` (also the page's wake-up target). Vite's hashed assets never change
+ * under their name, so they are cached for a year; `index.html` names the current ones, so it is
+ * revalidated on every load. Before the page is built, `/` says so in JSON with 503.
+ */
+export async function servePage(app: FastifyInstance, webDist: string): Promise<void> {
+  if (!existsSync(webDist)) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.code(503).send({ error: 'PageNotBuilt', message: 'The page has not been built yet.' }),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    cacheControl: false,
+    setHeaders: (response, path) => {
+      const hashed = path.includes(`${sep}assets${sep}`);
+      response.setHeader(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  // Its own route, not only the files' wildcard, so that other methods on `/` answer 405.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+}

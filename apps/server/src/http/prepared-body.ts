@@ -1,0 +1,70 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf } from './etag';
+
+export type Encoding = 'br' | 'gzip';
+
+/** A JSON answer serialized, tagged and compressed once, then sent as is to every request. */
+export interface PreparedBody {
+  readonly json: Buffer;
+  readonly etag: string;
+  readonly encoded: Readonly<Record<Encoding, Promise<Buffer>>>;
+}
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+/**
+ * Brotli quality 6 and gzip level 9: measured on a 1.8 MB deals list, about 20 ms each on the
+ * thread pool for 40-75 KB, where brotli's maximum quality takes seconds for 15% less.
+ */
+export function prepareBody(value: unknown): PreparedBody {
+  const json = Buffer.from(JSON.stringify(value));
+  const encoded = {
+    br: compressBrotli(json, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
+    }),
+    gzip: compressGzip(json, { level: 9 }),
+  };
+  return { json, etag: etagOf(json), encoded };
+}
+
+/**
+ * The encoding to send for an `Accept-Encoding` header: br or gzip by the client's q-values
+ * (br on a tie, as it is smaller), or null for the identity body. `*` stands for an encoding
+ * the header does not name.
+ */
+export function pickEncoding(header: string | undefined): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name !== '') weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).reduce((a, b) => (weight(b) > weight(a) ? b : a));
+  return weight(best) > 0 ? best : null;
+}
+
+/**
+ * Sends a prepared body in the encoding the client takes (the ETag hook answers 304s), and
+ * resolves once it is sent.
+ */
+export async function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PreparedBody,
+): Promise<void> {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const vary = reply.getHeader('vary');
+  reply
+    .type('application/json; charset=utf-8')
+    .header('etag', body.etag)
+    .header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`);
+  if (encoding === null) await reply.send(body.json);
+  else await reply.header('content-encoding', encoding).send(await body.encoded[encoding]);
+}

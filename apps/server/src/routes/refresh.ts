@@ -1,0 +1,90 @@
+import rateLimit from '@fastify/rate-limit';
+import { DealListSchema, LIMITS } from '@stl-deals/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Collection } from '../collection/collection';
+import { ErrorSchema, HttpError } from '../http/errors';
+import { sendPrepared } from '../http/prepared-body';
+import { UNKNOWN_DISPENSARY } from './deals';
+
+/** The page gives up on refresh-all after 120 s (spec section 7); answer before that. */
+export const REFRESH_ALL_WAIT_MS = 110_000;
+
+const ProgressSchema = z.object({
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+const SummarySchema = z.object({
+  refreshed: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  skipped: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Scraped less than REFRESH_COOLDOWN_S ago, so not scraped again.'),
+  durationMs: z.number().nonnegative(),
+});
+
+/**
+ * The two refresh calls. They are the only ones that make the service scrape, so they alone are
+ * rate-limited: one budget per client IP, shared by both (the plugin's store is shared by every
+ * route of this scope).
+ */
+export const refreshRoutes: FastifyPluginAsyncZod<{
+  collection: Collection;
+  perMinute: number;
+}> = async (app, { collection, perMinute }) => {
+  await app.register(rateLimit, { global: true, max: perMinute, timeWindow: 60_000 });
+  const refusals = { 413: ErrorSchema, 429: ErrorSchema };
+
+  // Registered before the parametric route; find-my-way prefers the static path anyway.
+  app.post(
+    '/api/scraper/refresh/all',
+    {
+      schema: {
+        summary:
+          'Scrapes every dispensary (bounded concurrency, shared by all callers); answers the ' +
+          'summary when done, or 202 with the progress after 110 s.',
+        response: { 200: SummarySchema, 202: z.object({ progress: ProgressSchema }), ...refusals },
+      },
+    },
+    async (_request, reply) => {
+      const run = collection.refreshAll();
+      const summary = await within(run.finished, REFRESH_ALL_WAIT_MS);
+      if (summary) return summary;
+      return reply.code(202).send({ progress: { done: run.done, total: run.total } });
+    },
+  );
+
+  app.post(
+    '/api/scraper/refresh/:dispensaryKey',
+    {
+      schema: {
+        summary:
+          'Scrapes one dispensary now (joining a scrape under way; not again within the cooldown) and answers its deals.',
+        params: z.object({ dispensaryKey: z.string().max(LIMITS.key) }),
+        response: { 200: DealListSchema, 404: ErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { dispensaryKey } = request.params;
+      if (!collection.has(dispensaryKey)) throw new HttpError(404, UNKNOWN_DISPENSARY);
+      await collection.refresh(dispensaryKey);
+      return sendPrepared(request, reply, collection.deals.of(dispensaryKey));
+    },
+  );
+};
+
+/** `work`'s value, or undefined if it takes longer than `ms`. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,608 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { CacheStatusSchema, DealListSchema, DispensaryListSchema } from '@stl-deals/domain';
+import { openSqliteRepository } from '@stl-deals/store';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
+import { REFRESH_ALL_WAIT_MS } from '../src/routes/refresh';
+import { feedDeals } from './support/deals';
+import { startFeedServer, type FeedServer } from './support/feed-server';
+import { feedRegistry, startApp, tempDir, TestClock, type TestAppOptions } from './support/harness';
+
+const KEYS = ['alpha', 'beta', 'gamma'];
+
+let feed: FeedServer;
+beforeAll(async () => {
+  feed = await startFeedServer();
+});
+afterAll(() => feed.close());
+
+beforeEach(() => {
+  feed.set('alpha', { deals: feedDeals('alpha', 3, 20) });
+  feed.set('beta', { deals: feedDeals('beta', 2, 40) });
+  feed.set('gamma', { deals: feedDeals('gamma', 1, 10) });
+});
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  feed.release();
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function app(options: Partial<TestAppOptions> = {}): Promise<FastifyInstance> {
+  const started = await startApp({ registry: feedRegistry(feed, KEYS), ...options });
+  apps.push(started);
+  return started;
+}
+
+const refreshAll = (server: FastifyInstance) =>
+  server.inject({ method: 'POST', url: '/api/scraper/refresh/all' });
+const requestsTo = () => KEYS.map((key) => feed.requests(key));
+const plus = (counts: number[], n: number) => counts.map((count) => count + n);
+
+/** Lets pending I/O callbacks run, for waits on work the test started but does not hold. */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('GET /', () => {
+  it('says in JSON, with 503, that the page is not built', async () => {
+    const response = await (await app()).inject('/');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: 'PageNotBuilt',
+      message: 'The page has not been built yet.',
+    });
+  });
+
+  it('serves the built page: index.html revalidated, hashed assets cached for a year', async () => {
+    const dist = tempDir('web-dist-');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<h1>STL Deals</h1>');
+    writeFileSync(join(dist, 'assets', 'index-B2apotdK.js'), 'console.log(1)');
+    const server = await app({ env: { WEB_DIST: dist } });
+
+    const page = await server.inject('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('STL Deals');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("img-src 'self' data: https:");
+
+    const asset = await server.inject('/assets/index-B2apotdK.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    expect((await server.inject({ method: 'POST', url: '/' })).statusCode).toBe(405);
+
+    const missing = await server.inject('/assets/nope.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'NotFound' });
+  });
+});
+
+describe('monitoring', () => {
+  it('answers the health call', async () => {
+    const response = await (await app()).inject('/api/monitoring/scraper/ping');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  });
+
+  it('reports the first load honestly, then ready', async () => {
+    const clock = new TestClock();
+    const server = await app({ clock });
+    const before = CacheStatusSchema.parse(
+      (await server.inject('/api/monitoring/scraper/status')).json(),
+    );
+    expect(before).toMatchObject({
+      ready: false,
+      totalDeals: 0,
+      lastUpdate: 'never',
+      dispensaryCount: 3,
+      progress: { done: 0, total: 3 },
+    });
+    expect(before.sources?.map(({ state }) => state)).toEqual(['pending', 'pending', 'pending']);
+
+    await refreshAll(server);
+    const after = CacheStatusSchema.parse(
+      (await server.inject('/api/monitoring/scraper/status')).json(),
+    );
+    expect(after).toEqual({
+      ready: true,
+      totalDeals: 6,
+      lastUpdate: clock.now().toISOString(),
+      dispensaryCount: 3,
+      sources: KEYS.map((key, index) => ({
+        key,
+        name: `Store ${key}`,
+        state: 'ok',
+        dealCount: [3, 2, 1][index],
+        lastSuccessAt: clock.now().toISOString(),
+        lastAttemptAt: clock.now().toISOString(),
+        error: null,
+      })),
+    });
+  });
+});
+
+describe('GET /api/scraper/dispensaries', () => {
+  it('lists the registry with registry, then discovered, coordinates, else null', async () => {
+    const dataDir = tempDir();
+    const repository = await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') });
+    await repository.saveDispensaryLocation('beta', { lat: 38.61, lng: -90.21 });
+    const server = await app({
+      dataDir,
+      repository,
+      registry: feedRegistry(feed, KEYS, {
+        alpha: { lat: 38.6, lng: -90.2, address: '1 Main St' },
+      }),
+    });
+    const response = await server.inject('/api/scraper/dispensaries');
+    expect(response.statusCode).toBe(200);
+    expect(DispensaryListSchema.parse(response.json())).toEqual([
+      {
+        key: 'alpha',
+        name: 'Store alpha',
+        lat: 38.6,
+        lng: -90.2,
+        address: '1 Main St',
+        platform: 'feed',
+      },
+      { key: 'beta', name: 'Store beta', lat: 38.61, lng: -90.21, platform: 'feed' },
+      { key: 'gamma', name: 'Store gamma', lat: null, lng: null, platform: 'feed' },
+    ]);
+  });
+});
+
+describe('GET /api/reactive/deals', () => {
+  it('answers every deal, stamped, in relevance order', async () => {
+    const server = await app();
+    await refreshAll(server);
+    const response = await server.inject('/api/reactive/deals');
+    expect(response.statusCode).toBe(200);
+    const deals = DealListSchema.parse(response.json());
+    expect(
+      deals.map(({ dispensaryKey, discountPercent }) => [dispensaryKey, discountPercent]),
+    ).toEqual([
+      ['beta', 40],
+      ['beta', 40],
+      ['alpha', 20],
+      ['alpha', 20],
+      ['alpha', 20],
+      ['gamma', 10],
+    ]);
+    expect(deals[0]).toMatchObject({ dispensary: 'Store beta', platform: 'feed' });
+    expect(deals.every((deal) => deal.firstSeenAt !== undefined)).toBe(true);
+  });
+
+  it("answers one dispensary's deals, and 404 JSON for an unknown one", async () => {
+    const server = await app();
+    await refreshAll(server);
+    const alpha = await server.inject('/api/reactive/deals?dispensary=alpha');
+    expect(alpha.json<unknown[]>()).toHaveLength(3);
+    expect(alpha.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ dispensaryKey: 'alpha' })]),
+    );
+    const all = await server.inject('/api/reactive/deals?dispensary=all');
+    expect(all.json<unknown[]>()).toHaveLength(6);
+
+    const unknown = await server.inject('/api/reactive/deals?dispensary=nowhere');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'NotFound', message: 'No dispensary has that key.' });
+  });
+
+  it('answers what has arrived while the first load runs', async () => {
+    feed.set('gamma', { hold: true });
+    const server = await app();
+    const run = server.collection.refreshAll();
+    await Promise.all([server.collection.refresh('alpha'), server.collection.refresh('beta')]);
+
+    expect((await server.inject('/api/reactive/deals')).json<unknown[]>()).toHaveLength(5);
+    const status = (await server.inject('/api/monitoring/scraper/status')).json<{
+      ready: boolean;
+      sources: Array<{ state: string }>;
+    }>();
+    expect(status.ready).toBe(false);
+    expect(status.sources.map(({ state }) => state)).toEqual(['ok', 'ok', 'running']);
+
+    feed.set('gamma', { deals: feedDeals('gamma', 1) });
+    feed.release();
+    await run.finished;
+    expect((await server.inject('/api/reactive/deals')).json<unknown[]>()).toHaveLength(6);
+  });
+});
+
+describe('POST /api/scraper/refresh/:key', () => {
+  it('scrapes the dispensary and answers its deals; 404 JSON for an unknown key', async () => {
+    const server = await app();
+    const before = feed.requests('alpha');
+    const response = await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    expect(response.statusCode).toBe(200);
+    expect(DealListSchema.parse(response.json())).toHaveLength(3);
+    expect(response.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ dispensary: 'Store alpha' })]),
+    );
+    expect(feed.requests('alpha')).toBe(before + 1);
+
+    const unknown = await server.inject({ method: 'POST', url: '/api/scraper/refresh/nowhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'NotFound', message: 'No dispensary has that key.' });
+  });
+
+  it('answers the current deals without scraping within REFRESH_COOLDOWN_S', async () => {
+    const clock = new TestClock();
+    const server = await app({ clock, env: { REFRESH_COOLDOWN_S: '60' } });
+    const refresh = () => server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const before = feed.requests('alpha');
+    await refresh();
+    feed.set('alpha', { deals: feedDeals('alpha', 5) });
+    clock.advance(59_000);
+    const cooled = await refresh();
+    expect(cooled.json<unknown[]>()).toHaveLength(3);
+    expect(feed.requests('alpha')).toBe(before + 1);
+    clock.advance(1_000);
+    expect((await refresh()).json<unknown[]>()).toHaveLength(5);
+    expect(feed.requests('alpha')).toBe(before + 2);
+  });
+
+  it('shares one scrape among concurrent requests', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    const before = feed.requests('beta');
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        server.inject({ method: 'POST', url: '/api/scraper/refresh/beta' }),
+      ),
+    );
+    expect(responses.map(({ statusCode }) => statusCode)).toEqual(Array(10).fill(200));
+    expect(feed.requests('beta')).toBe(before + 1);
+  });
+});
+
+describe('POST /api/scraper/refresh/all', () => {
+  it('answers a summary when done', async () => {
+    const response = await refreshAll(await app());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ refreshed: 3, failed: 0, skipped: 0, durationMs: 0 });
+  });
+
+  it('makes exactly one scrape per dispensary for 20 concurrent callers', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    const before = requestsTo();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => refreshAll(server)));
+    expect(responses.map(({ statusCode }) => statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(responses.map(({ body }) => body)).size).toBe(1);
+    expect(requestsTo()).toEqual(plus(before, 1));
+  });
+
+  it('answers 202 with the progress when the pass outlasts 110 s', async () => {
+    feed.set('gamma', { hold: true });
+    const server = await app();
+    const run = server.collection.refreshAll();
+    while (run.done < 2) await tick();
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pending = refreshAll(server);
+      while (vi.getTimerCount() === 0) await tick();
+      await vi.advanceTimersByTimeAsync(REFRESH_ALL_WAIT_MS);
+      const response = await pending;
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ progress: { done: 2, total: 3 } });
+    } finally {
+      vi.useRealTimers();
+    }
+    feed.set('gamma', { deals: feedDeals('gamma', 1) });
+    feed.release();
+    expect(await run.finished).toMatchObject({ refreshed: 3 });
+  });
+});
+
+describe('nothing lost', () => {
+  it('keeps the last good deals of a failing source and shows it stale with the error', async () => {
+    const clock = new TestClock();
+    const server = await app({ clock });
+    await refreshAll(server);
+    feed.set('alpha', { status: 500 });
+    clock.advance(61_000);
+
+    const refreshed = await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json<unknown[]>()).toHaveLength(3);
+    expect((await server.inject('/api/reactive/deals')).json<unknown[]>()).toHaveLength(6);
+    const status = CacheStatusSchema.parse(
+      (await server.inject('/api/monitoring/scraper/status')).json(),
+    );
+    expect(status.sources?.[0]).toEqual({
+      key: 'alpha',
+      name: 'Store alpha',
+      state: 'stale',
+      dealCount: 3,
+      lastSuccessAt: new Date(clock.now().getTime() - 61_000).toISOString(),
+      lastAttemptAt: clock.now().toISOString(),
+      error: PUBLIC_REASONS.retryable,
+    });
+  });
+});
+
+describe('restart', () => {
+  it('serves the stored deals at once, then refreshes only those older than the interval', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const first = await startApp({ registry: feedRegistry(feed, KEYS), dataDir, clock });
+    await refreshAll(first);
+    const served = (await first.inject('/api/reactive/deals')).body;
+    await first.close();
+
+    const before = requestsTo();
+    clock.advance(10 * 60_000);
+    const second = await app({ dataDir, clock });
+    expect((await second.inject('/api/reactive/deals')).body).toBe(served);
+    expect((await second.inject('/api/monitoring/scraper/status')).json()).toMatchObject({
+      ready: true,
+      totalDeals: 6,
+    });
+    second.scheduler.start();
+    await second.collection.settled();
+    expect(requestsTo()).toEqual(before);
+    await second.close();
+
+    clock.advance(30 * 60_000);
+    const third = await app({ dataDir, clock });
+    third.scheduler.start();
+    await third.collection.settled();
+    expect(requestsTo()).toEqual(plus(before, 1));
+  });
+});
+
+describe('HTTP behaviour', () => {
+  it('answers a matching If-None-Match with 304', async () => {
+    const server = await app();
+    await refreshAll(server);
+    for (const url of [
+      '/api/reactive/deals',
+      '/api/reactive/deals?dispensary=beta',
+      '/api/monitoring/scraper/status',
+      '/api/scraper/dispensaries',
+    ]) {
+      const first = await server.inject(url);
+      const etag = first.headers.etag;
+      expect(etag, url).toMatch(/^W\/"/);
+      const again = await server.inject({ url, headers: { 'if-none-match': String(etag) } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      const other = await server.inject({ url, headers: { 'if-none-match': 'W/"other"' } });
+      expect(other.statusCode, url).toBe(200);
+    }
+  });
+
+  it('changes the ETag when the deals change', async () => {
+    const clock = new TestClock();
+    const server = await app({ clock });
+    await refreshAll(server);
+    const before = (await server.inject('/api/reactive/deals')).headers.etag;
+    feed.set('gamma', { deals: feedDeals('gamma', 4) });
+    clock.advance(61_000);
+    await server.inject({ method: 'POST', url: '/api/scraper/refresh/gamma' });
+    const after = await server.inject({
+      url: '/api/reactive/deals',
+      headers: { 'if-none-match': String(before) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])('compresses with %s to the same JSON', async (encoding, decode) => {
+    const server = await app();
+    await refreshAll(server);
+    for (const url of ['/api/reactive/deals', '/api/openapi.json']) {
+      const plain = await server.inject(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      const packed = await server.inject({ url, headers: { 'accept-encoding': encoding } });
+      expect(packed.headers['content-encoding'], url).toBe(encoding);
+      expect(packed.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(JSON.parse(decode(packed.rawPayload).toString()), url).toEqual(plain.json());
+    }
+  });
+
+  it.each([
+    ['DELETE', '/api/reactive/deals', 'GET, HEAD'],
+    ['POST', '/api/monitoring/scraper/ping', 'GET, HEAD'],
+    ['PUT', '/api/monitoring/scraper/status', 'GET, HEAD'],
+    ['PATCH', '/api/scraper/dispensaries', 'GET, HEAD'],
+    ['GET', '/api/scraper/refresh/all', 'POST'],
+    ['GET', '/api/scraper/refresh/alpha', 'POST'],
+    ['POST', '/', 'GET, HEAD'],
+  ])('answers %s %s with 405 and Allow: %s', async (method, url, allow) => {
+    const response = await (await app()).inject({ method: method as 'GET', url });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe(allow);
+    expect(response.json()).toMatchObject({ error: 'MethodNotAllowed' });
+  });
+
+  it('takes the empty JSON body the page sends, and refuses bodies over 1 KB with 413', async () => {
+    const server = await app();
+    const post = (payload: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/scraper/refresh/alpha',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    expect((await post('')).statusCode).toBe(200);
+    expect((await post('{}')).statusCode).toBe(200);
+    const big = await post(JSON.stringify({ padding: 'x'.repeat(2000) }));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({
+      error: 'PayloadTooLarge',
+      message: 'The request body is larger than 1024 bytes.',
+    });
+  });
+
+  it('rate-limits the two POSTs per client with 429 and Retry-After', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '2' } });
+    const post = (url: string) => server.inject({ method: 'POST', url });
+    expect((await post('/api/scraper/refresh/alpha')).statusCode).toBe(200);
+    expect((await post('/api/scraper/refresh/all')).statusCode).toBe(200);
+    const limited = await post('/api/scraper/refresh/beta');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ error: 'TooManyRequests' });
+    expect((await post('/api/scraper/refresh/all')).statusCode).toBe(429);
+    expect((await server.inject('/api/reactive/deals')).statusCode).toBe(200);
+    const other = await server.inject({
+      method: 'POST',
+      url: '/api/scraper/refresh/alpha',
+      remoteAddress: '10.0.0.2',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers an unknown path with 404 JSON', async () => {
+    const response = await (await app()).inject('/api/nothing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: 'NotFound',
+      message: 'There is nothing at this address.',
+    });
+  });
+
+  it('never sends a stack trace or an internal message', async () => {
+    const server = await app();
+    server.get('/boom', () => {
+      throw new Error('secret at /srv/app/db.ts:12');
+    });
+    const response = await server.inject('/boom');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: 'InternalServerError',
+      message: 'Something went wrong on our side.',
+    });
+  });
+
+  it('sends security headers and no CORS unless CORS_ORIGIN is set', async () => {
+    const closed = await (
+      await app()
+    ).inject({
+      url: '/api/reactive/deals',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(closed.headers['x-content-type-options']).toBe('nosniff');
+    expect(closed.headers['content-security-policy']).toContain("img-src 'self' data: https:");
+    expect(closed.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(closed.headers['access-control-allow-origin']).toBeUndefined();
+
+    const open = await app({ env: { CORS_ORIGIN: 'https://page.example' } });
+    const allowed = await open.inject({
+      url: '/api/reactive/deals',
+      headers: { origin: 'https://page.example' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://page.example');
+    const preflight = await open.inject({
+      method: 'OPTIONS',
+      url: '/api/scraper/refresh/all',
+      headers: { origin: 'https://page.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+    const other = await open.inject({
+      url: '/api/reactive/deals',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('publishes an OpenAPI 3 document of the API from the contract', async () => {
+    const response = await (await app()).inject('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(document.openapi).toBe('3.0.3');
+    expect(
+      Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    ).toEqual([
+      'GET /api/monitoring/scraper/ping',
+      'GET /api/monitoring/scraper/status',
+      'GET /api/scraper/dispensaries',
+      'GET /api/reactive/deals',
+      'POST /api/scraper/refresh/all',
+      'POST /api/scraper/refresh/{dispensaryKey}',
+    ]);
+    expect(JSON.stringify(document.paths['/api/reactive/deals'])).toContain('"sourceUrl"');
+    expect(Object.keys(document.paths['/api/scraper/refresh/all']?.post?.responses ?? {})).toEqual([
+      '200',
+      '202',
+      '413',
+      '429',
+    ]);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const server = await app();
+    await refreshAll(server);
+    const response = await server.inject('/metrics');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain('stl_deals_scrapes_total{outcome="ok",platform="feed"} 3');
+    expect(response.body).toContain('stl_deals_scrape_duration_seconds_count{platform="feed"} 3');
+    expect(response.body).toContain('stl_deals_dispensary_deals{dispensary="alpha"} 3');
+    expect(response.body).toMatch(
+      /stl_deals_http_request_duration_seconds_count\{method="POST",route="\/api\/scraper\/refresh\/all",status_code="200"\} 1/,
+    );
+  });
+});
+
+describe('through a real port', () => {
+  it('answers the page calls over HTTP', async () => {
+    const server = await app();
+    const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+
+    const ping = await fetch(`${origin}/api/monitoring/scraper/ping`);
+    expect(await ping.json()).toEqual({ ok: true });
+
+    const refreshed = await fetch(`${origin}/api/scraper/refresh/all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(refreshed.status).toBe(200);
+
+    const deals = await fetch(`${origin}/api/reactive/deals`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(deals.headers.get('content-encoding')).toBe('br');
+    expect(DealListSchema.parse(await deals.json())).toHaveLength(6);
+
+    const etag = deals.headers.get('etag') ?? '';
+    const again = await fetch(`${origin}/api/reactive/deals`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+
+    const one = await fetch(`${origin}/api/scraper/refresh/beta`, { method: 'POST' });
+    expect(one.status).toBe(200);
+    expect(await one.json()).toHaveLength(2);
+
+    const unknown = await fetch(`${origin}/api/reactive/deals?dispensary=nowhere`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'NotFound' });
+
+    const wrong = await fetch(`${origin}/api/reactive/deals`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+
+    const big = await fetch(`${origin}/api/scraper/refresh/all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(2048),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ error: 'PayloadTooLarge' });
+
+    const status = await fetch(`${origin}/api/monitoring/scraper/status`);
+    expect(CacheStatusSchema.parse(await status.json())).toMatchObject({ ready: true });
+  });
+});

@@ -1,0 +1,282 @@
+import type { Deal } from '@stl-deals/domain';
+import {
+  BlockedError,
+  type Registry,
+  type RegistryEntry,
+  type Scraper,
+  type ScrapeResult,
+} from '@stl-deals/scraper';
+import { openSqliteRepository } from '@stl-deals/store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Collection, type CollectionOptions } from '../src/collection/collection';
+import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
+import { createMetrics } from '../src/observability/metrics';
+import { feedDeals } from './support/deals';
+import { silentLogger, TestClock } from './support/harness';
+
+type Behaviour = (entry: RegistryEntry, signal: AbortSignal) => Promise<ScrapeResult>;
+
+/** A scraper whose answer per dispensary the test sets; it counts calls and concurrency. */
+class FakeScraper implements Scraper {
+  readonly calls: string[] = [];
+  maxActive = 0;
+  private active = 0;
+  private readonly behaviours = new Map<string, Behaviour>();
+
+  on(key: string, behaviour: Behaviour): this {
+    this.behaviours.set(key, behaviour);
+    return this;
+  }
+
+  async scrape(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult> {
+    this.calls.push(entry.key);
+    this.active += 1;
+    this.maxActive = Math.max(this.maxActive, this.active);
+    try {
+      const behaviour = this.behaviours.get(entry.key) ?? found(feedDeals(entry.key, 2));
+      return await behaviour(entry, signal);
+    } finally {
+      this.active -= 1;
+    }
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+const found =
+  (deals: Deal[], extra: Partial<ScrapeResult> = {}): Behaviour =>
+  () =>
+    Promise.resolve({ deals, transport: 'http', ...extra });
+const fails =
+  (error: Error): Behaviour =>
+  () =>
+    Promise.reject(error);
+/** Never answers, and ignores its signal: the collection must not wait for it. */
+const hangs: Behaviour = () => new Promise<never>(() => {});
+
+/** A scrape that waits for `release()`. */
+function gate(deals: Deal[] = []) {
+  let release = () => {};
+  const behaviour: Behaviour = () =>
+    new Promise((resolve) => {
+      release = () => resolve({ deals, transport: 'http' });
+    });
+  return { behaviour, release: () => release() };
+}
+
+const registry = (...keys: string[]): Registry => ({
+  dispensaries: keys.map((key) => ({ key, name: `Store ${key}`, platform: 'feed' as const })),
+});
+
+const opened: Collection[] = [];
+afterEach(async () => {
+  for (const collection of opened.splice(0)) {
+    collection.stop();
+    await collection.settled();
+  }
+});
+
+async function open(
+  options: Partial<CollectionOptions> & { scraper: Scraper; registry: Registry },
+): Promise<Collection> {
+  const collection = await Collection.open({
+    repository: await openSqliteRepository({ file: ':memory:' }),
+    clock: new TestClock(),
+    logger: silentLogger,
+    metrics: createMetrics(),
+    concurrency: 4,
+    cooldownMs: 60_000,
+    scrapeTimeoutMs: 5_000,
+    ...options,
+  });
+  opened.push(collection);
+  return collection;
+}
+
+const stateOf = (collection: Collection, key: string) =>
+  collection.status().sources?.find((source) => source.key === key);
+
+describe('Collection', () => {
+  it('shares one scrape among concurrent callers of one dispensary', async () => {
+    const scraper = new FakeScraper();
+    const slow = gate(feedDeals('a', 2));
+    scraper.on('a', slow.behaviour);
+    const collection = await open({ scraper, registry: registry('a') });
+    const callers = Array.from({ length: 5 }, () => collection.refresh('a'));
+    const run = collection.refreshAll();
+    await Promise.resolve();
+    slow.release();
+    expect(await Promise.all(callers)).toEqual(Array(5).fill('refreshed'));
+    expect(await run.finished).toMatchObject({ refreshed: 1, failed: 0, skipped: 0 });
+    expect(scraper.calls).toEqual(['a']);
+  });
+
+  it('keeps to the concurrency bound', async () => {
+    const scraper = new FakeScraper();
+    const keys = ['a', 'b', 'c', 'd', 'e'];
+    const gates = keys.map((key) => {
+      const g = gate(feedDeals(key, 1));
+      scraper.on(key, g.behaviour);
+      return g;
+    });
+    const collection = await open({ scraper, registry: registry(...keys), concurrency: 2 });
+    const run = collection.refreshAll();
+    while (run.done < keys.length) {
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const g of gates) g.release();
+    }
+    expect(await run.finished).toMatchObject({ refreshed: 5 });
+    expect(scraper.maxActive).toBe(2);
+  });
+
+  it('does not scrape a dispensary again within the cooldown', async () => {
+    const scraper = new FakeScraper();
+    const clock = new TestClock();
+    const collection = await open({ scraper, registry: registry('a'), clock });
+    expect(await collection.refresh('a')).toBe('refreshed');
+    clock.advance(59_999);
+    expect(await collection.refresh('a')).toBe('skipped');
+    clock.advance(1);
+    expect(await collection.refresh('a')).toBe('refreshed');
+    expect(scraper.calls).toEqual(['a', 'a']);
+  });
+
+  it('keeps the last good deals when a scrape fails or finds none, and says so', async () => {
+    const scraper = new FakeScraper().on('a', found(feedDeals('a', 3)));
+    const clock = new TestClock();
+    const collection = await open({ scraper, registry: registry('a'), clock, cooldownMs: 0 });
+    await collection.refresh('a');
+    const good = collection.deals.of('a').etag;
+
+    for (const [behaviour, reason] of [
+      [fails(new BlockedError('403 at menus.example')), PUBLIC_REASONS.blocked],
+      [fails(new Error('a bug')), PUBLIC_REASONS.error],
+      [found([]), PUBLIC_REASONS.empty],
+    ] as const) {
+      scraper.on('a', behaviour);
+      clock.advance(1000);
+      expect(await collection.refresh('a')).toBe('failed');
+      expect(collection.deals.of('a').etag).toBe(good);
+      expect(collection.deals.countOf('a')).toBe(3);
+      expect(stateOf(collection, 'a')).toMatchObject({
+        state: 'stale',
+        error: reason,
+        dealCount: 3,
+      });
+    }
+  });
+
+  it('times a scrape out even when the scraper ignores its signal', async () => {
+    const scraper = new FakeScraper().on('a', hangs);
+    const collection = await open({ scraper, registry: registry('a'), scrapeTimeoutMs: 20 });
+    expect(await collection.refresh('a')).toBe('failed');
+    expect(stateOf(collection, 'a')).toMatchObject({
+      state: 'failed',
+      error: PUBLIC_REASONS.timeout,
+    });
+  });
+
+  it('aborts running scrapes on stop, records nothing for them, and starts no queued one', async () => {
+    const scraper = new FakeScraper().on('a', hangs).on('b', hangs);
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const collection = await open({
+      scraper,
+      repository,
+      registry: registry('a', 'b'),
+      concurrency: 1,
+    });
+    const run = collection.refreshAll();
+    await new Promise((resolve) => setImmediate(resolve));
+    collection.stop();
+    expect(await run.finished).toMatchObject({ refreshed: 0, failed: 1, skipped: 1 });
+    await collection.settled();
+    expect(scraper.calls).toEqual(['a']);
+    expect(await repository.sourceHistories()).toEqual([]);
+    expect(await collection.refreshAll().finished).toMatchObject({ skipped: 2 });
+    expect(scraper.calls).toEqual(['a']);
+  });
+
+  it('fails the attempt, keeping the last snapshot, when the store cannot write', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const scraper = new FakeScraper();
+    const collection = await open({
+      scraper,
+      registry: registry('a'),
+      repository,
+      cooldownMs: 0,
+    });
+    await collection.refresh('a');
+    repository.replaceSnapshot = () => Promise.reject(new Error('disk full'));
+    expect(await collection.refresh('a')).toBe('failed');
+    expect(collection.deals.countOf('a')).toBe(2);
+    expect(stateOf(collection, 'a')).toMatchObject({ state: 'stale', error: PUBLIC_REASONS.error });
+  });
+
+  it('serves registry coordinates first, then discovered ones, else null', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    await repository.saveDispensaryLocation('b', { lat: 38.6, lng: -90.2 });
+    const scraper = new FakeScraper().on(
+      'c',
+      found(feedDeals('c', 1), { location: { lat: 38.7, lng: -90.3 } }),
+    );
+    const places: Registry = {
+      dispensaries: [
+        { key: 'a', name: 'A', platform: 'feed', lat: 38.5, lng: -90.1 },
+        { key: 'b', name: 'B', platform: 'feed' },
+        { key: 'c', name: 'C', platform: 'feed' },
+        { key: 'd', name: 'D', platform: 'feed' },
+      ],
+    };
+    const collection = await open({ scraper, registry: places, repository });
+    await collection.refresh('c');
+    expect(collection.dispensaries().map(({ key, lat, lng }) => [key, lat, lng])).toEqual([
+      ['a', 38.5, -90.1],
+      ['b', 38.6, -90.2],
+      ['c', 38.7, -90.3],
+      ['d', null, null],
+    ]);
+    expect(await repository.loadDispensaryLocations()).toEqual(
+      new Map([
+        ['b', { lat: 38.6, lng: -90.2 }],
+        ['c', { lat: 38.7, lng: -90.3 }],
+      ]),
+    );
+  });
+
+  it('reports progress and an estimate from measured durations during the first load', async () => {
+    const clock = new TestClock();
+    const scraper = new FakeScraper();
+    const slow = gate(feedDeals('b', 1));
+    scraper.on('a', () => {
+      clock.advance(10_000);
+      return Promise.resolve({ deals: feedDeals('a', 1), transport: 'http' });
+    });
+    scraper.on('b', slow.behaviour);
+    const collection = await open({
+      scraper,
+      clock,
+      registry: registry('a', 'b', 'c'),
+      concurrency: 1,
+    });
+    expect(collection.status()).toMatchObject({ ready: false, progress: { done: 0, total: 3 } });
+    expect(collection.status()).not.toHaveProperty('etaSeconds');
+
+    const run = collection.refreshAll();
+    await collection.refresh('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.advance(4_000);
+    expect(collection.status()).toMatchObject({
+      ready: false,
+      progress: { done: 1, total: 3 },
+      // b has run 4 s of a typical 10 s; c waits for the one slot: 6 + 10.
+      etaSeconds: 16,
+    });
+    expect(stateOf(collection, 'b')?.state).toBe('running');
+    expect(stateOf(collection, 'c')?.state).toBe('pending');
+    slow.release();
+    await run.finished;
+    expect(collection.status()).toMatchObject({ ready: true, totalDeals: 4 });
+  });
+});

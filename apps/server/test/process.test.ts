@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSqliteRepository } from '@stl-deals/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedDeals } from './support/deals';
+import { startFeedServer, type FeedServer } from './support/feed-server';
+import { feedRegistry, tempDir } from './support/harness';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The service as an operator starts it: `node --import tsx apps/server/src/main.ts`. */
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, WEB_DIST: join(tempDir(), 'no-dist'), ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function until<T>(read: () => T | undefined, what: string, ms = 25_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function writeRegistry(content: unknown): string {
+  const file = join(tempDir(), 'registry.json');
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+let feed: FeedServer;
+beforeAll(async () => {
+  feed = await startFeedServer();
+});
+afterAll(() => feed.close());
+
+describe('the service process', () => {
+  it('shuts down on SIGTERM within 10 s, aborting a hung scrape and keeping what it stored', async () => {
+    feed.set('quick', { deals: feedDeals('quick', 2) });
+    feed.set('stuck', { hold: true });
+    const dataDir = tempDir();
+    const service = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEALS_REGISTRY: writeRegistry(feedRegistry(feed, ['quick', 'stuck'])),
+      LOG_LEVEL: 'info',
+    });
+    const origin = await until(() => {
+      if (service.child.exitCode !== null) throw new Error(`Exited early: ${service.stderr()}`);
+      return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(service.stdout())?.[1];
+    }, 'the listening line');
+    expect((await fetch(`${origin}/api/monitoring/scraper/ping`)).status).toBe(200);
+    await until(() => (feed.requests('stuck') > 0 ? true : undefined), 'the hung scrape');
+    await until(
+      () => (service.stdout().includes('"dispensary":"quick"') ? true : undefined),
+      'quick',
+    );
+
+    const signalledAt = Date.now();
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(service.stdout()).toContain('shutting down');
+
+    const repository = await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') });
+    const snapshots = await repository.loadSnapshots();
+    await repository.close();
+    expect(snapshots.map(({ dispensaryKey, deals }) => [dispensaryKey, deals.length])).toEqual([
+      ['quick', 2],
+    ]);
+  }, 30_000);
+
+  it('stops with the entry and field named when the registry file is bad', async () => {
+    const service = start({
+      DEALS_REGISTRY: writeRegistry({
+        dispensaries: [{ key: 'bad-store', name: 'Bad Store', platform: 'feed', menuUrl: 'nope' }],
+      }),
+    });
+    expect(await service.exited).toBe(1);
+    expect(service.stderr()).toContain("entry 0 (key 'bad-store'), field 'menuUrl'");
+  }, 30_000);
+
+  it('stops with the variable named when a setting is bad', async () => {
+    const service = start({ SCRAPE_CONCURRENCY: 'lots' });
+    expect(await service.exited).toBe(1);
+    expect(service.stderr()).toContain('SCRAPE_CONCURRENCY:');
+    expect(service.stderr()).not.toMatch(/\bat .*\.ts:\d+/);
+  }, 30_000);
+});

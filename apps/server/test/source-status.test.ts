@@ -1,0 +1,115 @@
+import { CacheStatusSchema } from '@stl-deals/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  cacheStatus,
+  estimateSeconds,
+  sourceState,
+  type SourceFacts,
+  type WorkInFlight,
+} from '../src/collection/source-status';
+
+const at = new Date('2026-11-21T18:00:00.000Z');
+const source = (facts: Partial<SourceFacts> = {}): SourceFacts => ({
+  key: 'a',
+  name: 'A',
+  dealCount: 0,
+  hasSnapshot: false,
+  lastAttemptAt: null,
+  lastSuccessAt: null,
+  lastOutcome: null,
+  lastError: null,
+  attemptedSinceStart: false,
+  running: false,
+  ...facts,
+});
+
+describe('sourceState', () => {
+  it.each<[string, Partial<SourceFacts>, string]>([
+    ['never attempted', {}, 'pending'],
+    ['running', { running: true, hasSnapshot: true, lastOutcome: 'ok' }, 'running'],
+    ['last attempt ok', { hasSnapshot: true, lastOutcome: 'ok' }, 'ok'],
+    ['ok with nothing found', { hasSnapshot: true, lastOutcome: 'ok', dealCount: 0 }, 'ok'],
+    ['failed with a snapshot kept', { hasSnapshot: true, lastOutcome: 'blocked' }, 'stale'],
+    ['empty answer refused', { hasSnapshot: true, lastOutcome: 'empty' }, 'stale'],
+    ['failed with nothing to serve', { lastOutcome: 'timeout' }, 'failed'],
+    ['a snapshot without a recorded run', { hasSnapshot: true }, 'ok'],
+  ])('%s -> %s', (_name, facts, state) => {
+    expect(sourceState(source(facts))).toBe(state);
+  });
+});
+
+describe('cacheStatus', () => {
+  it('is loading, with progress, until every dispensary is settled', () => {
+    const status = cacheStatus(
+      [
+        source({ key: 'a', hasSnapshot: true, lastOutcome: 'ok', lastSuccessAt: at, dealCount: 2 }),
+        source({ key: 'b', attemptedSinceStart: true, lastOutcome: 'blocked', lastError: 'no' }),
+        source({ key: 'c' }),
+      ],
+      2,
+      40,
+    );
+    expect(CacheStatusSchema.parse(status)).toEqual(status);
+    expect(status).toMatchObject({
+      ready: false,
+      totalDeals: 2,
+      lastUpdate: at.toISOString(),
+      dispensaryCount: 3,
+      progress: { done: 2, total: 3 },
+      etaSeconds: 40,
+    });
+    expect(status.sources?.map(({ state, error }) => [state, error])).toEqual([
+      ['ok', null],
+      ['failed', 'no'],
+      ['pending', null],
+    ]);
+  });
+
+  it('is ready once each has a snapshot or finished an attempt, and drops progress', () => {
+    const status = cacheStatus(
+      [
+        source({ hasSnapshot: true }),
+        source({ attemptedSinceStart: true, lastOutcome: 'timeout' }),
+      ],
+      0,
+      12,
+    );
+    expect(status.ready).toBe(true);
+    expect(status).not.toHaveProperty('progress');
+    expect(status).not.toHaveProperty('etaSeconds');
+    expect(status.lastUpdate).toBe('never');
+  });
+
+  it('leaves etaSeconds out when there is no honest estimate', () => {
+    expect(cacheStatus([source()], 0, undefined)).not.toHaveProperty('etaSeconds');
+  });
+});
+
+describe('estimateSeconds', () => {
+  const work = (change: Partial<WorkInFlight>): WorkInFlight => ({
+    runningElapsedMs: [],
+    queued: 0,
+    concurrency: 2,
+    recentDurationsMs: [10_000],
+    ...change,
+  });
+
+  it.each<[string, Partial<WorkInFlight>, number | undefined]>([
+    ['nothing measured yet', { runningElapsedMs: [0], recentDurationsMs: [] }, undefined],
+    ['nothing under way', {}, undefined],
+    ['one just started', { runningElapsedMs: [0] }, 10],
+    ['one half done', { runningElapsedMs: [5_000] }, 5],
+    ['one running longer than typical', { runningElapsedMs: [30_000] }, 0],
+    ['two slots, four queued', { queued: 4 }, 20],
+    ['two slots, five queued', { queued: 5 }, 30],
+    [
+      'the queue goes to the slot that frees first',
+      { runningElapsedMs: [0, 8_000], queued: 1 },
+      12,
+    ],
+    ['the mean of recent durations', { recentDurationsMs: [4_000, 8_000], queued: 2 }, 6],
+    ['one slot, running and queued', { concurrency: 1, runningElapsedMs: [2_000], queued: 2 }, 28],
+  ])('%s -> %s', (_name, change, expected) => {
+    expect(estimateSeconds(work(change))).toBe(expected);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createScraper, type Registry, type RegistryEntry } from '@stl-deals/scraper';
+import { openSqliteRepository, type DealsRepository } from '@stl-deals/store';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../../src/app';
+import type { Clock } from '../../src/clock';
+import { loadConfig, type Config } from '../../src/config';
+import type { FeedServer } from './feed-server';
+
+/** A clock that moves only when told, so cooldowns and ages need no waiting. */
+export class TestClock implements Clock {
+  constructor(private ms = Date.parse('2026-11-21T18:00:00.000Z')) {}
+
+  now(): Date {
+    return new Date(this.ms);
+  }
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+export function tempDir(prefix = 'stl-deals-server-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** The service's configuration for tests: env strings as an operator would set them. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ WEB_DIST: join(tmpdir(), 'no-such-web-dist'), ...env });
+}
+
+/** A registry whose dispensaries are `feed` entries served by the local fake feed server. */
+export function feedRegistry(
+  feed: FeedServer,
+  keys: readonly string[],
+  extra: Partial<Record<string, Partial<RegistryEntry>>> = {},
+): Registry {
+  return {
+    dispensaries: keys.map((key) => ({
+      key,
+      name: `Store ${key}`,
+      platform: 'feed' as const,
+      menuUrl: feed.url(key),
+      ...extra[key],
+    })),
+  };
+}
+
+export interface TestAppOptions {
+  registry: Registry;
+  dataDir?: string;
+  env?: Record<string, string>;
+  clock?: Clock;
+  repository?: DealsRepository;
+}
+
+/** The real app on the real store (a file in `dataDir`) and the real scraper. */
+export async function startApp(options: TestAppOptions): Promise<FastifyInstance> {
+  const dataDir = options.dataDir ?? tempDir();
+  return buildApp({
+    config: testConfig({ DATA_DIR: dataDir, ...options.env }),
+    repository:
+      options.repository ?? (await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') })),
+    // Every fake feed is on one local host: no politeness pause between them, and one attempt,
+    // so a failing feed fails at once.
+    scraper: createScraper({
+      userAgent: 'STLDealsTest/1.0',
+      requestTimeoutMs: 2000,
+      maxAttempts: 1,
+      minHostDelayMs: 0,
+    }),
+    registry: options.registry,
+    clock: options.clock ?? new TestClock(),
+    logger: silentLogger,
+  });
+}

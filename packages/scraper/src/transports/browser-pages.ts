@@ -1,0 +1,116 @@
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { Adapter, Received } from '../adapters/types';
+import { BlockedError, RetryableError } from '../errors';
+import { passAgeGate } from './age-gate';
+import { isBotCheck, isChallengeRunning } from './bot-check';
+import { captureJson, type CaptureLimits } from './capture';
+import { judgeStatus } from './classify';
+import { watchNetwork } from './network-quiet';
+
+/** How long a bot-check page may take to run its script and move on to the real page. */
+const CHALLENGE_WAIT_MS = 15_000;
+
+/**
+ * Opens the store's page as a visitor would and keeps the JSON payloads the adapter's `labelOf`
+ * names (Dutchie's GraphQL, Jane's Algolia, ...), once the page has passed its age gate and gone
+ * idle.
+ */
+export async function captureFromPage(
+  context: BrowserContext,
+  url: string,
+  labelOf: NonNullable<Adapter['browser']>['labelOf'],
+  limits: CaptureLimits,
+  stop: AbortSignal,
+): Promise<Received[]> {
+  const capture = captureJson(labelOf, limits);
+  const page = await visit(context, url, stop, capture.onResponse);
+  const received = await capture.received();
+  if (received.length === 0 && isBotCheck(await documentHtml(page), 'html')) {
+    throw new BlockedError(`${new URL(url).host} still shows a bot check in the browser`);
+  }
+  await page.close();
+  return received;
+}
+
+/** The page's HTML as the browser rendered it, past its bot check and age gate. */
+export async function renderHtml(
+  context: BrowserContext,
+  url: string,
+  stop: AbortSignal,
+): Promise<string> {
+  const page = await visit(context, url, stop);
+  const html = await documentHtml(page);
+  if (isBotCheck(html, 'html')) {
+    throw new BlockedError(`${new URL(url).host} still shows a bot check in the browser`);
+  }
+  await page.close();
+  return html;
+}
+
+/**
+ * Navigates a new page to `url` and waits until it is idle, gives a challenge page the time to run
+ * its script and move on, clicks through the age gate, and waits until idle again. Throws when the
+ * document it ends on answered an error status.
+ */
+async function visit(
+  context: BrowserContext,
+  url: string,
+  stop: AbortSignal,
+  onResponse?: (response: Response) => void,
+): Promise<Page> {
+  const page = await context.newPage();
+  const network = watchNetwork(page);
+  let lastDocument: Response | null = null;
+  page.on('response', (response) => {
+    const status = response.status();
+    if (isMainDocument(page, response) && (status < 300 || status >= 400)) lastDocument = response;
+  });
+  if (onResponse) page.on('response', onResponse);
+  // 'commit' rather than 'load': a challenge page reloads itself, which would break a wait for
+  // its load; the idle wait that follows sees the reload through.
+  await page.goto(url, { waitUntil: 'commit' });
+  await network.quiet(stop);
+  if (isChallengeRunning(await documentHtml(page))) {
+    const moved = await page
+      .waitForEvent('framenavigated', {
+        predicate: (frame) => frame === page.mainFrame(),
+        timeout: CHALLENGE_WAIT_MS,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (moved) await network.quiet(stop);
+  }
+  if (await passAgeGate(page)) await network.quiet(stop);
+  throwOnErrorStatus(lastDocument, url);
+  return page;
+}
+
+function isMainDocument(page: Page, response: Response): boolean {
+  const request = response.request();
+  return request.isNavigationRequest() && request.frame() === page.mainFrame();
+}
+
+/** A document answered with 4xx/5xx, as the http transport would classify it. */
+function throwOnErrorStatus(document: Response | null, url: string): void {
+  if (!document) return;
+  const verdict = judgeStatus(
+    document.status(),
+    new Headers(document.headers()),
+    new URL(url).host,
+    Date.now(),
+  );
+  if (verdict.kind === 'fail') throw verdict.error;
+  if (verdict.kind === 'retry') throw new RetryableError(`${verdict.reason} to the browser`);
+}
+
+/** page.content(), asked once more when the page was mid-navigation the first time. */
+async function documentHtml(page: Page): Promise<string> {
+  try {
+    return await page.content();
+  } catch {
+    await page.waitForLoadState('domcontentloaded');
+    return page.content();
+  }
+}

@@ -1,0 +1,74 @@
+import type { RequestPlan } from '../adapters/types';
+import { BlockedError, NotFoundError, SchemaChangedError, type ScrapeError } from '../errors';
+import { isBotCheck } from './bot-check';
+import { parseRetryAfter } from './retry-timing';
+
+export type StatusVerdict =
+  | { kind: 'read' }
+  | { kind: 'retry'; reason: string; retryAfterMs: number | null }
+  | { kind: 'fail'; error: ScrapeError };
+
+/**
+ * What an answer's status means. 403/406 and Cloudflare's challenge header: blocked (the browser
+ * may pass). 404/410: not found. 429 and 5xx, and only those: retried, after Retry-After when the
+ * host gave one. Any other non-2xx (400, 401, ...) will not change on retry: the request no longer
+ * fits the platform.
+ */
+export function judgeStatus(
+  status: number,
+  headers: Headers,
+  host: string,
+  now: number,
+): StatusVerdict {
+  if (headers.get('cf-mitigated') === 'challenge') {
+    return fail(new BlockedError(`${host} answered a bot check (${status})`));
+  }
+  if (status === 403 || status === 406) {
+    return fail(new BlockedError(`${host} refused the request (${status})`));
+  }
+  if (status === 404 || status === 410) {
+    return fail(new NotFoundError(`${host} has no such menu (${status})`));
+  }
+  if (status === 429 || status >= 500) {
+    return {
+      kind: 'retry',
+      reason: `${host} answered ${status}`,
+      retryAfterMs: parseRetryAfter(headers.get('retry-after'), now),
+    };
+  }
+  if (status < 200 || status >= 300) {
+    return fail(new SchemaChangedError(`${host} answered ${status}`));
+  }
+  return { kind: 'read' };
+}
+
+/**
+ * The payload of a 2xx answer: the HTML text, or the parsed JSON. A bot-check page in place of
+ * either is blocked; any other wrong type or bad JSON means the platform changed.
+ */
+export function readPayload(
+  text: string,
+  contentType: string,
+  accept: RequestPlan['accept'],
+  host: string,
+): unknown {
+  if (accept === 'text/html') {
+    if (isBotCheck(text, 'html')) throw new BlockedError(`${host} answered a bot-check page`);
+    return text;
+  }
+  if (!/json/i.test(contentType)) {
+    if (isBotCheck(text, 'json')) {
+      throw new BlockedError(`${host} answered a bot-check page instead of JSON`);
+    }
+    throw new SchemaChangedError(`${host} answered ${contentType || 'no content type'}, not JSON`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SchemaChangedError(`${host} answered malformed JSON`);
+  }
+}
+
+function fail(error: ScrapeError): StatusVerdict {
+  return { kind: 'fail', error };
+}

@@ -1,0 +1,35 @@
+import type { Clock } from '../../src/politeness/clock';
+
+/**
+ * A clock whose sleep records the wait and moves time on at once, so retries and pauses take no
+ * real time and their lengths can be asserted. `hold` makes sleeps wait for their abort instead.
+ */
+export function fakeClock(start = Date.parse('2026-05-01T17:00:00Z')) {
+  let now = start;
+  let holding = false;
+  const waits: number[] = [];
+  const clock: Clock = {
+    now: () => now,
+    sleep(ms, signal) {
+      signal.throwIfAborted();
+      waits.push(ms);
+      if (holding) {
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+        );
+      }
+      now += ms;
+      return Promise.resolve();
+    },
+  };
+  return {
+    clock,
+    waits,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    hold: () => {
+      holding = true;
+    },
+  };
+}

@@ -1,0 +1,248 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestPlan } from '../../src/adapters/types';
+import { systemClock } from '../../src/politeness/clock';
+import { createHttpTransport, type HttpTransportOptions } from '../../src/transports/http';
+import { fakeClock } from './fake-clock';
+import {
+  html,
+  inTurn,
+  json,
+  startServer,
+  status,
+  type LocalServer,
+  type Route,
+} from './local-server';
+
+const USER_AGENT = 'stl-deals-test/1.0 (+https://example.org/contact)';
+const MENU = [{ title: 'BOGO eighths' }];
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(routes: Record<string, Route>): Promise<string> {
+  server = await startServer(routes);
+  return server.base;
+}
+const hits = (path: string) => server?.count(path) ?? 0;
+
+function transport(overrides: Partial<HttpTransportOptions> = {}) {
+  const time = fakeClock();
+  const http = createHttpTransport({
+    userAgent: USER_AGENT,
+    timeoutMs: 2_000,
+    maxBytes: 100_000,
+    maxAttempts: 3,
+    minHostDelayMs: 0,
+    robotsTtlMs: 60 * 60 * 1000,
+    clock: time.clock,
+    random: () => 0,
+    ...overrides,
+  });
+  return { http, time };
+}
+
+const getJson = (url: string): RequestPlan => ({ label: 'menu', url, accept: 'application/json' });
+const never = () => new AbortController().signal;
+
+describe('the http transport', () => {
+  it('reads JSON and names itself honestly', async () => {
+    const base = await serve({ '/menu': json(MENU) });
+    const { http } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).resolves.toEqual(MENU);
+    expect(server?.hits.map((hit) => hit.userAgent)).toEqual([USER_AGENT, USER_AGENT]);
+  });
+
+  it('retries a 503 with growing, jittered waits until it succeeds', async () => {
+    const base = await serve({ '/menu': inTurn(status(503), status(502), json(MENU)) });
+    const { http, time } = transport({ random: () => 0.5 });
+    await expect(http.fetch(getJson(`${base}/menu`), never())).resolves.toEqual(MENU);
+    expect(hits('/menu')).toBe(3);
+    // Equal jitter: half of 500 ms and 1000 ms, plus half of the other half (random 0.5).
+    expect(time.waits).toEqual([375, 750]);
+  });
+
+  it('gives up after maxAttempts as retryable', async () => {
+    const base = await serve({ '/menu': status(500) });
+    const { http, time } = transport({ maxAttempts: 4 });
+    await expect(http.fetch(getJson(`${base}/menu`), never())).rejects.toMatchObject({
+      kind: 'retryable',
+      message: expect.stringContaining('after 4 attempts') as string,
+    });
+    expect(hits('/menu')).toBe(4);
+    expect(time.waits).toEqual([250, 500, 1000]);
+  });
+
+  it('retries a network error', async () => {
+    const base = await serve({
+      '/menu': inTurn((request) => request.socket.destroy(), json(MENU)),
+    });
+    const { http } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).resolves.toEqual(MENU);
+    expect(hits('/menu')).toBe(2);
+  });
+
+  it.each([
+    [404, 'not-found'],
+    [410, 'not-found'],
+    [403, 'blocked'],
+    [406, 'blocked'],
+    [400, 'schema-changed'],
+    [401, 'schema-changed'],
+  ])('never retries a %i (%s)', async (code, kind) => {
+    const base = await serve({ '/menu': status(code) });
+    const { http, time } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).rejects.toMatchObject({ kind });
+    expect(hits('/menu')).toBe(1);
+    expect(time.waits).toEqual([]);
+  });
+
+  it('waits out a 429 for its Retry-After seconds', async () => {
+    const base = await serve({
+      '/menu': inTurn(status(429, { 'retry-after': '7' }), json(MENU)),
+    });
+    const { http, time } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).resolves.toEqual(MENU);
+    expect(time.waits).toEqual([7_000]);
+  });
+
+  it('waits until a Retry-After date', async () => {
+    const { http, time } = transport();
+    const at = new Date(time.clock.now() + 12_000).toUTCString();
+    const base = await serve({ '/menu': inTurn(status(503, { 'retry-after': at }), json(MENU)) });
+    await expect(http.fetch(getJson(`${base}/menu`), never())).resolves.toEqual(MENU);
+    expect(time.waits).toEqual([12_000]);
+  });
+
+  it('does not wait out a Retry-After over the cap, and holds the host meanwhile', async () => {
+    const base = await serve({
+      '/menu': status(429, { 'retry-after': '3600' }),
+      '/other': json([]),
+    });
+    const { http, time } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).rejects.toMatchObject({
+      kind: 'retryable',
+      message: expect.stringMatching(/asked us to wait 3600 s/) as string,
+    });
+    await expect(http.fetch(getJson(`${base}/other`), never())).rejects.toMatchObject({
+      kind: 'retryable',
+    });
+    expect(hits('/menu')).toBe(1);
+    expect(hits('/other')).toBe(0);
+    expect(time.waits).toEqual([]);
+  });
+
+  it('stops at once when aborted during a backoff wait', async () => {
+    const base = await serve({ '/menu': status(503) });
+    const { http, time } = transport();
+    time.hold();
+    const controller = new AbortController();
+    const pending = http.fetch(getJson(`${base}/menu`), controller.signal);
+    await vi.waitFor(() => expect(time.waits).toHaveLength(1));
+    const reason = new Error('shutting down');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    expect(hits('/menu')).toBe(1);
+  });
+
+  it('times out a request that does not answer, without retrying it', async () => {
+    const base = await serve({ '/menu': () => undefined });
+    const { http } = transport({ timeoutMs: 200 });
+    await expect(http.fetch(getJson(`${base}/menu`), never())).rejects.toMatchObject({
+      kind: 'timeout',
+    });
+    expect(hits('/menu')).toBe(1);
+  });
+
+  it('refuses a body over the cap, declared or streamed', async () => {
+    const big = JSON.stringify(Array.from({ length: 20_000 }, () => 'deal'));
+    const base = await serve({
+      '/declared': json(JSON.parse(big)),
+      '/streamed': (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write(big.slice(0, 60_000));
+        response.end(big.slice(60_000));
+      },
+    });
+    const { http } = transport();
+    for (const path of ['/declared', '/streamed']) {
+      await expect(http.fetch(getJson(`${base}${path}`), never())).rejects.toMatchObject({
+        kind: 'schema-changed',
+        message: expect.stringContaining('100000 byte cap') as string,
+      });
+    }
+  });
+
+  it('knows a bot-check page from a changed payload', async () => {
+    const challenge = '<html><head><title>Just a moment...</title></head></html>';
+    const base = await serve({
+      '/challenge': html(challenge),
+      '/mitigated': status(503, { 'cf-mitigated': 'challenge' }),
+      '/page': html('<html><body>Menu</body></html>'),
+    });
+    const { http } = transport();
+    const page: RequestPlan = { label: 'page', url: `${base}/challenge`, accept: 'text/html' };
+    await expect(http.fetch(getJson(`${base}/challenge`), never())).rejects.toMatchObject({
+      kind: 'blocked',
+    });
+    await expect(http.fetch(page, never())).rejects.toMatchObject({ kind: 'blocked' });
+    await expect(http.fetch(getJson(`${base}/mitigated`), never())).rejects.toMatchObject({
+      kind: 'blocked',
+    });
+    await expect(http.fetch(getJson(`${base}/page`), never())).rejects.toMatchObject({
+      kind: 'schema-changed',
+    });
+    await expect(http.fetch({ ...page, url: `${base}/page` }, never())).resolves.toContain('Menu');
+  });
+});
+
+describe('per-host politeness', () => {
+  const slow: Route = (_request, response) => {
+    setTimeout(() => json(MENU)(_request, response), 40);
+  };
+
+  it('never has two requests to one host under way at once', async () => {
+    const base = await serve({ '/menu': slow });
+    const { http } = transport({ clock: systemClock });
+    const menus = ['a', 'b', 'c', 'd'].map((query) =>
+      http.fetch(getJson(`${base}/menu?${query}`), never()),
+    );
+    await expect(Promise.all(menus)).resolves.toHaveLength(4);
+    expect(server?.maxActive()).toBe(1);
+  });
+
+  it('keeps the minimum delay between the end of one request and the next', async () => {
+    const base = await serve({ '/menu': slow });
+    const { http } = transport({ clock: systemClock, minHostDelayMs: 150 });
+    await Promise.all(
+      ['a', 'b', 'c'].map((query) => http.fetch(getJson(`${base}/menu?${query}`), never())),
+    );
+    const hitsInOrder = server?.hits ?? [];
+    expect(hitsInOrder).toHaveLength(4); // robots.txt and three menus
+    for (let index = 1; index < hitsInOrder.length; index++) {
+      const gap = hitsInOrder[index]!.start - hitsInOrder[index - 1]!.end;
+      expect(gap).toBeGreaterThanOrEqual(148);
+    }
+  });
+
+  it('asks the injected clock for exactly the minimum delay', async () => {
+    const base = await serve({ '/menu': json(MENU) });
+    const { http, time } = transport({ minHostDelayMs: 1_000 });
+    await http.fetch(getJson(`${base}/menu?a`), never());
+    await http.fetch(getJson(`${base}/menu?b`), never());
+    // robots.txt, then each menu a second after the request before it.
+    expect(time.waits).toEqual([1_000, 1_000]);
+  });
+});
+
+describe('what the transports may open', () => {
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'not a url'])('refuses %j', async (url) => {
+    const { http } = transport();
+    await expect(http.fetch(getJson(url), never())).rejects.toMatchObject({
+      kind: 'schema-changed',
+    });
+    await expect(http.checkRobots(url, never())).rejects.toMatchObject({ kind: 'schema-changed' });
+  });
+});
