@@ -1,6 +1,7 @@
 /**
  * The operator's command line: `npm run -s cli -- <command>`.
- *   parse --platform NAME FILE...   normalized deals of recorded response bodies, as JSON on stdout
+ *   parse --platform NAME [--platform-id ID] FILE...   normalized deals of recorded response bodies
+ *     (as the platform sends them), as JSON on stdout; ID names the store where links need it
  *   verify-registry [--registry PATH] [--key KEY]   scrapes each entry live and reports what resolves
  * Exit 1 with a one-line reason on stderr when the input cannot be used.
  */
@@ -18,7 +19,7 @@ import {
 async function parseCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
-    options: { platform: { type: 'string' } },
+    options: { platform: { type: 'string' }, 'platform-id': { type: 'string' } },
     allowPositionals: true,
   });
   const platform = platformNamed(values.platform);
@@ -26,7 +27,8 @@ async function parseCommand(args: string[]): Promise<void> {
   const files = await Promise.all(
     positionals.map(async (name) => ({ name, text: await readFile(name, 'utf8') })),
   );
-  process.stdout.write(`${JSON.stringify(parseRecorded(platform, files), null, 2)}\n`);
+  const deals = parseRecorded(platform, files, values['platform-id']);
+  process.stdout.write(`${JSON.stringify(deals, null, 2)}\n`);
 }
 
 async function verifyRegistryCommand(args: string[]): Promise<void> {

@@ -16,11 +16,13 @@ export function platformNamed(name: string | undefined): Platform {
 /**
  * The normalized deals in response bodies saved from a platform (GraphQL or Algolia JSON, or the
  * HTML page for leafly and html), as the scraper would store them. A body the platform's adapter
- * does not recognise is a SchemaChangedError naming the file.
+ * does not recognise is a SchemaChangedError naming the file. `platformId` names the store on the
+ * platform where deep links need it (Dutchie's cName).
  */
 export function parseRecorded(
   platform: Platform,
   files: ReadonlyArray<{ name: string; text: string }>,
+  platformId?: string,
 ): Deal[] {
   const adapter = ADAPTERS[platform];
   if (!adapter) throw new Error(`No adapter for platform '${platform}' yet`);
@@ -31,7 +33,13 @@ export function parseRecorded(
       throw new SchemaChangedError(`${file.name} is not a ${platform} payload this adapter reads`);
     return { label, url: '', body };
   });
-  const entry: RegistryEntry = { key: 'recorded', name: 'Recorded', platform };
+  // The store's id on the platform, for the platforms whose deep links name it (dutchie's cName).
+  const entry: RegistryEntry = {
+    key: 'recorded',
+    name: 'Recorded',
+    platform,
+    ...(platformId ? { platformId } : {}),
+  };
   return finalizeDeals(adapter.parse(received, entry).deals, platform, entry.key);
 }
 

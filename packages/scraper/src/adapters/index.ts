@@ -1,4 +1,5 @@
 import type { Platform } from '@stl-deals/domain';
+import { dutchieAdapter } from './dutchie';
 import { feedAdapter } from './feed';
 import { janeAdapter } from './jane';
 import { leaflyAdapter } from './leafly';
@@ -7,6 +8,7 @@ import type { Adapter } from './types';
 
 /** Every platform's adapter. A platform missing here fails its scrapes with a clear reason. */
 export const ADAPTERS: Partial<Record<Platform, Adapter>> = {
+  dutchie: dutchieAdapter,
   feed: feedAdapter,
   jane: janeAdapter,
   weedmaps: weedmapsAdapter,

@@ -1,0 +1,36 @@
+import type { GeoPoint } from '@stl-deals/domain';
+import type { RegistryEntry } from '../../registry';
+import { at, list } from '../shared/deal-fields';
+import type { ParseResult, Received } from '../types';
+import { assertUsable, dispensaryCName, dispensaryOf, payloadsOf } from './graphql';
+import { productDeals } from './products';
+import { storeSpecials } from './store-specials';
+
+/**
+ * Dutchie payloads to deals: the products on special from every `products:*` page, then the
+ * store's specials, and the store's coordinates from `ConsumerDispensaries`. Throws
+ * `BlockedError` for a Cloudflare page, `SchemaChangedError` for a rotated hash or a changed
+ * shape, and `NotFoundError` when Dutchie has no such store.
+ */
+export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+  assertUsable(received);
+  const cName = dispensaryCName(entry);
+  const store = payloadsOf(received, 'store')[0];
+  const location = store ? locationOf(dispensaryOf(store, cName)) : undefined;
+  const deals = [
+    ...productDeals(payloadsOf(received, 'products'), cName),
+    ...storeSpecials(received, cName),
+  ];
+  return location ? { deals, location } : { deals };
+}
+
+/**
+ * `location.geometry.coordinates` is GeoJSON order, [lng, lat] (research 1.2). A point at 0,0
+ * is a store without coordinates, not one in the Gulf of Guinea.
+ */
+function locationOf(store: Record<string, unknown>): GeoPoint | undefined {
+  const [lng, lat] = list(at(store, 'location', 'geometry', 'coordinates'));
+  if (typeof lat !== 'number' || typeof lng !== 'number') return undefined;
+  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180) || (lat === 0 && lng === 0)) return undefined;
+  return { lat, lng };
+}

@@ -1,0 +1,224 @@
+import { LIMITS, type Deal } from '@stl-deals/domain';
+import {
+  at,
+  discountPercent,
+  isoInstant,
+  list,
+  mapCategory,
+  money,
+  priceText,
+  text,
+  unitPrice,
+  weekdaysIn,
+} from '../shared/deal-fields';
+import type { Received } from '../types';
+import { isRecord, productsOf } from './graphql';
+import { httpUrl, productLink } from './links';
+
+/** Bounds on what one hostile menu can make us read. */
+const MAX_PRODUCTS = 2_000;
+const MAX_OPTIONS = 50;
+const MAX_SPECIALS = 20;
+const MAX_IMAGES = 10;
+const MAX_NAMES_SHOWN = 5;
+
+/** One size of a product with its regular and, when lower, its special price. */
+interface OptionPrice {
+  option: string | undefined;
+  regular: number;
+  sale: number | undefined;
+}
+
+/** A special of `specialData` (research 1.4), as far as a deal shows it. */
+interface ProductSpecial {
+  name: string;
+  endsAt: string | undefined;
+  /** The sizes it applies to; empty when it names none (all of them). */
+  options: string[];
+}
+
+/**
+ * One deal per product on special (research 1.4): the cheapest size whose `recSpecialPrices`
+ * entry is below its regular price, or, for a product that only carries a BOGO or bundle special,
+ * its cheapest qualifying size at the regular price. Products repeated across pages count once.
+ */
+export function productDeals(pages: readonly Received[], cName: string): Deal[] {
+  const seen = new Set<string>();
+  const deals: Deal[] = [];
+  for (const product of boundedProducts(pages)) {
+    const deal = productDeal(product, cName);
+    if (!deal?.id || seen.has(deal.id)) continue;
+    seen.add(deal.id);
+    deals.push(deal);
+  }
+  return deals;
+}
+
+function boundedProducts(pages: readonly Received[]): unknown[] {
+  const products: unknown[] = [];
+  for (const page of pages) {
+    products.push(...productsOf(page).slice(0, MAX_PRODUCTS - products.length));
+    if (products.length >= MAX_PRODUCTS) break;
+  }
+  return products;
+}
+
+function productDeal(product: unknown, cName: string): Deal | undefined {
+  // `Status` is 'Active' or 'Inactive' (research 1.4); the query asks for active ones only.
+  if (!isRecord(product) || (typeof product.Status === 'string' && product.Status !== 'Active')) {
+    return undefined;
+  }
+  const name = text(product.Name);
+  const offer = offerOf(product);
+  if (!name || !offer) return undefined;
+  const { price, special } = offer;
+  const category = mapCategory(product.type);
+  const percent = discountPercent(price.sale, price.regular);
+  const brand = text(product.brandName) ?? text(at(product, 'brand', 'name'));
+  const productCName = slugOf(product.cName);
+  return {
+    id: text(`product:${text(product.id) ?? text(product._id) ?? productCName ?? name}`),
+    title: titleOf(brand, name),
+    description:
+      text(offer.names.slice(0, MAX_NAMES_SHOWN).join(' · '), LIMITS.text) ??
+      (percent ? `${percent}% off` : 'On sale'),
+    price: priceText(price.sale, price.regular),
+    imageUrl: imageOf(product),
+    sourceUrl: productLink(cName, productCName),
+    brand,
+    category,
+    strainType: strainTypeOf(product.strainType),
+    size: price.option,
+    regularPrice: price.regular,
+    salePrice: price.sale,
+    discountPercent: percent,
+    // Per 100 mg for edibles: the dose is in the size ('100mg') or else in the name.
+    unitPrice: unitPrice(
+      price.sale ?? price.regular,
+      category === 'edibles' ? `${price.option ?? ''} ${name}` : price.option,
+      category ?? 'other',
+    ),
+    specialName: special?.name,
+    validDays: special ? weekdaysIn(special.name) : undefined,
+    endsAt: special?.endsAt,
+  };
+}
+
+/** The size a product's deal shows, the special behind its price, and all its specials' names. */
+interface Offer {
+  price: OptionPrice;
+  special: ProductSpecial | undefined;
+  names: string[];
+}
+
+/**
+ * The cheapest size on sale, explained by the sale special that applies to it; else, for a
+ * product that only carries a BOGO or bundle special, its cheapest qualifying size.
+ */
+function offerOf(product: Record<string, unknown>): Offer | undefined {
+  const prices = optionPrices(product);
+  const sales = readSpecials(at(product, 'specialData', 'saleSpecials'));
+  const bogos = readSpecials(at(product, 'specialData', 'bogoSpecials'));
+  const names = [...new Set([...sales, ...bogos].map((each) => each.name))];
+  const onSale = cheapest(prices.filter((each) => each.sale !== undefined));
+  if (onSale) {
+    return {
+      price: onSale,
+      special: explaining(sales, onSale) ?? explaining(bogos, onSale),
+      names,
+    };
+  }
+  for (const special of bogos) {
+    const price = cheapest(prices.filter((each) => appliesTo(special, each)));
+    if (price) return { price, special, names };
+  }
+  return undefined;
+}
+
+/**
+ * `Options[]` with the regular prices parallel to them (`recPrices`, else `Prices`) and the
+ * special prices (`recSpecialPrices`, `[]` when there is no sale; research 1.4). A special of zero
+ * or not below the regular price is no sale (research 1.4, zero specials are ignored).
+ */
+function optionPrices(product: Record<string, unknown>): OptionPrice[] {
+  const options = list(product.Options);
+  const recPrices = list(product.recPrices);
+  const regulars = recPrices.length > 0 ? recPrices : list(product.Prices);
+  const specials = list(product.recSpecialPrices);
+  const prices: OptionPrice[] = [];
+  for (let index = 0; index < Math.min(regulars.length, MAX_OPTIONS); index++) {
+    const regular = money(regulars[index]);
+    if (regular === undefined || regular === 0) continue;
+    const special = money(specials[index]);
+    const sale = special !== undefined && special > 0 && special < regular ? special : undefined;
+    prices.push({ option: text(options[index], 40), regular, sale });
+  }
+  return prices;
+}
+
+const priceOf = (each: OptionPrice) => each.sale ?? each.regular;
+
+function cheapest(prices: readonly OptionPrice[]): OptionPrice | undefined {
+  return prices.reduce<OptionPrice | undefined>(
+    (best, each) => (best === undefined || priceOf(each) < priceOf(best) ? each : best),
+    undefined,
+  );
+}
+
+const appliesTo = (special: ProductSpecial, price: OptionPrice) =>
+  special.options.length === 0 ||
+  (price.option !== undefined && special.options.includes(price.option));
+
+/** The special behind a price: the first that applies to its size, else the first. */
+function explaining(
+  specials: readonly ProductSpecial[],
+  price: OptionPrice,
+): ProductSpecial | undefined {
+  return specials.find((special) => appliesTo(special, price)) ?? specials[0];
+}
+
+/**
+ * `specialData.saleSpecials[]` / `bogoSpecials[]` (research 1.4): `specialName` (bogo specials may
+ * carry `menuDisplayName` instead), `endStamp` in epoch milliseconds, and the sizes it applies to
+ * (`eligibleProductOptions` on sales, `qualifyingOptions` on BOGOs, both in the live capture of
+ * research 1.6). Unnamed specials say nothing.
+ */
+function readSpecials(value: unknown): ProductSpecial[] {
+  return list(value)
+    .slice(0, MAX_SPECIALS)
+    .flatMap((special) => {
+      const name = text(at(special, 'specialName')) ?? text(at(special, 'menuDisplayName'));
+      if (!name) return [];
+      const options = list(at(special, 'eligibleProductOptions'))
+        .slice(0, MAX_OPTIONS)
+        .concat(list(at(special, 'qualifyingOptions')).slice(0, MAX_OPTIONS))
+        .map((option) => text(option, 40))
+        .filter((option): option is string => option !== undefined);
+      return [{ name, endsAt: isoInstant(at(special, 'endStamp')), options }];
+    });
+}
+
+/** Brand and name, without repeating a brand the name already starts with ('Mama J's: ...'). */
+function titleOf(brand: string | undefined, name: string): string {
+  return brand && !name.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ${name}` : name;
+}
+
+/** A product's `cName` (research 1.4) when it is the slug Dutchie makes, so the link stays short. */
+function slugOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[\w-]{1,200}$/.test(value) ? value : undefined;
+}
+
+/** `Image`, else the first active entry of `images[]` (research 1.4); http(s) only. */
+function imageOf(product: Record<string, unknown>): string {
+  const images = list(product.images)
+    .slice(0, MAX_IMAGES)
+    .filter((image) => at(image, 'active') !== false)
+    .map((image) => at(image, 'url'));
+  return [product.Image, ...images].map(httpUrl).find(Boolean) ?? '';
+}
+
+/** 'Indica', 'Sativa', 'Hybrid', 'High CBD'; 'N/A' means none (research 1.4). */
+function strainTypeOf(value: unknown): string | undefined {
+  const strainType = text(value, 40);
+  return strainType && strainType.toUpperCase() !== 'N/A' ? strainType : undefined;
+}
