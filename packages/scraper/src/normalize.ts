@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { boundedText } from './bounded-text';
 import { isCleanDeal, LIMITS, safeHttpUrl, type Deal, type Platform } from '@stl-deals/domain';
 
 /**
@@ -20,7 +21,7 @@ export function plainText(value: unknown, max: number = LIMITS.text): string {
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return Array.from(text).slice(0, max).join('');
+  return boundedText(text, max);
 }
 
 /** A stable deal key: platform, dispensary and the platform's own id (or the deal's text). */

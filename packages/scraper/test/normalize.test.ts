@@ -57,3 +57,12 @@ describe('finalizeDeals', () => {
     expect(first[0]?.id).not.toBe(first[1]?.id);
   });
 });
+
+describe('text bounds count what the contract counts', () => {
+  it('cuts emoji text to 1,000 UTF-16 units without splitting a character', () => {
+    const cut = plainText('🌿'.repeat(800));
+    expect(cut.length).toBe(1000);
+    expect(cut).toBe('🌿'.repeat(500));
+    expect(plainText(`a${'🌿'.repeat(600)}`).length).toBe(999);
+  });
+});

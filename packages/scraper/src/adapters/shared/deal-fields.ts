@@ -5,6 +5,7 @@ import {
   type UnitPrice,
   type Weekday,
 } from '@stl-deals/domain';
+import { boundedText } from '../../bounded-text';
 
 /**
  * Small readers every adapter shares. Each takes an `unknown` from a hostile payload and returns a
@@ -27,7 +28,7 @@ export function money(value: unknown): number | undefined {
 export function text(value: unknown, max: number = LIMITS.shortText): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const trimmed = String(value).replace(/\s+/g, ' ').trim();
-  return trimmed ? Array.from(trimmed).slice(0, max).join('') : undefined;
+  return trimmed ? boundedText(trimmed, max) : undefined;
 }
 
 /** Whole percent saved, 1 to 99, or undefined when there is no real saving. */
