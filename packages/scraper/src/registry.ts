@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PlatformSchema } from '@stl-deals/domain';
 import { z } from 'zod';
+import { HtmlSelectorsSchema } from './adapters/html/selectors';
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
 
@@ -22,6 +23,8 @@ export const RegistryEntrySchema = z.strictObject({
   verified: z.boolean().optional(),
   /** 'browser' when the platform blocks plain http for this store; http falls back by itself. */
   transport: z.enum(['http', 'browser']).optional(),
+  /** CSS selectors for a store's own specials page (platform 'html'); else a heuristic reads it. */
+  selectors: HtmlSelectorsSchema.optional(),
 });
 export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;
 

@@ -27,6 +27,10 @@ describe('money', () => {
     ['free', undefined],
     [null, undefined],
     [{}, undefined],
+    ['', undefined],
+    [' ', undefined],
+    ['0x10', undefined],
+    ['1e3', undefined],
     [2_000_000, undefined],
   ])('%j -> %j', (input, expected) => {
     expect(money(input)).toBe(expected);

@@ -1,8 +1,12 @@
 import type { Platform } from '@stl-deals/domain';
 import { dutchieAdapter } from './dutchie';
+import { dispenseAdapter } from './dispense';
 import { feedAdapter } from './feed';
+import { htmlAdapter } from './html';
 import { janeAdapter } from './jane';
+import { jointAdapter } from './joint';
 import { leaflyAdapter } from './leafly';
+import { sweedAdapter } from './sweed';
 import { weedmapsAdapter } from './weedmaps';
 import type { Adapter } from './types';
 
@@ -13,4 +17,8 @@ export const ADAPTERS: Partial<Record<Platform, Adapter>> = {
   jane: janeAdapter,
   weedmaps: weedmapsAdapter,
   leafly: leaflyAdapter,
+  sweed: sweedAdapter,
+  dispense: dispenseAdapter,
+  joint: jointAdapter,
+  html: htmlAdapter,
 };

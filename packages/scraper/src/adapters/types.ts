@@ -46,6 +46,8 @@ export interface PlatformConfig {
   };
   /** Jane's Algolia app id and search key; when the key is blank it is read from the store page. */
   janeAlgolia: { appId: string; apiKey: string };
+  /** The public menu key Dispense storefronts ship in their script (research 6); sent when set. */
+  dispenseApiKey?: string;
   /** Pages of products read per store at most. */
   maxPages: number;
 }

@@ -17,7 +17,7 @@ export function money(value: unknown): number | undefined {
   const number =
     typeof value === 'number'
       ? value
-      : typeof value === 'string'
+      : typeof value === 'string' && /^\d+(?:\.\d+)?$/.test(value.replace(/[$,\s]/g, ''))
         ? Number(value.replace(/[$,\s]/g, ''))
         : NaN;
   if (!Number.isFinite(number) || number < 0 || number > 1_000_000) return undefined;

@@ -1,0 +1,101 @@
+import type { RegistryEntry } from '../../registry';
+import { at, list, money, text } from '../shared/deal-fields';
+import {
+  categoryOf,
+  dollarsOffText,
+  firstHttpUrl,
+  httpUrl,
+  listingDeals,
+  strainTypeText,
+  wholePercent,
+  type ProductOffer,
+  type Special,
+} from '../sweed/product-deal';
+import type { ParseResult, Received } from '../types';
+import { productsIn } from './plan';
+
+/** Bounds on a hostile answer: products per page, grouped sizes per product, discounts each. */
+const MAX_PRODUCTS = 1_000;
+const MAX_VARIANTS = 50;
+const MAX_DISCOUNTS = 20;
+
+/**
+ * Dispense product pages -> one deal per product size whose `priceWithDiscounts` is below its
+ * `price`, or whose `discounts[]` state a saving (research section 6). With `group=true` each
+ * product carries its sizes, itself included, as full product records in `variants`.
+ */
+export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+  const deals = listingDeals(received, {
+    answer: 'Dispense products answer',
+    items: productsIn,
+    maxItems: MAX_PRODUCTS,
+    offers: (product) => sizesOf(product).map((record) => offerOf(record, entry)),
+  });
+  return { deals };
+}
+
+function sizesOf(product: unknown): unknown[] {
+  const variants = list(at(product, 'variants')).slice(0, MAX_VARIANTS);
+  return variants.length > 0 ? variants : [product];
+}
+
+/** Section 6's verified product fields. */
+function offerOf(record: unknown, entry: RegistryEntry): ProductOffer {
+  return {
+    id: text(at(record, 'id'), 40) ?? text(at(record, '_id'), 40) ?? '',
+    brand: text(at(record, 'brand', 'name')) ?? text(at(record, 'brand')),
+    name: text(at(record, 'name')),
+    category: categoryOf(
+      at(record, 'productCategoryName'),
+      at(record, 'subType'),
+      at(record, 'cannabisComplianceType'),
+    ),
+    strainType: strainTypeText(at(record, 'cannabisType')),
+    size: text(at(record, 'weightFormatted')),
+    regularPrice: money(at(record, 'price')),
+    salePrice: money(at(record, 'priceWithDiscounts')),
+    specials: list(at(record, 'discounts')).slice(0, MAX_DISCOUNTS).map(specialOf),
+    imageUrl: firstHttpUrl(at(record, 'image'), list(at(record, 'images')).map(fileUrl)),
+    // Section 6: `productUrl` is the store's own product page.
+    sourceUrl: httpUrl(at(record, 'productUrl')) ?? entry.menuUrl,
+  };
+}
+
+const fileUrl = (image: unknown): unknown => at(image, 'fileUrl');
+
+/**
+ * A discount: `type` 'PERCENT' with `value` as a fraction (0.2 is 20%), or an amount in
+ * dollars; `productOfferType` 'SALE' (others such as a BOGO are read by name); `days` it runs.
+ * The recorded discounts carry no name; one is read when present.
+ */
+function specialOf(discount: unknown): Special {
+  const value = money(at(discount, 'value'));
+  const type = text(at(discount, 'type')) ?? '';
+  const percentOff = /percent/i.test(type)
+    ? wholePercent(value !== undefined && value <= 1 ? value * 100 : value)
+    : undefined;
+  const dollarsOff = /amount|fixed|dollar|flat/i.test(type) ? value : undefined;
+  const offerType = text(at(discount, 'productOfferType'));
+  return {
+    name: text(at(discount, 'name')) ?? text(at(discount, 'title')),
+    label: offerLabel(offerType, percentOff, dollarsOff),
+    bogo: /bogo|buy.?\w*.?get/i.test(offerType ?? ''),
+    percentOff,
+    dollarsOff,
+    dayTexts: list(at(discount, 'days'))
+      .slice(0, 7)
+      .map((day) => text(day, 20))
+      .filter((day): day is string => day !== undefined),
+  };
+}
+
+/** A nameless discount described by its saving ('20% off', '$5 off') or its offer type. */
+function offerLabel(
+  offerType: string | undefined,
+  percentOff: number | undefined,
+  dollarsOff: number | undefined,
+): string | undefined {
+  if (offerType && offerType !== 'SALE') return offerType.replace(/_/g, ' ');
+  if (percentOff) return `${percentOff}% off`;
+  return dollarsOff ? dollarsOffText(dollarsOff) : undefined;
+}

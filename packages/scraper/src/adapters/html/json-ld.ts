@@ -1,0 +1,121 @@
+import type { Deal } from '@stl-deals/domain';
+import type { CheerioAPI } from 'cheerio';
+import { at, isoInstant, list, money, text } from '../shared/deal-fields';
+import { categoryOf, productDeal, resolvedHttpUrl, type ProductOffer } from '../sweed/product-deal';
+
+/**
+ * research/platforms.md section 12: schema.org JSON-LD on a specials page. Yoast's graph
+ * (WebPage, Organization, BreadcrumbList) carries no offers and yields nothing; a `Product` with
+ * an `Offer` price, or an `Offer` on its own, is a special the page lists.
+ */
+
+/** Bounds on hostile scripts: how many, how long, how deep and how many objects are read. */
+const MAX_SCRIPTS = 20;
+const MAX_SCRIPT_CHARS = 500_000;
+const MAX_DEPTH = 12;
+const MAX_NODES = 5_000;
+
+export function jsonLdDeals($: CheerioAPI, pageUrl: string): Deal[] {
+  const deals: Deal[] = [];
+  $('script[type="application/ld+json"]')
+    .slice(0, MAX_SCRIPTS)
+    .each((_, script) => {
+      for (const node of typedNodes(parsedJson($(script).text()))) {
+        const deal = productDeal(offerOf(node, pageUrl));
+        if (deal) deals.push(deal);
+      }
+    });
+  return deals;
+}
+
+function parsedJson(source: string): unknown {
+  if (source.length > MAX_SCRIPT_CHARS) return undefined;
+  try {
+    return JSON.parse(source) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Products and stand-alone Offers anywhere in the graph; a Product's own offers are its. */
+function typedNodes(root: unknown): unknown[] {
+  const found: unknown[] = [];
+  let visited = 0;
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH || visited++ > MAX_NODES || value === null || typeof value !== 'object')
+      return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    if (isType(value, 'Product') || isType(value, 'Offer')) {
+      found.push(value);
+      return;
+    }
+    for (const child of Object.values(value)) walk(child, depth + 1);
+  };
+  walk(root, 0);
+  return found;
+}
+
+function isType(node: unknown, type: string): boolean {
+  const types = at(node, '@type');
+  return (Array.isArray(types) ? types : [types]).some(
+    (value) => typeof value === 'string' && value.replace(/^https?:\/\/schema\.org\//, '') === type,
+  );
+}
+
+/** A Product (its first priced offer) or an Offer (its `itemOffered`) as a menu offer. */
+function offerOf(node: unknown, pageUrl: string): ProductOffer {
+  const isOffer = isType(node, 'Offer');
+  const item = isOffer ? (at(node, 'itemOffered') ?? {}) : node;
+  const offer = isOffer ? node : pricedOffer(at(node, 'offers'));
+  const name = text(at(item, 'name')) ?? text(at(node, 'name'));
+  return {
+    id: text(at(item, '@id')) ?? text(at(item, 'sku')) ?? name ?? '',
+    brand: text(at(item, 'brand', 'name')) ?? text(at(item, 'brand')),
+    name,
+    description: text(at(item, 'description'), 1000) ?? text(at(offer, 'description'), 1000),
+    category: categoryOf(at(item, 'category')),
+    size: text(at(item, 'size')),
+    regularPrice: struckPrice(at(offer, 'priceSpecification')),
+    salePrice: money(at(offer, 'price')) ?? money(at(offer, 'lowPrice')),
+    specials: [
+      {
+        name: isOffer ? undefined : text(at(offer, 'name')),
+        endsAt: isoInstant(at(offer, 'validThrough')),
+      },
+    ],
+    listedAsSpecial:
+      money(at(offer, 'price')) !== undefined || money(at(offer, 'lowPrice')) !== undefined,
+    imageUrl: imageOf(at(item, 'image'), pageUrl),
+    sourceUrl:
+      resolvedHttpUrl(at(offer, 'url'), pageUrl) ??
+      resolvedHttpUrl(at(item, 'url'), pageUrl) ??
+      pageUrl,
+  };
+}
+
+/** The first offer with a price: `offers` may be one Offer, a list, or an AggregateOffer. */
+function pricedOffer(offers: unknown): unknown {
+  const candidates = [offers, ...list(offers), ...list(at(offers, 'offers'))].slice(0, 50);
+  return candidates.find(
+    (offer) =>
+      money(at(offer, 'price')) !== undefined || money(at(offer, 'lowPrice')) !== undefined,
+  );
+}
+
+/** The regular price a `priceSpecification` of type StrikethroughPrice or ListPrice gives. */
+function struckPrice(specification: unknown): number | undefined {
+  const specifications = Array.isArray(specification) ? list(specification) : [specification];
+  const struck = specifications
+    .slice(0, 20)
+    .find((spec) => /strikethrough|listprice/i.test(text(at(spec, 'priceType')) ?? ''));
+  return money(at(struck, 'price'));
+}
+
+/** `image` may be a URL, an ImageObject, or a list of either. */
+function imageOf(image: unknown, pageUrl: string): string | undefined {
+  const first = Array.isArray(image) ? list(image)[0] : image;
+  return resolvedHttpUrl(typeof first === 'string' ? first : at(first, 'url'), pageUrl);
+}

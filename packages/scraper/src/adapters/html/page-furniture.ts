@@ -1,0 +1,142 @@
+import type { CheerioAPI } from 'cheerio';
+import { isCleanDeal } from '@stl-deals/domain';
+
+/**
+ * What on a dispensary's page is never a deal: code, navigation, banners, forms, age gates,
+ * cookie notices and contact details. The spec's junk markers (cleaning rules) are the floor;
+ * these are the rest of the ceiling.
+ */
+
+/** Elements removed before anything is read: code, embeds, site chrome and forms. */
+const FURNITURE_TAGS = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'form',
+  'select',
+  'textarea',
+  'input',
+  'dialog',
+  'nav',
+  'link',
+  'meta',
+  'head',
+].join(',');
+
+const FURNITURE_ROLES = [
+  'navigation',
+  'banner',
+  'contentinfo',
+  'dialog',
+  'alertdialog',
+  'search',
+  'menu',
+  'menubar',
+]
+  .map((role) => `[role="${role}"]`)
+  .join(',');
+
+/**
+ * Class and id names of site chrome in common themes (WordPress, Elementor, Shopify, YOOtheme):
+ * promo and announcement bars, cookie and age-gate overlays, newsletter pop-ups, menus,
+ * breadcrumbs, social links, store hours and maps. Matched as whole class names, so a deal
+ * card's 'special-header' is not mistaken for the site's 'site-header'.
+ */
+const FURNITURE_NAME = new RegExp(
+  '^(?:' +
+    [
+      '(?:site|global|main|page|top|sticky)?-?(?:header|footer)(?:-(?:wrap(?:per)?|container|inner|bar|top|bottom|widgets?|area))?',
+      'masthead',
+      'colophon',
+      'elementor-location-(?:header|footer)',
+      '(?:main|primary|secondary|nav|mega|mobile|sub|top|header|footer|site|off-?canvas)-?menu(?:-item|-container|-wrapper)?',
+      'menu(?:-item|-main|-primary)?',
+      '(?:main-|site-)?nav(?:bar|igation)?(?:-\\w+)?',
+      'breadcrumbs?',
+      '(?:announcement|promo|notice|top|alert|info|sticky)-?bar',
+      'announcements?',
+      'marquee',
+      'ticker',
+      'cookies?(?:-\\w+)*',
+      '(?:cookie-?)?consent(?:-\\w+)*',
+      'gdpr(?:-\\w+)*',
+      'cmplz(?:-\\w+)*',
+      'age-?(?:gate|check|verification|verify|modal|popup)(?:-\\w+)*',
+      'verify-?age',
+      '(?:\\w+-)?(?:modal|popup|pop-up|lightbox)(?:-\\w+)*',
+      'newsletter(?:-\\w+)*',
+      '(?:social|share)(?:-\\w+)*',
+      'copyright',
+      '(?:store|opening|business)-?hours',
+      'hours',
+      'contact(?:-\\w+)*',
+      '(?:google-?)?map',
+      'skip-link',
+      'screen-reader-text',
+      'sr-only',
+      'visually-hidden',
+    ].join('|') +
+    ')$',
+  'i',
+);
+
+/** Removes everything a deal can never be part of, before blocks are looked for. */
+export function removeFurniture($: CheerioAPI): void {
+  $(FURNITURE_TAGS).remove();
+  // A button is a control ('Yes, I'm 21+', 'Accept'); a long one is a clickable deal card.
+  $('button')
+    .filter((_, element) => $(element).text().trim().length <= 40)
+    .remove();
+  $(FURNITURE_ROLES).remove();
+  $('[aria-modal="true"], [aria-hidden="true"], [hidden]').remove();
+  // A <header>/<footer> of the page, not one heading an article's own card.
+  $('header, footer')
+    .filter((_, element) => $(element).closest('article').length === 0)
+    .remove();
+  $('[class], [id]')
+    .filter((_, element) => namedAsFurniture(element.attribs.class, element.attribs.id))
+    .remove();
+}
+
+function namedAsFurniture(classes: string | undefined, id: string | undefined): boolean {
+  const names = `${classes ?? ''} ${id ?? ''}`.split(/\s+/).filter(Boolean).slice(0, 40);
+  return names.some((name) => name.length <= 80 && FURNITURE_NAME.test(name));
+}
+
+const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\b\d{3})[\s.-]\d{3}[\s.-]\d{4}\b/;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const STREET_ADDRESS =
+  /\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z0-9][\w'.-]*\s+){1,4}(?:St|Street|Ave|Avenue|Blvd|Boulevard|Rd|Road|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Hwy|Highway|Ct|Court|Pl|Place|Plaza|Ter|Terrace)\b/;
+const STATE_AND_ZIP = /\b(?:MO|Missouri|IL|Illinois)\s+6\d{4}\b/;
+const HOURS =
+  /\b(?:store|opening|business|our|holiday)\s+hours\b|(?<!happy\s)\bhours\s*(?::|of operation)|\bopen\s+(?:daily|today|now|7 days|seven days|\d)|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*[-–—]\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*:?\s*\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)/i;
+const LOCATION =
+  /\bfind (?:your|a|the nearest) (?:location|store|dispensary)\b|\bget directions\b|\bview (?:on )?map\b/i;
+const AGE_GATE =
+  /\b(?:are you|you must be|i am|i'm)\s+(?:at least\s+)?(?:21|twenty-one)\b|\bage verification\b|\bverify (?:your )?age\b|\benter (?:the )?site\b/i;
+const COOKIE_NOTICE =
+  /\b(?:this (?:web)?site|we) uses? cookies\b|\baccept (?:all )?cookies\b|\bcookie (?:policy|settings|preferences|consent)\b|\bprivacy policy\b/i;
+const CODE = /[{}]|\/\*|\*\/|<\/?[a-z][^>]*>|\bfunction\s*\(|=>/i;
+const SIGN_UP = /\bnewsletter\b|\bsubscribe\b|\btext\s+\S+\s+to\s+\d{5,6}\b/i;
+const COPYRIGHT = /©|\ball rights reserved\b/i;
+
+/**
+ * Whether a block's text is page furniture rather than a deal: contact details (phone, e-mail,
+ * street address, hours, 'find your location'), an age gate, a cookie notice, code, a sign-up
+ * prompt or a copyright line, or what the spec's cleaning rules hide.
+ */
+export function isFurnitureText(title: string, description: string): boolean {
+  const value = `${title} ${description}`;
+  return (
+    [PHONE, EMAIL, STREET_ADDRESS, STATE_AND_ZIP, HOURS, LOCATION, AGE_GATE, COOKIE_NOTICE]
+      .concat([CODE, SIGN_UP, COPYRIGHT])
+      .some((pattern) => pattern.test(value)) || !isCleanDeal({ title, description })
+  );
+}

@@ -1,0 +1,125 @@
+import type { Deal } from '@stl-deals/domain';
+import { load } from 'cheerio';
+import type { Element } from 'domhandler';
+import { SchemaChangedError, ScrapeError } from '../../errors';
+import type { RegistryEntry } from '../../registry';
+import { httpUrl, resolvedHttpUrl } from '../sweed/product-deal';
+import type { ParseResult, Received } from '../types';
+import { dealBlocks } from './blocks';
+import { cardDeals, type CardParts, type PageContext } from './cards';
+import { isElement } from './dom-text';
+import { jsonLdDeals } from './json-ld';
+import { removeFurniture } from './page-furniture';
+import { SPECIALS_PAGE_LABEL, specialsPageOf } from './plan';
+import { selectorsOf, type HtmlSelectors } from './selectors';
+
+/** Bounds on a hostile page: characters parsed and deals kept. */
+const MAX_PAGE_CHARS = 3_000_000;
+export const MAX_DEALS = 200;
+
+/**
+ * A specials page -> its deals: JSON-LD products and offers first (research section 12), then
+ * the registry's CSS selectors when it gives them, else the default deal-block heuristic. Site
+ * chrome is removed before any block is read, and a page with no deals yields none.
+ */
+export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+  const pages = received.filter((payload) => payload.label === SPECIALS_PAGE_LABEL);
+  const selectors = selectorsOf(entry);
+  return { deals: distinct(pages.flatMap((page) => readPage(page, entry, selectors))) };
+}
+
+function readPage(
+  payload: Received,
+  entry: RegistryEntry,
+  selectors: HtmlSelectors | undefined,
+): Deal[] {
+  if (typeof payload.body !== 'string') {
+    throw new SchemaChangedError(`Specials page of '${entry.key}' is not HTML text`);
+  }
+  try {
+    return pageDeals(payload.body, payload.url, entry, selectors);
+  } catch (error) {
+    // The page is third-party markup read by a third-party parser: whatever breaks on it is a
+    // page we can no longer read, reported as such rather than as a crash.
+    if (error instanceof ScrapeError) throw error;
+    throw new SchemaChangedError(
+      `Specials page of '${entry.key}' could not be read: ${(error as Error).message}`,
+    );
+  }
+}
+
+function pageDeals(
+  html: string,
+  url: string,
+  entry: RegistryEntry,
+  selectors: HtmlSelectors | undefined,
+): Deal[] {
+  // htmlparser2 rather than parse5: forgiving like a browser for our purpose, and linear on
+  // hostile nesting, where parse5 takes seconds per 10,000 open elements.
+  const $ = load(html.slice(0, MAX_PAGE_CHARS), { xml: { xmlMode: false } });
+  const pageUrl = httpUrl(url) ?? specialsPageOf(entry) ?? '';
+  const page: PageContext = {
+    $,
+    pageUrl,
+    base: resolvedHttpUrl($('base[href]').attr('href'), pageUrl) ?? pageUrl,
+  };
+  const structured = jsonLdDeals($, pageUrl);
+  removeFurniture($);
+  const blocks = (selectors && selectedDeals(page, selectors)) ?? heuristicDeals(page);
+  return [...structured, ...blocks.filter((deal) => !repeats(deal, structured))];
+}
+
+/** Deals from the registry's selectors; undefined when they match nothing on the page. */
+function selectedDeals(page: PageContext, selectors: HtmlSelectors): Deal[] | undefined {
+  const cards = elements(selectors.deal, page.$.root()).slice(0, MAX_DEALS);
+  if (cards.length === 0) return undefined;
+  return cards.flatMap((card) =>
+    cardDeals(page, { element: card }, partsOf(page, card, selectors)),
+  );
+}
+
+function partsOf(page: PageContext, card: Element, selectors: HtmlSelectors): CardParts {
+  const first = (selector: string | undefined) =>
+    selector === undefined ? undefined : elements(selector, page.$(card))[0];
+  return {
+    title: first(selectors.title),
+    description: first(selectors.description),
+    price: first(selectors.price),
+    link: first(selectors.link),
+    image: first(selectors.image),
+  };
+}
+
+function elements(selector: string, within: ReturnType<PageContext['$']>): Element[] {
+  return within.find(selector).toArray().filter(isElement);
+}
+
+function heuristicDeals(page: PageContext): Deal[] {
+  const root = page.$('body').get(0) ?? page.$.root().get(0);
+  if (!root) return [];
+  return dealBlocks(root)
+    .slice(0, MAX_DEALS)
+    .flatMap((block) => cardDeals(page, block));
+}
+
+/** A rendered card of a product the page's JSON-LD already gave. */
+function repeats(deal: Deal, structured: readonly Deal[]): boolean {
+  const words = `${deal.title} ${deal.description}`.toLowerCase();
+  return structured.some((product) => {
+    const title = product.title.toLowerCase();
+    const name = product.brand ? title.replace(product.brand.toLowerCase(), '').trim() : title;
+    return [title, name].some((key) => key.length >= 4 && words.includes(key));
+  });
+}
+
+function distinct(deals: readonly Deal[]): Deal[] {
+  const seen = new Set<string>();
+  return deals
+    .filter((deal) => {
+      const key = deal.id ?? `${deal.title}|${deal.description}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_DEALS);
+}

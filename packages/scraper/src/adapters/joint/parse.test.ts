@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SchemaChangedError } from '../../errors';
+import {
+  entryFor,
+  expectSafeDeals,
+  hostileList,
+  hostileString,
+  hostileValue,
+  parsesSafely,
+  payloadsDir,
+  readJson,
+  sharedFixtures,
+} from '../sweed/adapter-testing';
+import { parse } from './parse';
+
+const menuUrl = 'https://www.riverbendcannabis.com/menu/';
+const entry = entryFor('joint', { platformId: '6120', menuUrl });
+const page = (body: unknown) => ({ label: 'page:1', url: menuUrl, body });
+const link = (fragment: string) => `https://www.riverbendcannabis.com/menu/${fragment}`;
+
+describe('joint parse: the project payload search-from-0.json', () => {
+  const { deals } = parse(
+    [page(readJson(payloadsDir(import.meta.url), 'search-from-0.json'))],
+    entry,
+  );
+
+  it.each([
+    [
+      'Illicit | Gelato 41 | Flower',
+      31.5,
+      45,
+      30,
+      '$31.50 (was $45)',
+      'illicit-gelato-41-flower',
+      'flower',
+    ],
+    [
+      'Flora Farms | Sunset Sherbet | Pre-Roll',
+      undefined,
+      10,
+      undefined,
+      '$10 · 2 for $18 Pre-Rolls',
+      'flora-farms-sunset-sherbet-pre-roll',
+      'pre-rolls',
+    ],
+    [
+      'Wana | Sour Gummies | Strawberry Lemonade | 100mg',
+      15,
+      20,
+      25,
+      '$15 (was $20)',
+      'wana-sour-gummies-strawberry-lemonade-100mg',
+      'edibles',
+    ],
+    [
+      'Good Day Farm | Papaya Live Resin Cart | 1g',
+      undefined,
+      50,
+      undefined,
+      '$50 · Buy 2 Vapes Get 20% Off',
+      'good-day-farm-papaya-live-resin-cart-1g',
+      'vapes',
+    ],
+    [
+      'Robhots | Peach Ring Gummies | 100mg',
+      9,
+      18,
+      50,
+      '$9 (was $18)',
+      'robhots-peach-ring-gummies-100mg',
+      'edibles',
+    ],
+  ])('%s', (title, salePrice, regularPrice, discountPercent, price, fragment, category) => {
+    const deal = deals.find((candidate) => candidate.title === title);
+    expect(deal).toMatchObject({
+      salePrice,
+      regularPrice,
+      discountPercent,
+      price,
+      sourceUrl: link(fragment),
+      category,
+    });
+  });
+
+  it('keeps recreational sizes only, and products with no special are no deal', () => {
+    expect(deals).toHaveLength(5);
+    expect(deals.map((deal) => deal.title)).not.toContain('Proper | Jack Herer | Flower');
+  });
+
+  it('reads the special, its weekday, the strain and the unit price', () => {
+    expect(deals[0]).toMatchObject({
+      brand: 'Illicit',
+      specialName: 'Flower Friday: 30% Off Illicit',
+      validDays: ['friday'],
+      strainType: 'Indica',
+      size: '1/8oz',
+      unitPrice: { amount: 9, per: 'g' },
+      imageUrl: 'https://images.dutchie.com/b41c0a7e9f2d3c5b6a7e8f9d0c1b2a3e',
+    });
+    expect(deals.find((deal) => deal.brand === 'Wana')?.validDays).toEqual(['monday']);
+    expectSafeDeals(deals);
+  });
+
+  it('reports an answer with no hits', () => {
+    expect(() => parse([page({ code: 'rest_no_route' })], entry)).toThrow(SchemaChangedError);
+  });
+});
+
+const fixtures = sharedFixtures(import.meta.url, 'jointcommerce', '.json');
+describe.skipIf(fixtures.files.length === 0)(
+  'joint parse: ../shared/fixtures/jointcommerce',
+  () => {
+    // Counted by hand: recreational sizes with specialPrice below price or applied specials.
+    const expected: Record<string, number> = {
+      'joint-_search-envelope-trimmed.json': 2,
+      'joint-shopcuzzies-_search-hits-source.json': 226,
+    };
+
+    it.each(fixtures.files)('%s', (file) => {
+      const { deals } = parse([page(readJson(fixtures.dir, file))], entry);
+      expect(deals).toHaveLength(expected[file] ?? deals.length);
+      expectSafeDeals(deals);
+    });
+  },
+);
+
+const special = fc.record(
+  { specialName: hostileString, discountType: hostileString, discountAmount: hostileValue },
+  { requiredKeys: [] },
+);
+const variant = fc.record(
+  {
+    jointId: hostileValue,
+    option: hostileValue,
+    price: hostileValue,
+    specialPrice: hostileValue,
+    menuType: fc.oneof(hostileValue, fc.constantFrom('RECREATIONAL', 'MEDICAL')),
+    appliedSpecials: hostileList(special),
+  },
+  { requiredKeys: [] },
+);
+const source = fc.record(
+  {
+    jointId: hostileValue,
+    name: hostileString,
+    brandName: hostileValue,
+    category: hostileValue,
+    strainType: hostileValue,
+    urlFragment: hostileString,
+    primaryImage: hostileString,
+    variants: hostileList(variant),
+    applicableSpecials: hostileList(special),
+  },
+  { requiredKeys: [] },
+);
+
+describe('joint parse: hostile input', () => {
+  it('never throws but a named error, never emits an unsafe URL, price or string', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          hostileValue,
+          fc.record({ hits: fc.record({ hits: hostileList(fc.record({ _source: source }), 6) }) }),
+        ),
+        (body) => parsesSafely(() => parse([page(body)], entry)),
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import type { RegistryEntry } from '../../registry';
+import { at, list, money, text } from '../shared/deal-fields';
+import { bundlePhraseIn } from '../sweed/deal-phrases';
+import {
+  categoryOf,
+  firstHttpUrl,
+  listingDeals,
+  strainTypeText,
+  urlUnder,
+  type ProductOffer,
+  type Special,
+} from '../sweed/product-deal';
+import type { ParseResult, Received } from '../types';
+import { hitsIn } from './plan';
+
+/** Bounds on a hostile answer: hits per page, sizes per product, specials each. */
+const MAX_HITS = 1_000;
+const MAX_VARIANTS = 50;
+const MAX_SPECIALS = 20;
+
+/**
+ * Joint Commerce `_search` pages -> one deal per recreational size whose `specialPrice` is below
+ * its `price`, or that carries an applied special, or a BOGO/bundle special the product
+ * qualifies for ('2 For $70 Deal'): research section 7.
+ */
+export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+  const deals = listingDeals(received, {
+    answer: 'Joint Commerce _search answer',
+    items: hitsIn,
+    maxItems: MAX_HITS,
+    offers: (hit) => {
+      const product = at(hit, '_source') ?? hit;
+      return recreationalSizes(product).map((variant) => offerOf(product, variant, entry));
+    },
+  });
+  return { deals };
+}
+
+/**
+ * A product lists each size once per menu; Missouri deals are for adults, so medical twins are
+ * left out (a size with no menu type is kept).
+ */
+function recreationalSizes(product: unknown): unknown[] {
+  return list(at(product, 'variants'))
+    .slice(0, MAX_VARIANTS)
+    .filter((variant) => !/^medical$/i.test(text(at(variant, 'menuType')) ?? ''));
+}
+
+/** Section 7's verified fields; prices are strings ('30.00'). */
+function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): ProductOffer {
+  const jointId = text(at(product, 'jointId'), 80) ?? text(at(product, 'name'), 80) ?? '';
+  const option = text(at(variant, 'option'));
+  return {
+    id: `${jointId}:${text(at(variant, 'jointId'), 80) ?? option ?? ''}`,
+    brand: text(at(product, 'brandName')),
+    name: text(at(product, 'name')),
+    category: categoryOf(at(product, 'category'), at(product, 'subCategory')),
+    strainType: strainTypeText(at(product, 'strainType')),
+    size: option,
+    regularPrice: money(at(variant, 'price')),
+    salePrice: money(at(variant, 'specialPrice')),
+    specials: [
+      ...specialsIn(at(variant, 'appliedSpecials')),
+      ...specialsIn(at(product, 'applicableSpecials')).filter(isBundle),
+    ],
+    imageUrl: firstHttpUrl(at(product, 'primaryImage'), list(at(product, 'images'))),
+    sourceUrl: productUrl(product, entry.menuUrl),
+  };
+}
+
+/** A special: `specialName`, `discountType` ('DOLLAR_AMOUNT', 'TARGET_PRICE', …), amount. */
+function specialsIn(value: unknown): Special[] {
+  return list(value)
+    .slice(0, MAX_SPECIALS)
+    .map((special) => {
+      const type = text(at(special, 'discountType')) ?? '';
+      const amount = money(at(special, 'discountAmount'));
+      return {
+        name: text(at(special, 'specialName')),
+        percentOff: /percent/i.test(type) ? amount : undefined,
+        dollarsOff: /dollar/i.test(type) ? amount : undefined,
+      };
+    });
+}
+
+const isBundle = (special: Special): boolean => bundlePhraseIn(special.name) !== undefined;
+
+/**
+ * Section 7: the product page is not documented (GUESS `{site}/menu/…/{urlFragment}`); the
+ * fragment is appended to the registry's menu URL. Without a fragment, the menu itself.
+ */
+function productUrl(product: unknown, menuUrl: string | undefined): string | undefined {
+  const fragment = text(at(product, 'urlFragment'));
+  return fragment ? urlUnder(menuUrl, fragment) : menuUrl;
+}

@@ -1,0 +1,106 @@
+import type { RegistryEntry } from '../../registry';
+import { at, gramsIn, isoInstant, list, milligramsIn, money, text } from '../shared/deal-fields';
+import type { ParseResult, Received } from '../types';
+import { productsIn } from './plan';
+import {
+  categoryOf,
+  firstHttpUrl,
+  listingDeals,
+  strainTypeText,
+  urlUnder,
+  type ProductOffer,
+  type Special,
+} from './product-deal';
+
+/** Bounds on a hostile answer: products per page, sizes per product, promos per size. */
+const MAX_PRODUCTS = 2_000;
+const MAX_VARIANTS = 50;
+const MAX_PROMOS = 20;
+
+/**
+ * Sweed GetProductList pages -> one deal per size (variant) whose `promoPrice` is below its
+ * `price` or that carries a BOGO, bundle or stated-percent promo (research section 5).
+ */
+export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+  const deals = listingDeals(received, {
+    answer: 'Sweed GetProductList answer',
+    items: productsIn,
+    maxItems: MAX_PRODUCTS,
+    offers: (product) =>
+      list(at(product, 'variants'))
+        .slice(0, MAX_VARIANTS)
+        .map((variant) => offerOf(product, variant, entry)),
+  });
+  return { deals };
+}
+
+/** Section 5's verified product and variant fields. */
+function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): ProductOffer {
+  const size = sizeOf(text(at(variant, 'name')));
+  return {
+    id: `${text(at(product, 'id'), 40) ?? ''}:${text(at(variant, 'id'), 40) ?? ''}`,
+    brand: text(at(product, 'brand', 'name')),
+    name: text(at(product, 'name')),
+    category: categoryOf(
+      at(product, 'category', 'name'),
+      at(product, 'subcategory', 'name'),
+      at(product, 'productType', 'name'),
+    ),
+    strainType: strainTypeText(at(product, 'strain', 'prevalence', 'name')),
+    size,
+    unitSize: packTotal(size),
+    regularPrice: money(at(variant, 'price')),
+    salePrice: money(at(variant, 'promoPrice')),
+    specials: list(at(variant, 'promos')).slice(0, MAX_PROMOS).map(specialOf),
+    imageUrl: firstHttpUrl(list(at(variant, 'images')), list(at(product, 'images'))),
+    sourceUrl: productUrl(product, entry.menuUrl),
+  };
+}
+
+/** A promo: `name`, `shortName` ('BOGO $0.01'), `isBogo`, `endDate`, schedule text. */
+function specialOf(promo: unknown): Special {
+  return {
+    name: text(at(promo, 'name')),
+    label: text(at(promo, 'shortName')),
+    bogo: at(promo, 'isBogo') === true,
+    percentOff: money(at(promo, 'discountPercent')),
+    dollarsOff: money(at(promo, 'discountAmount')),
+    endsAt: isoInstant(at(promo, 'endDate')),
+    dayTexts: [
+      text(at(promo, 'scheduleDisplayText', 'days')),
+      text(at(promo, 'description'), 1000),
+    ].filter((day): day is string => day !== undefined),
+  };
+}
+
+/** A variant's name is its size or option ('3.5g', '10mg ea | 10-Pack', 'XL'); 'Each' is none. */
+function sizeOf(name: string | undefined): string | undefined {
+  return name && !/^(?:each|ea|default)$/i.test(name) ? name : undefined;
+}
+
+/** A pack's total for the unit price: '10mg ea | 10-Pack' -> '100mg', '0.5g ea | 2-Pack' -> '1g'. */
+function packTotal(size: string | undefined): string | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(mg|g)\s*ea\s*\|\s*(\d{1,3})\s*-?\s*pack$/i.exec(size ?? '');
+  if (!match) return undefined;
+  const total = Math.round(Number(match[1]) * Number(match[3]) * 1000) / 1000;
+  const unit = match[2]!.toLowerCase();
+  const readable = unit === 'g' ? gramsIn(`${total}g`) : milligramsIn(`${total}mg`);
+  return readable === undefined ? undefined : `${total}${unit}`;
+}
+
+/**
+ * Section 5: the product page is not documented; its guessed pattern
+ * `{menu}/menu/{category canonicalName}-{categoryId}/{canonicalName}-{id}` is used only when the
+ * payload gives both canonical names. Otherwise the store's `{menu}/discounts` page, where every
+ * promo is listed (athena-scraper).
+ */
+function productUrl(product: unknown, menuUrl: string | undefined): string | undefined {
+  const slug = text(at(product, 'canonicalName'));
+  const categorySlug = text(at(product, 'category', 'canonicalName'));
+  const id = text(at(product, 'id'), 40);
+  const categoryId = text(at(product, 'category', 'id'), 40);
+  if (slug && categorySlug && id && categoryId) {
+    return urlUnder(menuUrl, 'menu', `${categorySlug}-${categoryId}`, `${slug}-${id}`);
+  }
+  return urlUnder(menuUrl, 'discounts');
+}
