@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // and the summary reporter closes the run with a plain 'N passed, N failed' line.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: ['packages/*', 'apps/*', 'apps/web/e2e/vitest.config.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

@@ -1,0 +1,81 @@
+import { buildDealViews, type Deal } from '@stl-deals/domain';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deal, DISPENSARIES } from '../../../test/fixtures';
+import { DealCard } from '../components/deal-card';
+
+function renderCard(overrides: Partial<Deal> = {}) {
+  const [view] = buildDealViews([deal(overrides)], DISPENSARIES, null);
+  return render(<DealCard view={view!} categoryFilter="all" headingLevel={3} />);
+}
+
+/** Lets the current image "load" at the given natural size. */
+function load(image: HTMLElement, width: number, height: number) {
+  Object.defineProperties(image, {
+    naturalWidth: { value: width },
+    naturalHeight: { value: height },
+  });
+  fireEvent.load(image);
+}
+
+const image = () => document.querySelector('img')!;
+
+describe('DealCard', () => {
+  it('is one link to the deal, opened in a new tab without opener or referrer', () => {
+    renderCard({ title: 'Gummies 25% off', sourceUrl: 'https://shop.example/g' });
+    const link = screen.getByRole('link', { name: /Gummies 25% off/ });
+    expect(link).toHaveAttribute('href', 'https://shop.example/g');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveTextContent('(opens in a new tab)');
+  });
+
+  it('is not a link when the sourceUrl is not http(s)', () => {
+    renderCard({ title: 'Gummies 25% off', sourceUrl: 'javascript:alert(1)' });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Gummies 25% off' })).toBeInTheDocument();
+  });
+
+  it('shows the badge, chips, cut title, price and short description', () => {
+    renderCard({
+      title: 'Every Cloud Cover eighth in the store is 30% off through the long weekend',
+      description: 'Indoor flower, limited stock',
+      price: '$28.00',
+    });
+    expect(screen.getByText('DEAL')).toBeInTheDocument();
+    expect(screen.getByRole('heading')).toHaveTextContent(
+      'Every Cloud Cover eighth in the store is 30% off through the...',
+    );
+    expect(screen.getByText('$28.00')).toBeInTheDocument();
+    expect(screen.getByText('Indoor flower, limited stock')).toBeInTheDocument();
+    expect(screen.getByText('🏪 Swade')).toBeInTheDocument();
+    expect(screen.getByText('Flower')).toBeInTheDocument();
+  });
+
+  it('walks the image chain on errors and too-small images, then shows the placeholder', () => {
+    renderCard({
+      title: 'Cloud Cover gummies',
+      description: 'A fine edible',
+      imageUrl: 'https://cdn.example/gummies.jpg',
+    });
+    expect(image()).toHaveAttribute('src', 'https://cdn.example/gummies.jpg');
+    expect(image()).toHaveAttribute('alt', '');
+    fireEvent.error(image());
+    expect(image()).toHaveAttribute('src', '/logos/brands/cloud-cover.svg');
+    load(image(), 400, 40);
+    expect(image()).toHaveAttribute('src', '/logos/dispensaries/swade.svg');
+    load(image(), 400, 300);
+    expect(image()).toHaveAttribute('src', '/logos/dispensaries/swade.svg');
+    fireEvent.error(image());
+    expect(image()).toHaveAttribute('src', '/images/categories/edibles.svg');
+    load(image(), 49, 300);
+    expect(image()).toBeNull();
+    expect(screen.getByText('🍬')).toBeInTheDocument();
+    expect(screen.getAllByText('Edibles')).toHaveLength(2);
+  });
+
+  it('skips a blank or non-http image straight to the next in the chain', () => {
+    renderCard({ title: 'Plain deal 10% off', imageUrl: 'data:image/png;base64,AAAA' });
+    expect(image()).toHaveAttribute('src', '/logos/dispensaries/swade.svg');
+  });
+});

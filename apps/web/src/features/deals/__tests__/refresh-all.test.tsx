@@ -1,0 +1,88 @@
+import { act, screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { deals } from '../../../test/fixtures';
+import { installFakeClock, renderPage } from '../../../test/render-page';
+import {
+  answer,
+  API,
+  callsTo,
+  gate,
+  inTurn,
+  recordRequests,
+  serve,
+  server,
+} from '../../../test/server';
+
+const statusNote = () =>
+  within(screen.getByRole('region', { name: 'Data status' })).getAllByRole('status')[0]!;
+
+describe('Refresh All', () => {
+  it('refreshes every dispensary, says so for 3 s and fetches the full list again', async () => {
+    installFakeClock();
+    serve();
+    const held = gate();
+    server.use(
+      http.post(API.refreshAll, inTurn(answer.after(held.opened, answer.json({ refreshed: 4 })))),
+      http.get(API.deals, inTurn(answer.json(deals(3)), answer.json(deals(5)))),
+    );
+    const seen = recordRequests();
+    const { user } = renderPage({ fakeTimers: true });
+    await screen.findByText('Found 3 deals');
+
+    await user.click(screen.getByRole('button', { name: 'Refresh All' }));
+    expect(statusNote()).toHaveTextContent('Force refreshing all dispensaries...');
+    expect(screen.getByRole('button', { name: 'Refresh All' })).toBeDisabled();
+    held.open();
+
+    expect(await screen.findByText('Found 5 deals')).toBeInTheDocument();
+    expect(statusNote()).toHaveTextContent('All dispensaries refreshed successfully!');
+    const post = seen.find((r) => r.method === 'POST')!;
+    expect(post.path).toBe(API.refreshAll);
+    expect(post.contentType).toBe('application/json');
+    expect(await post.body).toBe('{}');
+    expect(callsTo(seen, API.deals)).toBe(2);
+
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(statusNote()).toHaveTextContent('All dispensaries refreshed successfully!');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(statusNote()).toBeEmptyDOMElement();
+  });
+
+  it('does not fetch the full list while one dispensary is selected', async () => {
+    serve({ dealsOf: { swade: deals(1) } });
+    server.use(http.post(API.refreshAll, inTurn(answer.json({}))));
+    const seen = recordRequests();
+    const { user } = renderPage({ query: '?dispensary=swade' });
+    await screen.findByText('Found 1 deal');
+    await user.click(screen.getByRole('button', { name: 'Refresh All' }));
+    expect(await screen.findByText('All dispensaries refreshed successfully!')).toBeInTheDocument();
+    expect(callsTo(seen, API.deals)).toBe(0);
+  });
+
+  it('shows a failed Refresh All', async () => {
+    serve();
+    server.use(http.post(API.refreshAll, inTurn(answer.status(429, 'Too Many Requests'))));
+    const { user } = renderPage();
+    await screen.findByText('Found 3 deals');
+    await user.click(screen.getByRole('button', { name: 'Refresh All' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to refresh all dispensaries: Server error: 429 Too Many Requests',
+    );
+  });
+
+  it('gives Refresh All 120 s', async () => {
+    installFakeClock();
+    serve();
+    server.use(http.post(API.refreshAll, inTurn(answer.never())));
+    const { user } = renderPage({ fakeTimers: true });
+    await screen.findByText('Found 3 deals');
+    await user.click(screen.getByRole('button', { name: 'Refresh All' }));
+    await act(() => vi.advanceTimersByTimeAsync(119_900));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to refresh all dispensaries: No response from server - check if backend is running',
+    );
+  });
+});

@@ -1,0 +1,45 @@
+import { isImageTooSmall } from '@stl-deals/domain';
+import { useState } from 'react';
+import styles from './deal-card.module.css';
+
+interface DealImageProps {
+  /** The domain's chain (`imageCandidates`), tried in order. */
+  candidates: readonly string[];
+  placeholder: { emoji: string; text: string };
+}
+
+/**
+ * The card's image (spec section 5): the next candidate when one fails to load or is smaller
+ * than 50 px either way, and the emoji placeholder after the last. Mount it with a key made of
+ * the candidates so a different deal starts from its first image.
+ */
+export function DealImage({ candidates, placeholder }: DealImageProps) {
+  const [index, setIndex] = useState(0);
+  const next = () => setIndex((current) => current + 1);
+  const src = candidates[index];
+  if (src === undefined) {
+    return (
+      <div className={styles.placeholder} aria-hidden="true">
+        <span className={styles.placeholderEmoji}>{placeholder.emoji}</span>
+        <span>{placeholder.text}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      // A fresh element per candidate, so a late event of the previous one cannot skip this one.
+      key={src}
+      className={styles.image}
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={next}
+      onLoad={(event) => {
+        const { naturalWidth, naturalHeight } = event.currentTarget;
+        if (isImageTooSmall(naturalWidth, naturalHeight)) next();
+      }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import type { CategoryFilter } from '@stl-deals/domain';
+import { useRef } from 'react';
+import type { DealListModel } from '../hooks/use-deal-list';
+import { DealCard } from './deal-card';
+import styles from './deal-list.module.css';
+import { EmptyState } from './empty-state';
+import { Pagination } from './pagination';
+
+interface DealListProps {
+  list: DealListModel;
+  categoryFilter: CategoryFilter;
+  onPage: (page: number) => void;
+  onClearSearch: () => void;
+}
+
+/** The deal list (spec section 2): count line, headed groups of cards, pagination, empty states. */
+export function DealList({ list, categoryFilter, onPage, onClearSearch }: DealListProps) {
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const goTo = (page: number) => {
+    onPage(page);
+    // The button pressed may not exist on the new page: focus and show the top of the list.
+    countRef.current?.focus({ preventScroll: true });
+    countRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+  return (
+    <section className={styles.results} aria-labelledby="results-heading">
+      <h2 id="results-heading" className="visually-hidden">
+        Deals
+      </h2>
+      <p ref={countRef} className={styles.count} aria-live="polite" tabIndex={-1}>
+        {list.countLine}
+      </p>
+      <div className={list.stale ? styles.stale : undefined}>
+        {list.empty ? (
+          <EmptyState searching={list.searching} onClearSearch={onClearSearch} />
+        ) : (
+          list.groups.map((group, index) => (
+            <div key={`${index}:${group.heading ?? ''}`} className={styles.group}>
+              {group.heading && <h3 className={styles.heading}>{group.heading}</h3>}
+              <ul className={styles.grid}>
+                {group.deals.map((view) => (
+                  <li key={view.rank}>
+                    <DealCard
+                      view={view}
+                      categoryFilter={categoryFilter}
+                      headingLevel={group.heading ? 4 : 3}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+      </div>
+      <Pagination buttons={list.pagination} page={list.page} onPage={goTo} />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { useServices } from '../../../shared/services';
+import { useDealFeed } from '../hooks/use-deal-feed';
+import { useDealList } from '../hooks/use-deal-list';
+import { useDispensaries } from '../hooks/use-dispensaries';
+import { useGeolocation } from '../hooks/use-geolocation';
+import { useUrlFilters } from '../hooks/use-url-filters';
+import { isCacheLoading } from '../model/cache-step';
+import { firstLoadNotice, IDLE_MESSAGE } from '../model/messages';
+import styles from './deals-page.module.css';
+import { FilterPanel } from './filter-panel';
+import { LocationBanner } from './location-banner';
+import { ResultsArea, type ResultsView } from './results-area';
+import { StatusLine } from './status-line';
+
+/** The one screen (spec section 2): location banner, filters, status line and results. */
+export function DealsPage() {
+  const { geolocation, timeZone } = useServices();
+  const { filters, change } = useUrlFilters();
+  const dispensaries = useDispensaries();
+  const location = useGeolocation(geolocation);
+
+  const selected =
+    filters.dispensary === 'all'
+      ? null
+      : (dispensaries.options.find((d) => d.key === filters.dispensary) ?? null);
+  // A dispensary the list does not know (a stale or mistyped link) falls back to all of them.
+  const unknownDispensary = filters.dispensary !== 'all' && dispensaries.settled && !selected;
+  useEffect(() => {
+    if (unknownDispensary) change({ dispensary: 'all' }, { replace: true });
+  }, [unknownDispensary, change]);
+
+  const feed = useDealFeed(selected, filters.dispensary === 'all' || selected !== null);
+  const list = useDealList({
+    snapshot: feed.snapshot,
+    dispensaries: dispensaries.options,
+    location: location.location,
+    filters,
+    timeZone,
+  });
+
+  const cacheLoading = selected === null && isCacheLoading(feed.status);
+  const { activity, snapshot } = feed;
+  // While the first cache load has nothing to show yet, the loading panel explains why.
+  const view: ResultsView = activity.error
+    ? { kind: 'error', error: activity.error }
+    : !snapshot || (cacheLoading && snapshot.deals.length === 0)
+      ? { kind: 'loading' }
+      : { kind: 'list' };
+
+  return (
+    <div className={styles.page}>
+      <LocationBanner permission={location.permission} onEnable={location.request} />
+      <FilterPanel
+        filters={filters}
+        sort={list.sort}
+        dispensaries={dispensaries.options}
+        selected={selected}
+        locationKnown={location.location !== null}
+        refreshing={feed.refreshing}
+        refreshingAll={feed.refreshingAll}
+        onChange={change}
+        onRefresh={feed.refresh}
+        onRefreshAll={feed.refreshAll}
+      />
+      <StatusLine
+        snapshot={snapshot}
+        status={feed.status}
+        note={view.kind === 'list' && activity.message !== IDLE_MESSAGE ? activity.message : null}
+        timeZone={timeZone}
+      />
+      <ResultsArea
+        view={view}
+        activity={activity}
+        firstLoadNotice={cacheLoading ? firstLoadNotice(feed.status) : null}
+        list={list}
+        categoryFilter={filters.category}
+        onRetry={feed.retryConnection}
+        onPage={(page) => change({ page })}
+        onClearSearch={() => change({ search: '' })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button } from '../../../shared/ui/button';
+import { needsConnectionAdvice } from '../model/messages';
+import styles from './panel.module.css';
+
+interface ErrorPanelProps {
+  error: string;
+  onRetry: () => void;
+}
+
+/**
+ * The error panel (spec section 8). For connection trouble it adds the advice and 'Retry
+ * Connection'; other errors are shown as they are.
+ */
+export function ErrorPanel({ error, onRetry }: ErrorPanelProps) {
+  const connectionTrouble = needsConnectionAdvice(error);
+  return (
+    <section className={`${styles.panel} ${styles.error}`} aria-labelledby="error-heading">
+      <h2 id="error-heading" className={styles.title}>
+        Something went wrong
+      </h2>
+      <p className={styles.text} role="alert">
+        {error}
+      </p>
+      {connectionTrouble && (
+        <>
+          <ul className={styles.advice}>
+            <li>Wait 1-2 minutes for the backend to wake up.</li>
+            <li>Refresh the page.</li>
+            <li>Check your internet connection.</li>
+          </ul>
+          <Button onClick={onRetry}>Retry Connection</Button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button } from '../../../shared/ui/button';
+import type { LocationPermission } from '../hooks/use-geolocation';
+import styles from './location-banner.module.css';
+
+/** The spec's two messages (section 4); the others are ours. */
+const MESSAGES: Record<Exclude<LocationPermission, 'granted'>, string> = {
+  unset: 'See how far each dispensary is, and sort deals by distance from you.',
+  requesting: 'Asking your browser for your location...',
+  denied: 'Location access denied. You can manually search by dispensary name.',
+  'not-supported': 'Location services not supported in this browser.',
+};
+
+interface LocationBannerProps {
+  permission: LocationPermission;
+  onEnable: () => void;
+}
+
+/**
+ * Offers distance sorting until the visitor's location is known (spec section 2). Decision: after
+ * a refusal the button stays, since the visitor may allow it in the browser and try again.
+ */
+export function LocationBanner({ permission, onEnable }: LocationBannerProps) {
+  if (permission === 'granted') return null;
+  const canAsk = permission !== 'not-supported';
+  return (
+    <section
+      className={[styles.banner, permission === 'denied' ? styles.denied : ''].join(' ')}
+      aria-label="Your location"
+    >
+      <span className={styles.icon} aria-hidden="true">
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" />
+          <circle cx="12" cy="9.5" r="2.5" />
+        </svg>
+      </span>
+      <p className={styles.message} role="status">
+        {MESSAGES[permission]}
+      </p>
+      {canAsk && (
+        <Button
+          variant="primary"
+          onClick={onEnable}
+          disabled={permission === 'requesting'}
+          aria-busy={permission === 'requesting'}
+        >
+          Enable Location
+        </Button>
+      )}
+    </section>
+  );
+}

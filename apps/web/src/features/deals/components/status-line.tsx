@@ -1,0 +1,56 @@
+import type { DealsSnapshot } from '../api/get-deals';
+import type { PageCacheStatus } from '../api/get-cache-status';
+import { firstLoadEstimate } from '../model/messages';
+import { cacheUpdatedText, loadedTimeText } from '../model/times';
+import styles from './status-line.module.css';
+
+interface StatusLineProps {
+  snapshot: DealsSnapshot | undefined;
+  status: PageCacheStatus | null;
+  /** What the page is doing, when the deal list is on screen and there is something to say. */
+  note: string | null;
+  timeZone: string;
+}
+
+/**
+ * The status line (spec section 2): when the data was loaded, the cache badge and the cache's
+ * update time, plus the service's demo marker and, while the first load runs, its progress.
+ */
+export function StatusLine({ snapshot, status, note, timeZone }: StatusLineProps) {
+  if (!snapshot && !status) return null;
+  const estimate = status && !status.ready ? firstLoadEstimate(status) : null;
+  const updated = status?.lastUpdate;
+  return (
+    <section className={styles.status} aria-label="Data status">
+      <p className={styles.note} role="status">
+        {note}
+      </p>
+      <ul className={styles.facts}>
+        {snapshot && <li>Data loaded: {loadedTimeText(snapshot.loadedAt, timeZone)}</li>}
+        {status && (
+          <li>
+            <span className={`${styles.badge} ${status.ready ? styles.ready : styles.loading}`}>
+              {status.ready ? 'Cache Ready' : 'Cache Loading'}
+            </span>
+          </li>
+        )}
+        {updated && updated !== 'never' && (
+          <li>Cache updated: {cacheUpdatedText(updated, timeZone)}</li>
+        )}
+        {estimate && (
+          <li>
+            {estimate.done} of {estimate.total} dispensaries done
+          </li>
+        )}
+        {status?.demo && (
+          <li>
+            <span className={`${styles.badge} ${styles.demo}`}>
+              Demo data
+              <span className="visually-hidden">: the service shows simulated deals</span>
+            </span>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Dispensary } from '@stl-deals/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useServices } from '../../../shared/services';
+import {
+  dealsQueryOptions,
+  refreshAll,
+  refreshOne,
+  retryConnection,
+  type FeedContext,
+} from '../api/deals-feed';
+import { cacheStatusQueryOptions } from '../api/get-cache-status';
+import { activityReducer, INITIAL_ACTIVITY } from '../model/activity';
+import { REFRESHED_ALL_MESSAGE, REFRESHED_ALL_MESSAGE_MS } from '../model/messages';
+
+/**
+ * The deals of the selection (null for all dispensaries) with everything the page says about
+ * loading them, and the visitor's actions on them: Refresh, Refresh All and Retry Connection.
+ * `enabled` holds the load back until a dispensary from the URL is known to exist.
+ */
+export function useDealFeed(dispensary: Dispensary | null, enabled: boolean) {
+  const services = useServices();
+  const client = useQueryClient();
+  const [activity, report] = useReducer(activityReducer, INITIAL_ACTIVITY);
+  const selectionKey = dispensary?.key ?? 'all';
+
+  // Read by flows that finish after the visitor may have moved on (spec: a refresh replaces the
+  // list only if its dispensary is still selected).
+  const selected = useRef(selectionKey);
+  useEffect(() => {
+    selected.current = selectionKey;
+  }, [selectionKey]);
+
+  const ctx = useMemo<FeedContext>(
+    () => ({
+      client,
+      random: services.random,
+      now: services.now,
+      isLocalhost: services.isLocalhost,
+      report,
+    }),
+    [client, services],
+  );
+
+  const deals = useQuery({ ...dealsQueryOptions(dispensary, ctx), enabled });
+  // The all-dispensaries load checks the status itself; a single dispensary's does not.
+  const status = useQuery({
+    ...cacheStatusQueryOptions(services.random),
+    enabled: dispensary !== null,
+  });
+
+  const isSelected = (key: string) => selected.current === key;
+  const refresh = useMutation({
+    mutationFn: (target: Dispensary) => refreshOne(target, ctx, isSelected),
+  });
+  const refreshEverything = useMutation({ mutationFn: () => refreshAll(ctx, isSelected) });
+  const retry = useMutation({ mutationFn: () => retryConnection(dispensary, ctx) });
+
+  const { message } = activity;
+  useEffect(() => {
+    if (message !== REFRESHED_ALL_MESSAGE) return;
+    const timer = setTimeout(
+      () => report({ type: 'expired', message: REFRESHED_ALL_MESSAGE }),
+      REFRESHED_ALL_MESSAGE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  return {
+    snapshot: deals.data,
+    status: status.data ?? null,
+    activity,
+    refreshing: refresh.isPending,
+    refreshingAll: refreshEverything.isPending,
+    refresh: (target: Dispensary) => refresh.mutate(target),
+    refreshAll: () => refreshEverything.mutate(),
+    retryConnection: () => retry.mutate(),
+  };
+}

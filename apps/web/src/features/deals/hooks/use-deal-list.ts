@@ -1,0 +1,81 @@
+import {
+  buildDealViews,
+  clampPage,
+  countLine,
+  filterAndSortDeals,
+  groupDeals,
+  pageCount,
+  pageItems,
+  paginationButtons,
+  showableDeals,
+  weekdayAt,
+  type Deal,
+  type Dispensary,
+  type GeoPoint,
+} from '@stl-deals/domain';
+import { useDeferredValue, useMemo } from 'react';
+import type { DealsSnapshot } from '../api/get-deals';
+import type { Filters } from '../model/url-filters';
+
+const NO_DEALS: Deal[] = [];
+
+interface DealListInput {
+  snapshot: DealsSnapshot | undefined;
+  dispensaries: readonly Dispensary[];
+  location: GeoPoint | null;
+  filters: Filters;
+  timeZone: string;
+}
+
+/**
+ * The list the page shows, computed by the domain's rules. Each stage is memoized on what it
+ * reads, so 10,000 deals are derived once per change of data, location or filters, never on a
+ * plain re-render; the search is deferred so typing never waits for the list.
+ */
+export type DealListModel = ReturnType<typeof useDealList>;
+
+export function useDealList({
+  snapshot,
+  dispensaries,
+  location,
+  filters,
+  timeZone,
+}: DealListInput) {
+  const deals = snapshot?.deals ?? NO_DEALS;
+  const views = useMemo(
+    () => buildDealViews(deals, dispensaries, location),
+    [deals, dispensaries, location],
+  );
+
+  // Decision: 'today' for the day filter is the visitor's weekday when the deals were loaded,
+  // so it moves on with the next load (the auto-refresh and every refresh take a new time).
+  const today = snapshot ? weekdayAt(new Date(snapshot.loadedAt), timeZone) : null;
+  const showable = useMemo(() => (today ? showableDeals(views, today) : []), [views, today]);
+
+  const search = useDeferredValue(filters.search);
+  const locationKnown = location !== null;
+  // Distance sort needs a location (spec section 2); until then the list keeps relevance.
+  const sort = filters.sort === 'distance' && !locationKnown ? 'relevance' : filters.sort;
+  const { category, distance: radius, pageSize } = filters;
+  const matching = useMemo(
+    () => filterAndSortDeals(showable, { category, radius, search, sort }, locationKnown),
+    [showable, category, radius, search, sort, locationKnown],
+  );
+
+  const pages = pageCount(matching.length, pageSize);
+  const page = clampPage(filters.page, pages);
+  // One page is at most 48 deals: cutting and grouping it costs nothing worth memoizing.
+  const groups = groupDeals(pageItems(matching, page, pageSize), sort);
+
+  return {
+    groups,
+    sort,
+    page,
+    pagination: paginationButtons(page, pages),
+    countLine: countLine({ shown: matching.length, total: showable.length, search }),
+    empty: matching.length === 0,
+    searching: search.trim() !== '',
+    /** The list still shows the previous search while the new one is worked out. */
+    stale: search !== filters.search,
+  };
+}

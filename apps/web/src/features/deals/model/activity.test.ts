@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { activityReducer, INITIAL_ACTIVITY, type Activity, type ActivityEvent } from './activity';
+
+function run(...events: ActivityEvent[]): Activity {
+  return events.reduce(activityReducer, INITIAL_ACTIVITY);
+}
+
+describe('activityReducer', () => {
+  it("starts at rest with the spec's 'Loading deals...'", () => {
+    expect(INITIAL_ACTIVITY).toEqual({
+      message: 'Loading deals...',
+      error: null,
+      attempt: null,
+      wakingUp: false,
+    });
+  });
+
+  it('shows the waking-up notice and the counter from the first failure on', () => {
+    const state = run(
+      { type: 'started', message: 'Connecting to backend...' },
+      { type: 'attempt-failed', attempt: 1, attempts: 3, delayMs: 2000 },
+    );
+    expect(state).toMatchObject({
+      message: 'Backend is waking up from sleep... This may take 30-60 seconds.',
+      attempt: { number: 1, of: 3 },
+      wakingUp: true,
+    });
+    expect(run({ type: 'retrying', attempt: 2, attempts: 3 }).message).toBe(
+      'Attempting to reconnect... (attempt 2/3)',
+    );
+  });
+
+  it('clears the error panel when a retry starts', () => {
+    const state = run(
+      { type: 'failed', error: 'Failed to refresh all dispensaries: Server error: 500' },
+      { type: 'retrying', attempt: 2, attempts: 3 },
+    );
+    expect(state.error).toBeNull();
+  });
+
+  it('clears the error and the retry state when a flow starts, and the retry state on a step', () => {
+    const failed = run({ type: 'failed', error: 'x' });
+    expect(activityReducer(failed, { type: 'started', message: 'Refreshing a...' })).toEqual({
+      ...INITIAL_ACTIVITY,
+      message: 'Refreshing a...',
+    });
+    const retried = run({ type: 'attempt-failed', attempt: 1, attempts: 3, delayMs: 2000 });
+    expect(
+      activityReducer(retried, { type: 'step', message: 'Loading deals from cache...' }),
+    ).toEqual({ ...INITIAL_ACTIVITY, message: 'Loading deals from cache...' });
+  });
+
+  it('keeps a finished message or returns to rest', () => {
+    expect(run({ type: 'finished', message: 'All deals loaded!' }).message).toBe(
+      'All deals loaded!',
+    );
+    expect(run({ type: 'started', message: 'x' }, { type: 'finished' }).message).toBe(
+      'Loading deals...',
+    );
+  });
+
+  it('reverts an expired message only if nothing replaced it', () => {
+    const done = run({ type: 'finished', message: 'All dispensaries refreshed successfully!' });
+    expect(
+      activityReducer(done, {
+        type: 'expired',
+        message: 'All dispensaries refreshed successfully!',
+      }).message,
+    ).toBe('Loading deals...');
+    const moved = activityReducer(done, { type: 'started', message: 'Refreshing a...' });
+    expect(
+      activityReducer(moved, {
+        type: 'expired',
+        message: 'All dispensaries refreshed successfully!',
+      }),
+    ).toBe(moved);
+  });
+});

@@ -1,0 +1,49 @@
+import { buildDealViews } from '@stl-deals/domain';
+import { describe, expect, it } from 'vitest';
+import { deal, DISPENSARIES } from '../../../test/fixtures';
+import { dealCardView } from './deal-card';
+
+function cardOf(overrides: Parameters<typeof deal>[0], categoryFilter = 'all' as const) {
+  const [view] = buildDealViews([deal(overrides)], DISPENSARIES, { lat: 38.6556, lng: -90.3049 });
+  return dealCardView(view!, categoryFilter);
+}
+
+describe('dealCardView', () => {
+  it("computes every part of the card with the domain's rules", () => {
+    const card = cardOf({
+      title: 'Live resin carts: 20% off every strain in the store this week and more',
+      description: 'Half grams, all strains',
+      price: '$25.00',
+      sourceUrl: 'https://shop.example/resin',
+    });
+    expect(card).toEqual({
+      href: 'https://shop.example/resin',
+      title: 'Live resin carts: 20% off every strain in the store this wee...',
+      price: '$25.00',
+      description: 'Half grams, all strains',
+      dealBadge: true,
+      dispensaryChip: '🏪 Swade',
+      distanceChip: '0.1 mi',
+      categoryChip: 'Vapes',
+      images: ['/logos/dispensaries/swade.svg', '/images/categories/vapes.svg'],
+      placeholder: { emoji: '💨', text: 'Vapes' },
+    });
+  });
+
+  it('is no link when the sourceUrl is not http(s)', () => {
+    expect(cardOf({ sourceUrl: 'javascript:alert(1)' }).href).toBeNull();
+    expect(cardOf({ sourceUrl: '/relative' }).href).toBeNull();
+  });
+
+  it('shows the description as the title when the title is blank, and no second time', () => {
+    const card = cardOf({ title: ' ', description: 'Buy one gummy pack, get one free' });
+    expect(card.title).toBe('Buy one gummy pack, get one free');
+    expect(card.description).toBeNull();
+  });
+
+  it('hides the category chip under a category filter, and the distance chip when unknown', () => {
+    const card = cardOf({ title: 'Gummies 10% off', dispensaryKey: 'nowhere' }, 'edibles' as 'all');
+    expect(card.categoryChip).toBeNull();
+    expect(card.distanceChip).toBeNull();
+  });
+});

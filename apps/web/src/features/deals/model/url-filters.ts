@@ -1,0 +1,91 @@
+import {
+  CATEGORY_OPTIONS,
+  DEFAULT_PAGE_SIZE,
+  DISTANCE_RADII,
+  LIMITS,
+  PAGE_SIZES,
+  SORT_KEYS,
+  type CategoryFilter,
+  type DistanceRadius,
+  type PageSize,
+  type SortKey,
+} from '@stl-deals/domain';
+
+/** Everything the visitor chose, as it lives in the URL query so a link can be shared. */
+export interface Filters {
+  dispensary: string;
+  category: CategoryFilter;
+  sort: SortKey;
+  distance: DistanceRadius;
+  search: string;
+  pageSize: PageSize;
+  page: number;
+}
+
+export const DEFAULT_FILTERS: Filters = {
+  dispensary: 'all',
+  category: 'all',
+  sort: 'relevance',
+  distance: 'all',
+  search: '',
+  pageSize: DEFAULT_PAGE_SIZE,
+  page: 1,
+};
+
+/** The URL query's parameter for each filter. */
+const PARAMS: Record<keyof Filters, string> = {
+  dispensary: 'dispensary',
+  category: 'category',
+  sort: 'sort',
+  distance: 'distance',
+  search: 'search',
+  pageSize: 'pageSize',
+  page: 'page',
+};
+
+function oneOf<T extends string | number>(allowed: readonly T[], value: string | null): T | null {
+  return allowed.find((candidate) => String(candidate) === value) ?? null;
+}
+
+const CATEGORIES = CATEGORY_OPTIONS.map((option) => option.value);
+
+/**
+ * The filters a URL query asks for; anything missing or invalid falls back to its default.
+ * Decisions: a page must be a whole number of at least 1 (the deal list clamps it to the last page
+ * it has); the dispensary is taken as any short key here and checked against the dispensary list
+ * once it has loaded; the search is cut to the service's short-text bound.
+ */
+export function readFilters(query: string): Filters {
+  const params = new URLSearchParams(query);
+  const get = (name: keyof Filters) => params.get(PARAMS[name]);
+  const dispensary = get('dispensary')?.trim() ?? '';
+  const page = Number(get('page'));
+  return {
+    dispensary: dispensary && dispensary.length <= LIMITS.key ? dispensary : 'all',
+    category: oneOf(CATEGORIES, get('category')) ?? DEFAULT_FILTERS.category,
+    sort: oneOf(SORT_KEYS, get('sort')) ?? DEFAULT_FILTERS.sort,
+    distance: oneOf(DISTANCE_RADII, get('distance')) ?? DEFAULT_FILTERS.distance,
+    search: (get('search') ?? '').slice(0, LIMITS.shortText),
+    pageSize: oneOf(PAGE_SIZES, get('pageSize')) ?? DEFAULT_FILTERS.pageSize,
+    page: Number.isInteger(page) && page >= 1 ? page : DEFAULT_FILTERS.page,
+  };
+}
+
+/** The URL query for `filters`, defaults left out ('' when every filter is at its default). */
+export function writeFilters(filters: Filters): string {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(PARAMS) as Array<keyof Filters>) {
+    if (filters[name] !== DEFAULT_FILTERS[name]) params.set(PARAMS[name], String(filters[name]));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * `current` with `change` applied. Changing anything but the page goes back to page 1 (spec
+ * section 4: dispensary, category, sort, distance, search and page size all reset it).
+ */
+export function changeFilters(current: Filters, change: Partial<Filters>): Filters {
+  const onlyPage = Object.keys(change).every((name) => name === 'page');
+  return { ...current, ...(onlyPage ? {} : { page: 1 }), ...change };
+}

@@ -1,0 +1,44 @@
+import { createContext, use, type ReactNode } from 'react';
+
+/**
+ * What the page takes from its environment, passed in so tests can fix it: the random source of
+ * the retry jitter, the clock, the visitor's time zone (the day filter and the times shown),
+ * whether the page runs on localhost (no wake-up call there) and the browser's geolocation.
+ */
+export interface Services {
+  random: () => number;
+  now: () => number;
+  timeZone: string;
+  isLocalhost: boolean;
+  geolocation: Geolocation | undefined;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function browserServices(): Services {
+  return {
+    random: Math.random,
+    now: Date.now,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    isLocalhost: LOCAL_HOSTS.has(window.location.hostname),
+    geolocation: 'geolocation' in navigator ? navigator.geolocation : undefined,
+  };
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({
+  services,
+  children,
+}: {
+  services: Services;
+  children: ReactNode;
+}) {
+  return <ServicesContext value={services}>{children}</ServicesContext>;
+}
+
+export function useServices(): Services {
+  const services = use(ServicesContext);
+  if (!services) throw new Error('useServices needs a ServicesProvider above it.');
+  return services;
+}

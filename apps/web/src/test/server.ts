@@ -1,0 +1,104 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { deals, DISPENSARIES, readyStatus } from './fixtures';
+
+export const server = setupServer();
+
+/** The API paths of the spec (section 7), relative to the page's origin. */
+export const API = {
+  root: '/',
+  dispensaries: '/api/scraper/dispensaries',
+  ping: '/api/monitoring/scraper/ping',
+  status: '/api/monitoring/scraper/status',
+  deals: '/api/reactive/deals',
+  refreshOne: '/api/scraper/refresh/:key',
+  refreshAll: '/api/scraper/refresh/all',
+} as const;
+
+export interface ServiceAnswers {
+  dispensaries?: JsonBodyType;
+  status?: JsonBodyType;
+  /** The answer for all dispensaries. */
+  deals?: JsonBodyType;
+  /** The answers per dispensary key (`?dispensary=`). */
+  dealsOf?: Record<string, JsonBodyType>;
+}
+
+/** A healthy service answering `answers` (a ready cache with three deals by default). */
+export function serve(answers: ServiceAnswers = {}) {
+  const all = answers.deals ?? deals(3);
+  server.use(
+    http.get(API.root, () => new HttpResponse('<!doctype html>', { status: 200 })),
+    http.get(API.dispensaries, () => HttpResponse.json(answers.dispensaries ?? DISPENSARIES)),
+    http.get(API.ping, () => HttpResponse.json({ ok: true })),
+    http.get(API.status, () => HttpResponse.json(answers.status ?? readyStatus())),
+    http.get(API.deals, ({ request }) => {
+      const key = new URL(request.url).searchParams.get('dispensary');
+      if (key === null) return HttpResponse.json(all);
+      return HttpResponse.json(answers.dealsOf?.[key] ?? []);
+    }),
+  );
+}
+
+/** A promise the test settles when it wants a held answer to go out. */
+export function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  contentType: string | null;
+  body: Promise<string>;
+}
+
+/** Every request the page sends from now on, in order. */
+export function recordRequests(): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    seen.push({
+      method: request.method,
+      path: `${url.pathname}${url.search}`,
+      contentType: request.headers.get('content-type'),
+      body: request.clone().text(),
+    });
+  });
+  return seen;
+}
+
+export function callsTo(seen: readonly SeenRequest[], path: string, method = 'GET'): number {
+  return seen.filter((request) => request.method === method && request.path === path).length;
+}
+
+/** One answer of a call; see `inTurn`. */
+export type Answer = () => Response | Promise<Response>;
+
+export const answer = {
+  json:
+    (body: JsonBodyType): Answer =>
+    () =>
+      HttpResponse.json(body),
+  status:
+    (status: number, statusText?: string): Answer =>
+    () =>
+      new HttpResponse(null, { status, statusText }),
+  networkError: (): Answer => () => HttpResponse.error(),
+  /** Never answers: the page's timeout has to end the call. */
+  never: (): Answer => () => new Promise<Response>(() => undefined),
+  /** `then`, once the test opens `held`. */
+  after:
+    (held: Promise<void>, then: Answer): Answer =>
+    async () => {
+      await held;
+      return then();
+    },
+};
+
+/** A resolver giving `answers` one per call, repeating the last one. */
+export function inTurn(...answers: Answer[]) {
+  let call = 0;
+  return () => answers[Math.min(call++, answers.length - 1)]!();
+}
