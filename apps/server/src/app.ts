@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import type { Registry, Scraper } from '@stl-deals/scraper';
 import type { DealsRepository } from '@stl-deals/store';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,7 +14,7 @@ import type { Clock } from './clock';
 import { Collection } from './collection/collection';
 import { Scheduler } from './collection/scheduler';
 import type { Config } from './config';
-import { handleErrors } from './http/errors';
+import { answerFrameworkError, handleErrors } from './http/errors';
 import { etagHook } from './http/etag';
 import { BODY_LIMIT_BYTES, ignoreBodies } from './http/ignore-bodies';
 import { answerOtherMethods, recordRoutes } from './http/method-not-allowed';
@@ -26,6 +26,16 @@ import { metricsRoute } from './routes/metrics';
 import { monitoringRoutes } from './routes/monitoring';
 import { openApiRoute } from './routes/openapi';
 import { refreshRoutes } from './routes/refresh';
+import { checkServedRegistry } from './registry-check';
+
+/**
+ * The longest path parameter (a dispensary key) the router takes; a longer one is a 414. Far above
+ * any key, so that an unknown key of any sensible length reaches its route and gets the 404.
+ */
+const MAX_PARAM_LENGTH = 2048;
+
+/** How long Chromium gets to quit at shutdown before the shutdown goes on without it. */
+const SCRAPER_CLOSE_MS = 3_000;
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +48,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** The scheduler's jitter source, in [0, 1). */
   random?: () => number;
+  /** Demo mode: the deals come from the platform simulator, and status says so (`demo: true`). */
+  demo?: boolean;
 }
 
 declare module 'fastify' {
@@ -45,6 +57,8 @@ declare module 'fastify' {
     collection: Collection;
     /** Not started by `buildApp`: the entry point starts it once the app listens. */
     scheduler: Scheduler;
+    /** Closes the store now, whatever still runs: the last step of a shutdown past its deadline. */
+    closeStore: () => Promise<void>;
   }
 }
 
@@ -54,7 +68,19 @@ declare module 'fastify' {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, repository, scraper, logger } = deps;
-  const app = Fastify({ loggerInstance: logger, bodyLimit: BODY_LIMIT_BYTES });
+  checkServedRegistry(deps.registry);
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a reverse proxy, the client's address (which the rate limit counts) is read from
+    // X-Forwarded-For as sent by the peers TRUST_PROXY names.
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    // No line per request: the log's unit is the scrape (one line each). Request durations are
+    // in /metrics, and a failing request is logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -70,9 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     collection,
     intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
     random: deps.random ?? Math.random,
+    logger,
   });
   app.decorate('collection', collection);
   app.decorate('scheduler', scheduler);
+  app.decorate('closeStore', () => repository.close());
 
   // Shutdown: stop scheduling and abort the scrapes first, so requests waiting on them end and
   // the server can close; then let the last writes land before the store closes.
@@ -83,8 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await collection.settled();
-    await scraper.close();
-    await repository.close();
+    // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
+    await Promise.all([repository.close(), closeWithin(scraper, SCRAPER_CLOSE_MS, logger)]);
   });
 
   handleErrors(app);
@@ -124,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-cache');
       done();
     });
-    await api.register(monitoringRoutes, { collection });
+    await api.register(monitoringRoutes, { collection, demo: deps.demo ?? false });
     await api.register(dispensaryRoutes, { collection });
     await api.register(dealRoutes, { collection });
     await api.register(refreshRoutes, { collection, perMinute: config.RATE_LIMIT_PER_MIN });
@@ -134,4 +162,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await servePage(app, config.WEB_DIST);
   answerOtherMethods(app, routes, { corsEnabled: config.CORS_ORIGIN !== undefined });
   return app;
+}
+
+/** Closes the scraper, or gives up on it after `ms` (the process exit ends what is left). */
+async function closeWithin(scraper: Scraper, ms: number, logger: FastifyBaseLogger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    if ((await Promise.race([scraper.close(), late])) === 'late') {
+      logger.warn({ waitedMs: ms }, 'the scraper did not close in time; going on without it');
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }

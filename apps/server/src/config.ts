@@ -1,16 +1,82 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_REGISTRY_PATH } from '@stl-deals/scraper';
 import { z } from 'zod';
 
-/** A whole number from an environment string, within bounds. */
+/**
+ * A whole number from an environment string, within bounds. Decimal digits only: no sign, no
+ * `0x10`, no `1e3`, no spaces. Unset or empty means `fallback`, never 0.
+ */
 const whole = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? String(fallback) : value))
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number in decimal digits'))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 
-/** An http(s) origin such as `https://deals.example.com`, as CORS compares it. */
+/** Whether `value` is an http(s) origin such as `https://deals.example.com`, as CORS compares it. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+}
+
 const Origin = z
-  .url({ protocol: /^https?$/ })
-  .refine((value) => new URL(value).origin === value, 'must be an origin: scheme and host only');
+  .string()
+  .refine(
+    isOrigin,
+    'must be an http(s) origin such as https://deals.example.com: scheme and host only',
+  );
+
+/** The names @fastify/proxy-addr gives reserved ranges, which `trustProxy` takes like addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`), an IPv4 netmask range, or a named range. */
+function isProxyAddress(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [address = '', range, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
+/**
+ * Which peers may set `X-Forwarded-For` (so the rate limit counts the client, not the proxy):
+ * unset, empty or `false` trusts none; `true` trusts every peer (only when nothing but the proxy
+ * can reach the port); else a comma-separated list of addresses and CIDR ranges, as Fastify's
+ * `trustProxy` takes it. A bare hop count is refused: Fastify 5 no longer trusts anyone for one,
+ * since a hop count cannot tell the proxy from a client that reached the port directly.
+ */
+const TrustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): boolean | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'false') return false;
+    if (text === 'true') return true;
+    if (/^\d+$/.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a hop count is not taken; list the proxy addresses instead (e.g. 127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, or IP addresses and CIDR ranges; these are not: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * Every setting the service reads, parsed once at start. Nothing else reads `process.env`;
@@ -32,12 +98,17 @@ const EnvSchema = z.object({
   SCRAPE_TIMEOUT_S: whole(1, 15 * 60, 120),
   RATE_LIMIT_PER_MIN: whole(1, 10_000, 10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Comma-separated origins allowed to call the API from another site; unset means no CORS. */
+  /** Comma-separated origins allowed to call the API from another site; unset or empty: no CORS. */
   CORS_ORIGIN: z
     .string()
-    .transform((value) => value.split(',').map((origin) => origin.trim()))
-    .pipe(z.array(Origin).min(1))
-    .optional(),
+    .optional()
+    .transform((value) =>
+      value === undefined || value.trim() === ''
+        ? undefined
+        : value.split(',').map((origin) => origin.trim()),
+    )
+    .pipe(z.array(Origin).min(1).optional()),
+  TRUST_PROXY: TrustProxy,
   WEB_DIST: z
     .string()
     .min(1)

@@ -6,9 +6,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
-
-/** Within the 10 s a supervisor gives after SIGTERM, with room for the exit itself. */
-const SHUTDOWN_DEADLINE_MS = 9_000;
+import { handleShutdownSignals } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,25 +20,17 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, repository, scraper, registry, clock: systemClock, logger });
 
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      logger.error('shutdown took too long; exiting anyway');
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  // SIGTERM and SIGINT: exit 0 within the 10 s a supervisor gives (see `handleShutdownSignals`).
+  handleShutdownSignals({
+    signals: process,
+    logger,
+    steps: {
+      close: () => app.close(),
+      dropConnections: () => app.server.closeAllConnections(),
+      closeStore: () => app.closeStore(),
+      exit: (code) => process.exit(code),
+    },
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.scheduler.start();

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CacheStatusSchema, DealListSchema, DispensaryListSchema } from '@stl-deals/domain';
 import { openSqliteRepository } from '@stl-deals/store';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
 import { REFRESH_ALL_WAIT_MS } from '../src/routes/refresh';
@@ -78,6 +79,21 @@ describe('GET /', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: 'NotFound' });
   });
+
+  it('does not cache index.html for a year when WEB_DIST sits under a folder named assets', async () => {
+    const dist = join(tempDir('web-dist-'), 'assets', 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<h1>STL Deals</h1>');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dist, 'assets', 'index-B2apotdK.js'), 'console.log(1)');
+    const server = await app({ env: { WEB_DIST: dist } });
+    expect((await server.inject('/')).headers['cache-control']).toBe('no-cache');
+    expect((await server.inject('/index.html')).headers['cache-control']).toBe('no-cache');
+    expect((await server.inject('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+    expect((await server.inject('/assets/index-B2apotdK.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
 });
 
 describe('monitoring', () => {
@@ -111,6 +127,7 @@ describe('monitoring', () => {
       totalDeals: 6,
       lastUpdate: clock.now().toISOString(),
       dispensaryCount: 3,
+      progress: { done: 3, total: 3 },
       sources: KEYS.map((key, index) => ({
         key,
         name: `Store ${key}`,
@@ -128,7 +145,7 @@ describe('GET /api/scraper/dispensaries', () => {
   it('lists the registry with registry, then discovered, coordinates, else null', async () => {
     const dataDir = tempDir();
     const repository = await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') });
-    await repository.saveDispensaryLocation('beta', { lat: 38.61, lng: -90.21 });
+    await repository.saveDispensaryLocation('beta', { lat: 38.61, lng: -90.21 }, new Date());
     const server = await app({
       dataDir,
       repository,
@@ -190,6 +207,18 @@ describe('GET /api/reactive/deals', () => {
     expect(unknown.json()).toEqual({ error: 'NotFound', message: 'No dispensary has that key.' });
   });
 
+  it('answers 404 JSON for an unknown key of any length', async () => {
+    const server = await app();
+    for (const length of [101, 300, 5000]) {
+      const response = await server.inject(`/api/reactive/deals?dispensary=${'k'.repeat(length)}`);
+      expect(response.statusCode, String(length)).toBe(404);
+      expect(response.json()).toEqual({
+        error: 'NotFound',
+        message: 'No dispensary has that key.',
+      });
+    }
+  });
+
   it('answers what has arrived while the first load runs', async () => {
     feed.set('gamma', { hold: true });
     const server = await app();
@@ -228,6 +257,27 @@ describe('POST /api/scraper/refresh/:key', () => {
     expect(unknown.json()).toEqual({ error: 'NotFound', message: 'No dispensary has that key.' });
   });
 
+  it('answers 404 JSON for a long unknown key, and 414 JSON past the router limit', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    for (const length of [101, 300, 2048]) {
+      const response = await server.inject({
+        method: 'POST',
+        url: `/api/scraper/refresh/${'k'.repeat(length)}`,
+      });
+      expect(response.statusCode, String(length)).toBe(404);
+      expect(response.json()).toEqual({
+        error: 'NotFound',
+        message: 'No dispensary has that key.',
+      });
+    }
+    const tooLong = await server.inject({
+      method: 'POST',
+      url: `/api/scraper/refresh/${'k'.repeat(3000)}`,
+    });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ error: 'URITooLong', message: 'The address is too long.' });
+  });
+
   it('answers the current deals without scraping within REFRESH_COOLDOWN_S', async () => {
     const clock = new TestClock();
     const server = await app({ clock, env: { REFRESH_COOLDOWN_S: '60' } });
@@ -245,14 +295,25 @@ describe('POST /api/scraper/refresh/:key', () => {
   });
 
   it('shares one scrape among concurrent requests', async () => {
-    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    // No cooldown, and the feed held until every request is in flight: only single-flight can
+    // keep this to one scrape (neither a cooldown nor requests served one after another would).
+    feed.set('beta', { hold: true });
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100', REFRESH_COOLDOWN_S: '0' } });
+    const refresh = vi.spyOn(server.collection, 'refresh');
     const before = feed.requests('beta');
-    const responses = await Promise.all(
+    const pending = Promise.all(
       Array.from({ length: 10 }, () =>
         server.inject({ method: 'POST', url: '/api/scraper/refresh/beta' }),
       ),
     );
+    while (refresh.mock.calls.length < 10 || feed.requests('beta') === before) await tick();
+    feed.set('beta', { deals: feedDeals('beta', 2, 40) });
+    feed.release();
+    const responses = await pending;
     expect(responses.map(({ statusCode }) => statusCode)).toEqual(Array(10).fill(200));
+    expect(responses.map((response) => response.json<unknown[]>().length)).toEqual(
+      Array(10).fill(2),
+    );
     expect(feed.requests('beta')).toBe(before + 1);
   });
 });
@@ -374,6 +435,38 @@ describe('HTTP behaviour', () => {
     }
   });
 
+  it('sends Vary: Accept-Encoding with every API 200 and 304, compressed or not', async () => {
+    const server = await app();
+    await refreshAll(server);
+    for (const url of [
+      '/api/reactive/deals',
+      '/api/reactive/deals?dispensary=beta',
+      '/api/monitoring/scraper/status',
+      '/api/monitoring/scraper/ping',
+      '/api/scraper/dispensaries',
+      '/api/openapi.json',
+      '/metrics',
+    ]) {
+      for (const encoding of ['br', 'gzip', undefined]) {
+        const headers = encoding === undefined ? {} : { 'accept-encoding': encoding };
+        const first = await server.inject({ url, headers });
+        expect(first.statusCode, url).toBe(200);
+        expect(first.headers.vary, `${url} ${encoding}`).toMatch(/accept-encoding/i);
+        // The metrics change with every request (their own durations): no 304 to get.
+        if (url === '/metrics') continue;
+        const again = await server.inject({
+          url,
+          headers: { ...headers, 'if-none-match': String(first.headers.etag) },
+        });
+        expect(again.statusCode, `${url} ${encoding}`).toBe(304);
+        expect(again.body, url).toBe('');
+        expect(again.headers.vary, `${url} ${encoding}`).toMatch(/accept-encoding/i);
+        expect(again.headers['content-encoding'], url).toBeUndefined();
+        expect(String(again.headers.vary).match(/accept-encoding/gi), url).toHaveLength(1);
+      }
+    }
+  });
+
   it('changes the ETag when the deals change', async () => {
     const clock = new TestClock();
     const server = await app({ clock });
@@ -466,6 +559,63 @@ describe('HTTP behaviour', () => {
       error: 'NotFound',
       message: 'There is nothing at this address.',
     });
+  });
+
+  it('answers a malformed address with 400 JSON and nothing of Fastify internals', async () => {
+    const server = await app();
+    for (const url of ['/api/%E0%A4%A', '/api/scraper/refresh/%E0%A4%A']) {
+      const response = await server.inject({
+        method: url.includes('refresh') ? 'POST' : 'GET',
+        url,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        error: 'BadRequest',
+        message: 'The request is not valid.',
+      });
+    }
+  });
+
+  it('logs no line per request, only the scrapes', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    const server = await app({ logger });
+    await server.inject('/api/monitoring/scraper/ping');
+    await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    await server.inject('/api/nothing');
+    expect(lines.map(({ msg }) => msg)).toEqual(['scrape']);
+  });
+
+  it('counts the rate limit per forwarded client behind a proxy TRUST_PROXY names', async () => {
+    const post = (server: FastifyInstance, forwardedFor: string, remoteAddress = '10.0.0.5') =>
+      server.inject({
+        method: 'POST',
+        url: '/api/scraper/refresh/alpha',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    const proxied = await app({
+      env: { RATE_LIMIT_PER_MIN: '1', TRUST_PROXY: '10.0.0.0/8', REFRESH_COOLDOWN_S: '0' },
+    });
+    expect((await post(proxied, '203.0.113.1')).statusCode).toBe(200);
+    expect((await post(proxied, '203.0.113.1')).statusCode).toBe(429);
+    expect((await post(proxied, '203.0.113.2')).statusCode).toBe(200);
+    // A peer outside the trusted range cannot choose its address by the header.
+    expect((await post(proxied, '203.0.113.3', '198.51.100.7')).statusCode).toBe(200);
+    expect((await post(proxied, '203.0.113.4', '198.51.100.7')).statusCode).toBe(429);
+
+    const direct = await app({ env: { RATE_LIMIT_PER_MIN: '1', REFRESH_COOLDOWN_S: '0' } });
+    expect((await post(direct, '203.0.113.1')).statusCode).toBe(200);
+    expect((await post(direct, '203.0.113.2')).statusCode).toBe(429);
+  });
+
+  it('refuses a registry with a dispensary keyed all, naming the entry', async () => {
+    await expect(app({ registry: feedRegistry(feed, ['alpha', 'all']) })).rejects.toThrow(
+      "entry 1 (key 'all'), field 'key'",
+    );
   });
 
   it('never sends a stack trace or an internal message', async () => {

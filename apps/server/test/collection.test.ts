@@ -6,8 +6,9 @@ import {
   type Scraper,
   type ScrapeResult,
 } from '@stl-deals/scraper';
-import { openSqliteRepository } from '@stl-deals/store';
-import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteRepository, type ScrapeRun } from '@stl-deals/store';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Collection, type CollectionOptions } from '../src/collection/collection';
 import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
 import { createMetrics } from '../src/observability/metrics';
@@ -190,7 +191,8 @@ describe('Collection', () => {
     const run = collection.refreshAll();
     await new Promise((resolve) => setImmediate(resolve));
     collection.stop();
-    expect(await run.finished).toMatchObject({ refreshed: 0, failed: 1, skipped: 1 });
+    // The aborted scrape did not fail: it is skipped, like the one never started.
+    expect(await run.finished).toMatchObject({ refreshed: 0, failed: 0, skipped: 2 });
     await collection.settled();
     expect(scraper.calls).toEqual(['a']);
     expect(await repository.sourceHistories()).toEqual([]);
@@ -216,7 +218,7 @@ describe('Collection', () => {
 
   it('serves registry coordinates first, then discovered ones, else null', async () => {
     const repository = await openSqliteRepository({ file: ':memory:' });
-    await repository.saveDispensaryLocation('b', { lat: 38.6, lng: -90.2 });
+    await repository.saveDispensaryLocation('b', { lat: 38.6, lng: -90.2 }, new Date());
     const scraper = new FakeScraper().on(
       'c',
       found(feedDeals('c', 1), { location: { lat: 38.7, lng: -90.3 } }),
@@ -259,6 +261,7 @@ describe('Collection', () => {
       clock,
       registry: registry('a', 'b', 'c'),
       concurrency: 1,
+      scrapeTimeoutMs: 60_000,
     });
     expect(collection.status()).toMatchObject({ ready: false, progress: { done: 0, total: 3 } });
     expect(collection.status()).not.toHaveProperty('etaSeconds');
@@ -278,5 +281,136 @@ describe('Collection', () => {
     slow.release();
     await run.finished;
     expect(collection.status()).toMatchObject({ ready: true, totalDeals: 4 });
+  });
+
+  it('starts a new pass after a pass that rejected, instead of joining it forever', async () => {
+    const metrics = createMetrics();
+    vi.spyOn(metrics.scrapes, 'inc').mockImplementationOnce(() => {
+      throw new Error('a bug in reporting');
+    });
+    const scraper = new FakeScraper();
+    const collection = await open({ scraper, registry: registry('a'), metrics, cooldownMs: 0 });
+    const first = collection.refreshAll();
+    await expect(first.finished).rejects.toThrow('a bug in reporting');
+    const second = collection.refreshAll();
+    expect(second).not.toBe(first);
+    expect(await second.finished).toMatchObject({ refreshed: 1 });
+    expect(scraper.calls).toEqual(['a', 'a']);
+  });
+
+  it('scrapes again when the last attempt is dated in the future (the clock was set back)', async () => {
+    const scraper = new FakeScraper();
+    const clock = new TestClock();
+    const collection = await open({ scraper, registry: registry('a'), clock });
+    expect(await collection.refresh('a')).toBe('refreshed');
+    clock.advance(-60 * 60_000);
+    expect(await collection.refresh('a')).toBe('refreshed');
+    expect(await collection.refresh('a')).toBe('skipped');
+    expect(scraper.calls).toEqual(['a', 'a']);
+  });
+
+  it('refreshes the dispensaries due: never attempted, or last attempted an interval ago', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const clock = new TestClock();
+    const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000);
+    // a: a snapshot from 29 min ago; b: from 31 min ago; c: an old snapshot but attempted
+    // (and failed) 5 min ago; d: nothing at all; e: a run dated in the future.
+    await repository.replaceSnapshot('a', feedDeals('a', 1), at(29));
+    await repository.replaceSnapshot('b', feedDeals('b', 1), at(31));
+    await repository.replaceSnapshot('c', feedDeals('c', 1), at(300));
+    for (const [key, minutesAgo, outcome] of [
+      ['c', 5, 'blocked'],
+      ['e', -60, 'ok'],
+    ] as const) {
+      const finishedAt = at(minutesAgo).toISOString();
+      await repository.recordScrapeRun({
+        dispensaryKey: key,
+        startedAt: finishedAt,
+        finishedAt,
+        outcome,
+        transport: 'http',
+        dealCount: 0,
+        error: null,
+      });
+    }
+    const scraper = new FakeScraper();
+    const collection = await open({
+      scraper,
+      repository,
+      clock,
+      registry: registry('a', 'b', 'c', 'd', 'e'),
+    });
+    const run = collection.refreshDue(30 * 60_000);
+    expect(run.total).toBe(3);
+    await run.finished;
+    expect(scraper.calls.sort()).toEqual(['b', 'd', 'e']);
+
+    clock.advance(60_000);
+    await collection.refreshDue(30 * 60_000).finished;
+    expect(scraper.calls.sort()).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  it('logs and records the transport a failed scrape tried, when its error names it', async () => {
+    class BlockedInBrowser extends BlockedError {
+      readonly transport = 'browser';
+    }
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const recorded: ScrapeRun[] = [];
+    const record = repository.recordScrapeRun.bind(repository);
+    repository.recordScrapeRun = (run) => {
+      recorded.push(run);
+      return record(run);
+    };
+    const scraper = new FakeScraper()
+      .on('a', fails(new BlockedInBrowser('challenge page')))
+      .on('b', fails(new BlockedError('403')));
+    const collection = await open({ scraper, repository, logger, registry: registry('a', 'b') });
+    await collection.refreshAll().finished;
+    const scrapeLines = lines.filter((line) => line.msg === 'scrape');
+    expect(
+      scrapeLines.map(({ dispensary, transport, outcome }) => [dispensary, transport, outcome]),
+    ).toEqual([
+      ['a', 'browser', 'blocked'],
+      ['b', null, 'blocked'],
+    ]);
+    expect(recorded.map(({ dispensaryKey, transport }) => [dispensaryKey, transport])).toEqual([
+      ['a', 'browser'],
+      ['b', null],
+    ]);
+  });
+
+  it('never estimates 0 s while a scrape runs past its typical duration', async () => {
+    const clock = new TestClock();
+    const slow = gate(feedDeals('b', 1));
+    const scraper = new FakeScraper()
+      .on('a', () => {
+        clock.advance(10_000);
+        return Promise.resolve({ deals: feedDeals('a', 1), transport: 'http' });
+      })
+      .on('b', slow.behaviour);
+    const collection = await open({
+      scraper,
+      clock,
+      registry: registry('a', 'b'),
+      scrapeTimeoutMs: 60_000,
+    });
+    await collection.refresh('a');
+    const running = collection.refresh('b');
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.advance(30_000);
+    // 30 s into a typical 10 s: still running, so half the typical duration more.
+    expect(collection.status()).toMatchObject({ ready: false, etaSeconds: 5 });
+    clock.advance(28_000);
+    // 2 s before the timeout ends it.
+    expect(collection.status()).toMatchObject({ etaSeconds: 2 });
+    slow.release();
+    await running;
+    expect(collection.status()).toMatchObject({ ready: true, progress: { done: 2, total: 2 } });
+    expect(collection.status()).not.toHaveProperty('etaSeconds');
   });
 });

@@ -29,8 +29,58 @@ describe('loadConfig', () => {
     ).toEqual(['https://a.example', 'http://localhost:5173']);
   });
 
+  it('takes an empty number as unset: the default, never 0', () => {
+    expect(
+      loadConfig({
+        PORT: '',
+        REFRESH_COOLDOWN_S: '',
+        SCRAPE_TIMEOUT_S: '',
+        RATE_LIMIT_PER_MIN: '',
+      }),
+    ).toMatchObject({
+      PORT: 3000,
+      REFRESH_COOLDOWN_S: 60,
+      SCRAPE_TIMEOUT_S: 120,
+      RATE_LIMIT_PER_MIN: 10,
+    });
+    expect(loadConfig({ PORT: '0', REFRESH_COOLDOWN_S: '0010' })).toMatchObject({
+      PORT: 0,
+      REFRESH_COOLDOWN_S: 10,
+    });
+  });
+
+  it('takes an empty CORS_ORIGIN as unset', () => {
+    expect(loadConfig({ CORS_ORIGIN: '' }).CORS_ORIGIN).toBeUndefined();
+    expect(loadConfig({ CORS_ORIGIN: '  ' }).CORS_ORIGIN).toBeUndefined();
+  });
+
+  it.each<[string | undefined, boolean | string[]]>([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, ::1, fd00::/8, loopback', ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']],
+    ['192.168.0.0/255.255.0.0', ['192.168.0.0/255.255.0.0']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(
+      expected,
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
+    ['PORT', '0x10'],
+    ['PORT', '1e3'],
+    ['PORT', ' 80'],
+    ['REFRESH_COOLDOWN_S', '+5'],
+    ['SCRAPE_CONCURRENCY', '4.0'],
+    ['CORS_ORIGIN', 'example.com'],
+    ['CORS_ORIGIN', 'https://a.example,'],
+    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,proxy.local'],
     ['PORT', '70000'],
     ['HOST', ''],
     ['DATA_DIR', ''],

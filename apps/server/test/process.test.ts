@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqliteRepository } from '@stl-deals/store';
@@ -15,7 +17,8 @@ interface Started {
   child: ChildProcess;
   stdout: () => string;
   stderr: () => string;
-  exited: Promise<number | null>;
+  /** The exit code, or the signal that killed it. */
+  exited: Promise<number | NodeJS.Signals | null>;
 }
 
 /** The service as an operator starts it: `node --import tsx apps/server/src/main.ts`. */
@@ -28,7 +31,9 @@ function start(env: Record<string, string>): Started {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
@@ -40,6 +45,25 @@ async function until<T>(read: () => T | undefined, what: string, ms = 25_000): P
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The JSON log lines the service wrote to stdout. */
+function logLines(service: Started): Array<Record<string, unknown>> {
+  return service
+    .stdout()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Waits for the listening line, failing at once if the service exits first. */
+function listening(service: Started): Promise<string> {
+  return until(() => {
+    if (service.child.exitCode !== null || service.child.signalCode !== null) {
+      throw new Error(`Exited early: ${service.stderr()}`);
+    }
+    return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(service.stdout())?.[1];
+  }, 'the listening line');
 }
 
 function writeRegistry(content: unknown): string {
@@ -66,10 +90,7 @@ describe('the service process', () => {
       DEALS_REGISTRY: writeRegistry(feedRegistry(feed, ['quick', 'stuck'])),
       LOG_LEVEL: 'info',
     });
-    const origin = await until(() => {
-      if (service.child.exitCode !== null) throw new Error(`Exited early: ${service.stderr()}`);
-      return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(service.stdout())?.[1];
-    }, 'the listening line');
+    const origin = await listening(service);
     expect((await fetch(`${origin}/api/monitoring/scraper/ping`)).status).toBe(200);
     await until(() => (feed.requests('stuck') > 0 ? true : undefined), 'the hung scrape');
     await until(
@@ -82,6 +103,23 @@ describe('the service process', () => {
     expect(await service.exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(service.stdout()).toContain('shutting down');
+    // The normal path: nothing had to be forced.
+    expect(service.stdout()).not.toMatch(/requests still open|outlasted its deadline/);
+
+    // One line per scrape, with what an operator needs; no line per request.
+    const lines = logLines(service);
+    const quick = lines.find((line) => line.msg === 'scrape' && line.dispensary === 'quick');
+    expect(quick).toMatchObject({
+      level: 30,
+      dispensary: 'quick',
+      platform: 'feed',
+      transport: 'http',
+      dealCount: 2,
+      outcome: 'ok',
+    });
+    expect(quick?.durationMs).toEqual(expect.any(Number));
+    expect(quick?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(lines.filter((line) => /request/.test(String(line.msg)))).toEqual([]);
 
     const repository = await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') });
     const snapshots = await repository.loadSnapshots();
@@ -89,6 +127,58 @@ describe('the service process', () => {
     expect(snapshots.map(({ dispensaryKey, deals }) => [dispensaryKey, deals.length])).toEqual([
       ['quick', 2],
     ]);
+  }, 30_000);
+
+  it('on SIGINT lets a request in flight finish, ignores further signals, and exits 0', async () => {
+    feed.set('steady', { deals: feedDeals('steady', 3) });
+    const dataDir = tempDir();
+    const service = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEALS_REGISTRY: writeRegistry(feedRegistry(feed, ['steady'])),
+      LOG_LEVEL: 'info',
+    });
+    const origin = await listening(service);
+    await until(
+      () => (service.stdout().includes('"dispensary":"steady"') ? true : undefined),
+      'the first scrape',
+    );
+
+    // A refresh whose body is still on its way: in flight until the test sends the rest.
+    const socket = connect(Number(new URL(origin).port), '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.write(
+      'POST /api/scraper/refresh/steady HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{',
+    );
+    expect((await fetch(`${origin}/api/monitoring/scraper/ping`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const signalledAt = Date.now();
+    service.child.kill('SIGINT');
+    await until(() => (service.stdout().includes('shutting down') ? true : undefined), 'shutdown');
+    // Signals during the shutdown are noted, never fatal.
+    service.child.kill('SIGINT');
+    service.child.kill('SIGTERM');
+    await until(() => {
+      if (service.child.exitCode !== null || service.child.signalCode !== null) {
+        throw new Error(`Exited during the shutdown: ${service.child.signalCode ?? ''}`);
+      }
+      const noted = service.stdout().match(/already shutting down/g) ?? [];
+      return noted.length === 2 ? true : undefined;
+    }, 'the later signals noted');
+
+    socket.write('}');
+    await until(() => (answer.includes('\r\n\r\n[') ? true : undefined), 'the answer');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"dispensaryKey":"steady"');
+    socket.end();
+    expect(await service.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(service.stdout()).not.toMatch(/requests still open|outlasted its deadline/);
   }, 30_000);
 
   it('stops with the entry and field named when the registry file is bad', async () => {

@@ -65,7 +65,7 @@ describe('cacheStatus', () => {
     ]);
   });
 
-  it('is ready once each has a snapshot or finished an attempt, and drops progress', () => {
+  it('is ready once each has a snapshot or finished an attempt: all done, no estimate', () => {
     const status = cacheStatus(
       [
         source({ hasSnapshot: true }),
@@ -75,7 +75,7 @@ describe('cacheStatus', () => {
       12,
     );
     expect(status.ready).toBe(true);
-    expect(status).not.toHaveProperty('progress');
+    expect(status.progress).toEqual({ done: 2, total: 2 });
     expect(status).not.toHaveProperty('etaSeconds');
     expect(status.lastUpdate).toBe('never');
   });
@@ -91,6 +91,7 @@ describe('estimateSeconds', () => {
     queued: 0,
     concurrency: 2,
     recentDurationsMs: [10_000],
+    timeoutMs: 120_000,
     ...change,
   });
 
@@ -99,7 +100,16 @@ describe('estimateSeconds', () => {
     ['nothing under way', {}, undefined],
     ['one just started', { runningElapsedMs: [0] }, 10],
     ['one half done', { runningElapsedMs: [5_000] }, 5],
-    ['one running longer than typical', { runningElapsedMs: [30_000] }, 0],
+    ['one running longer than typical: half the typical more', { runningElapsedMs: [30_000] }, 5],
+    ['one running at the typical duration', { runningElapsedMs: [10_000] }, 5],
+    ['one near its timeout: what the timeout leaves', { runningElapsedMs: [118_500] }, 2],
+    ['one past its timeout: still never 0', { runningElapsedMs: [125_000] }, 1],
+    [
+      'measured durations of 0 ms, one running',
+      { recentDurationsMs: [0], runningElapsedMs: [0] },
+      1,
+    ],
+    ['measured durations of 0 ms, one queued', { recentDurationsMs: [0], queued: 1 }, 1],
     ['two slots, four queued', { queued: 4 }, 20],
     ['two slots, five queued', { queued: 5 }, 30],
     [

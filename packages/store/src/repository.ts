@@ -96,8 +96,11 @@ export interface DealsRepository {
   recordScrapeRun(run: ScrapeRun): Promise<void>;
   /** One entry per dispensary with at least one recorded run, ordered by dispensary key. */
   sourceHistories(): Promise<SourceHistory[]>;
-  /** Coordinates a platform's store lookup found, kept across restarts; the latest wins. */
-  saveDispensaryLocation(dispensaryKey: string, location: GeoPoint): Promise<void>;
+  /**
+   * Coordinates a platform's store lookup found at `foundAt` (the caller's clock, like
+   * `scrapedAt`), kept across restarts; the latest saved wins.
+   */
+  saveDispensaryLocation(dispensaryKey: string, location: GeoPoint, foundAt: Date): Promise<void>;
   loadDispensaryLocations(): Promise<Map<string, GeoPoint>>;
   close(): Promise<void>;
 }

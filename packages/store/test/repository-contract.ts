@@ -29,6 +29,8 @@ export interface DatabaseInspector {
   scrapeRunCount(dispensaryKey: string): Promise<number>;
   /** Overwrites one stored deal's payload, as disk damage or a bad manual edit would. */
   corruptDeal(dispensaryKey: string, position: number, payload: string): Promise<void>;
+  /** When the stored location of a dispensary was found, as stored; null when none is. */
+  locationFoundAt(dispensaryKey: string): Promise<string | null>;
 }
 
 /** One empty database for one test. */
@@ -357,9 +359,9 @@ export function repositoryContract(engine: ContractEngine): void {
     });
 
     it('saves and loads dispensary locations, the latest winning', async () => {
-      await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 });
-      await repository.saveDispensaryLocation('fields', { lat: 38.7, lng: -90.3 });
-      await repository.saveDispensaryLocation('grove', { lat: 38.65, lng: -90.25 });
+      await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, T1);
+      await repository.saveDispensaryLocation('fields', { lat: 38.7, lng: -90.3 }, T2);
+      await repository.saveDispensaryLocation('grove', { lat: 38.65, lng: -90.25 }, T3);
 
       expect(await repository.loadDispensaryLocations()).toEqual(
         new Map([
@@ -367,12 +369,23 @@ export function repositoryContract(engine: ContractEngine): void {
           ['grove', { lat: 38.65, lng: -90.25 }],
         ]),
       );
-      await expect(repository.saveDispensaryLocation('grove', { lat: 91, lng: 0 })).rejects.toThrow(
-        /Location of dispensary 'grove' is out of range/,
-      );
       await expect(
-        repository.saveDispensaryLocation('grove', { lat: Number.NaN, lng: 0 }),
+        repository.saveDispensaryLocation('grove', { lat: 91, lng: 0 }, T1),
+      ).rejects.toThrow(/Location of dispensary 'grove' is out of range/);
+      await expect(
+        repository.saveDispensaryLocation('grove', { lat: Number.NaN, lng: 0 }, T1),
       ).rejects.toThrow(/out of range/);
+    });
+
+    it("stores when a location was found from the caller's clock, not the machine's", async () => {
+      const foundAt = new Date('2031-06-01T12:00:00.000Z');
+      await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, foundAt);
+
+      expect(await database.inspect.locationFoundAt('grove')).toBe(foundAt.toISOString());
+      await expect(
+        repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, new Date(Number.NaN)),
+      ).rejects.toThrow(/not a valid date/);
+      expect(await database.inspect.locationFoundAt('grove')).toBe(foundAt.toISOString());
     });
 
     it('skips and reports a stored deal that is no longer valid', async () => {
@@ -428,7 +441,7 @@ export function repositoryContract(engine: ContractEngine): void {
     itWhenPersistent('keeps everything across a restart', async () => {
       const snapshot = await repository.replaceSnapshot('grove', sampleDeals(20), T1);
       await repository.recordScrapeRun(run({ finishedAt: T1.toISOString() }));
-      await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 });
+      await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, T1);
       const histories = await repository.sourceHistories();
 
       await restart();

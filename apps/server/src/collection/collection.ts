@@ -5,6 +5,7 @@ import {
   type RegistryEntry,
   type Scraper,
   type ScrapeResult,
+  type Transport,
 } from '@stl-deals/scraper';
 import type { DealsRepository, ScrapeOutcome, Snapshot, SourceHistory } from '@stl-deals/store';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -22,7 +23,7 @@ export type RefreshResult = 'refreshed' | 'failed' | 'skipped';
 export interface RefreshSummary {
   refreshed: number;
   failed: number;
-  /** Scraped less than the cooldown ago, or asked during shutdown. */
+  /** Scraped less than the cooldown ago, or asked or stopped by a shutdown. */
   skipped: number;
   durationMs: number;
 }
@@ -143,19 +144,28 @@ export class Collection {
     if (this.allRun) return this.allRun;
     const run = this.runOver(this.sources);
     this.allRun = run;
-    void run.finished.then(() => {
-      this.allRun = null;
-    });
+    // Cleared however the pass ends: a pass that rejected (a bug) must not be joined forever.
+    // Its callers handle the rejection; the catch only keeps this side chain from being unhandled.
+    run.finished
+      .finally(() => {
+        if (this.allRun === run) this.allRun = null;
+      })
+      .catch(() => {});
     return run;
   }
 
-  /** The dispensaries without a snapshot or with one older than `maxAgeMs`: the start's pass. */
-  refreshOlderThan(maxAgeMs: number): CollectionRun {
+  /**
+   * The dispensaries due for the schedule: never attempted, or last attempted `maxAgeMs` ago or
+   * more (the snapshot's time stands in when no attempt was recorded). A last attempt in the
+   * future (the clock was set back) counts as due, so that it cannot hold a dispensary back.
+   */
+  refreshDue(maxAgeMs: number): CollectionRun {
     const now = this.options.clock.now().getTime();
     return this.runOver(
-      this.sources.filter(
-        ({ snapshotAt }) => snapshotAt === null || now - snapshotAt.getTime() >= maxAgeMs,
-      ),
+      this.sources.filter(({ lastAttemptAt, snapshotAt }) => {
+        const last = lastAttemptAt ?? snapshotAt;
+        return last === null || !within(now - last.getTime(), maxAgeMs);
+      }),
     );
   }
 
@@ -168,6 +178,7 @@ export class Collection {
       queued: this.limit.pendingCount,
       concurrency: this.options.concurrency,
       recentDurationsMs: this.recentDurationsMs,
+      timeoutMs: this.options.scrapeTimeoutMs,
     });
     return cacheStatus(
       this.sources.map((source) => this.factsOf(source)),
@@ -232,14 +243,15 @@ export class Collection {
 
   /**
    * Single-flight: a caller joins the dispensary's scrape under way or queued. A dispensary
-   * attempted less than the cooldown ago is not scraped again, so no caller can hammer a menu.
+   * attempted less than the cooldown ago is not scraped again, so no caller can hammer a menu;
+   * an attempt dated in the future (the clock was set back) does not hold the cooldown on.
    */
   private refreshSource(source: Source): Promise<RefreshResult> {
     if (source.flight) return source.flight;
     const now = this.options.clock.now().getTime();
     const coolingDown =
       source.lastAttemptAt !== null &&
-      now - source.lastAttemptAt.getTime() < this.options.cooldownMs;
+      within(now - source.lastAttemptAt.getTime(), this.options.cooldownMs);
     if (coolingDown || this.stopping.signal.aborted) return Promise.resolve('skipped');
     const flight = this.limit(() => this.scrape(source)).finally(() => {
       source.flight = null;
@@ -271,12 +283,16 @@ export class Collection {
       end,
       source.hasSnapshot ? this.deals.countOf(source.entry.key) : null,
     );
+    const transport = result?.transport ?? (end.kind === 'threw' ? transportOf(end.error) : null);
     // An aborted attempt says nothing about the menu, so it is neither stored nor shown.
     if (verdict.outcome !== 'aborted') {
-      verdict = await this.store(source, verdict, result, startedAt, finishedAt);
+      verdict = await this.store(source, verdict, result, transport, startedAt, finishedAt);
     }
     source.runningSince = null;
-    this.report(source, verdict, end, result, finishedAt.getTime() - startedAt.getTime());
+    const durationMs = finishedAt.getTime() - startedAt.getTime();
+    this.report(source, verdict, end, { transport, result, durationMs });
+    // A scrape a shutdown stopped did not fail: nothing is known about the menu.
+    if (verdict.outcome === 'aborted') return 'skipped';
     return verdict.outcome === 'ok' ? 'refreshed' : 'failed';
   }
 
@@ -285,6 +301,7 @@ export class Collection {
     source: Source,
     verdict: ScrapeVerdict,
     result: ScrapeResult | null,
+    transport: Transport | null,
     startedAt: Date,
     finishedAt: Date,
   ): Promise<ScrapeVerdict> {
@@ -307,7 +324,7 @@ export class Collection {
     if (result?.location) {
       source.discovered = result.location;
       await repository
-        .saveDispensaryLocation(key, result.location)
+        .saveDispensaryLocation(key, result.location, finishedAt)
         .catch((error: unknown) =>
           logger.error({ err: error, dispensary: key }, 'could not store the location'),
         );
@@ -322,7 +339,7 @@ export class Collection {
         startedAt: startedAt.toISOString(),
         finishedAt: finishedAt.toISOString(),
         outcome: final.outcome,
-        transport: result?.transport ?? null,
+        transport,
         dealCount: result?.deals.length ?? 0,
         error: final.error,
       })
@@ -337,14 +354,14 @@ export class Collection {
     source: Source,
     verdict: ScrapeVerdict,
     end: ScrapeEnd,
-    result: ScrapeResult | null,
-    durationMs: number,
+    attempt: { transport: Transport | null; result: ScrapeResult | null; durationMs: number },
   ): void {
     const { platform } = source.entry;
+    const { transport, result, durationMs } = attempt;
     const line = {
       dispensary: source.entry.key,
       platform,
-      transport: result?.transport ?? null,
+      transport,
       durationMs,
       dealCount: result?.deals.length ?? 0,
       outcome: verdict.outcome,
@@ -385,6 +402,20 @@ export class Collection {
 function failureDetail(end: ScrapeEnd): Record<string, unknown> {
   if (end.kind !== 'threw') return {};
   return end.error instanceof ScrapeError ? { detail: end.error.message } : { err: end.error };
+}
+
+/**
+ * The transport a failed scrape last tried, when its error says so. The scraper's errors do not
+ * carry it yet; an error that has a `transport` of 'http' or 'browser' is believed.
+ */
+function transportOf(error: unknown): Transport | null {
+  const transport = (error as { transport?: unknown } | null)?.transport;
+  return transport === 'http' || transport === 'browser' ? transport : null;
+}
+
+/** Whether `elapsedMs` lies in [0, `limitMs`): a time in the future is never within. */
+function within(elapsedMs: number, limitMs: number): boolean {
+  return elapsedMs >= 0 && elapsedMs < limitMs;
 }
 
 function dateOrNull(iso: string | null | undefined): Date | null {

@@ -1,34 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Collection } from './collection';
 
-/** How far a pass may move from the interval either way, so passes do not align with others'. */
+/** How far a tick may move from its period either way, so ticks do not align with others'. */
 const JITTER = 0.1;
 
-/** The interval moved by up to ±10%, from `random` in [0, 1). */
-export function jitteredDelay(intervalMs: number, random: number): number {
-  return Math.round(intervalMs * (1 - JITTER + 2 * JITTER * random));
+/** Ticks per refresh interval: a dispensary falls due at most a sixth of an interval before one. */
+export const TICKS_PER_INTERVAL = 6;
+
+/** The period moved by up to ±10%, from `random` in [0, 1). */
+export function jitteredDelay(periodMs: number, random: number): number {
+  return Math.round(periodMs * (1 - JITTER + 2 * JITTER * random));
 }
 
 export interface SchedulerOptions {
-  collection: Pick<Collection, 'refreshAll' | 'refreshOlderThan'>;
+  collection: Pick<Collection, 'refreshDue'>;
   intervalMs: number;
   random: () => number;
+  logger: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
- * Keeps the deals fresh in-process. On start it refreshes the snapshots older than the interval
- * (the others are served as stored), then refreshes every dispensary once per interval, with
- * jitter, sharing single-flight with the refresh endpoints. A pass starts only after the last
- * one finished, so a slow pass never overlaps the next.
+ * Keeps the deals fresh in-process with a periodic tick, every sixth of the interval with
+ * jitter: each tick refreshes the dispensaries last attempted an interval ago or more, so each
+ * one is refreshed once per interval, at most a tick late, however long a pass takes and however
+ * old its snapshot was at start. The first tick runs at start, so stored snapshots younger than
+ * the interval are served as they are. Ticks share single-flight with the refresh endpoints: a
+ * tick during a slow pass joins the scrapes under way instead of starting them again, and the
+ * next tick is timed from the last one, never from the end of a pass.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
+  private started = false;
   private stopped = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
+  /** Starts ticking; a second call does nothing. */
   start(): void {
-    const { collection, intervalMs } = this.options;
-    void this.pass(collection.refreshOlderThan(intervalMs).finished);
+    if (this.started) return;
+    this.started = true;
+    this.tick();
   }
 
   stop(): void {
@@ -36,13 +47,21 @@ export class Scheduler {
     clearTimeout(this.timer);
   }
 
-  private async pass(finished: Promise<unknown>): Promise<void> {
-    await finished;
+  private tick(): void {
     if (this.stopped) return;
-    const delay = jitteredDelay(this.options.intervalMs, this.options.random());
-    this.timer = setTimeout(() => {
-      void this.pass(this.options.collection.refreshAll().finished);
-    }, delay);
+    const { collection, intervalMs, logger, random } = this.options;
+    // A pass that throws or rejects (a bug: a run counts failures, it does not throw them) is
+    // logged, and the next tick still comes.
+    const failed = (error: unknown) => logger.error({ err: error }, 'scheduled refresh failed');
+    try {
+      collection.refreshDue(intervalMs).finished.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+    this.timer = setTimeout(
+      () => this.tick(),
+      jitteredDelay(intervalMs / TICKS_PER_INTERVAL, random()),
+    );
     // The timer alone must not keep the process alive during shutdown.
     this.timer.unref();
   }

@@ -48,8 +48,11 @@ function sourceStatus(source: SourceFacts): SourceStatus {
 }
 
 /**
- * The status call. `progress` and `etaSeconds` describe the first load, so they are sent only
- * while it runs (not ready); `etaSeconds` is left out when no estimate can be honest.
+ * The status call. `progress` is always sent: while the first load runs it counts the settled
+ * dispensaries, and once ready it is `{done: total, total}`. `etaSeconds` estimates the first
+ * load only, so it is sent only while that runs (not ready), and left out when no estimate can be
+ * honest (nothing measured yet, or nothing under way). Later refreshes are not a load the page
+ * waits on: their state is in `sources`.
  */
 export function cacheStatus(
   sources: readonly SourceFacts[],
@@ -64,7 +67,7 @@ export function cacheStatus(
     totalDeals,
     lastUpdate: lastSuccess > 0 ? new Date(lastSuccess).toISOString() : 'never',
     dispensaryCount: sources.length,
-    ...(ready ? {} : { progress: { done, total: sources.length } }),
+    progress: { done, total: sources.length },
     ...(ready || etaSeconds === undefined ? {} : { etaSeconds }),
     sources: sources.map(sourceStatus),
   };
@@ -78,24 +81,37 @@ export interface WorkInFlight {
   concurrency: number;
   /** Recent measured scrape durations; none measured yet means no estimate. */
   recentDurationsMs: readonly number[];
+  /** SCRAPE_TIMEOUT_S in ms: no scrape runs longer. */
+  timeoutMs: number;
+}
+
+/**
+ * What a scrape that has run `elapsedMs` has left: the typical duration minus what it has run;
+ * past the typical duration, half the typical duration more (it is slow, not done). Never past
+ * the timeout, which ends it, and never 0 while it runs.
+ */
+function remainingMs(elapsedMs: number, typical: number, timeoutMs: number): number {
+  const left = elapsedMs < typical ? typical - elapsedMs : typical / 2;
+  return Math.max(Math.min(left, timeoutMs - elapsedMs), 1);
 }
 
 /**
  * Seconds until the scrapes under way and queued are done, from measured durations: each slot
- * finishes its running scrape (the typical duration minus what it has run, at least 0), then the
- * queue is dealt to whichever slot frees first. Undefined when nothing is under way or nothing
- * has been measured, since any number would be a guess.
+ * finishes its running scrape (see `remainingMs`), then the queue is dealt to whichever slot
+ * frees first. Undefined when nothing is under way or nothing has been measured, since any
+ * number would be a guess; at least 1 while anything is under way.
  */
 export function estimateSeconds(work: WorkInFlight): number | undefined {
-  const { runningElapsedMs, queued, recentDurationsMs } = work;
+  const { runningElapsedMs, queued, recentDurationsMs, timeoutMs } = work;
   if (recentDurationsMs.length === 0 || runningElapsedMs.length + queued === 0) return undefined;
   const typical = recentDurationsMs.reduce((sum, ms) => sum + ms, 0) / recentDurationsMs.length;
-  const slots = Array.from({ length: Math.max(work.concurrency, 1) }, (_, index) =>
-    Math.max(typical - (runningElapsedMs[index] ?? typical), 0),
-  );
+  const slots = Array.from({ length: Math.max(work.concurrency, 1) }, (_, index) => {
+    const elapsed = runningElapsedMs[index];
+    return elapsed === undefined ? 0 : remainingMs(elapsed, typical, timeoutMs);
+  });
   for (let job = 0; job < queued; job += 1) {
     const earliest = slots.indexOf(Math.min(...slots));
     slots[earliest] = (slots[earliest] ?? 0) + typical;
   }
-  return Math.ceil(Math.max(...slots) / 1000);
+  return Math.max(Math.ceil(Math.max(...slots) / 1000), 1);
 }

@@ -21,6 +21,7 @@ const PUBLIC_MESSAGES: Record<number, string> = {
   400: 'The request is not valid.',
   404: 'There is nothing at this address.',
   413: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+  414: 'The address is too long.',
   415: 'The request body has a type this service does not take.',
   429: 'Too many refresh requests; try again later.',
   500: 'Something went wrong on our side.',
@@ -36,20 +37,39 @@ function errorBody(status: number, message = PUBLIC_MESSAGES[status]): z.infer<t
   return { error: errorName(status), message: message ?? `The request failed (${status}).` };
 }
 
+/** An error's own status when it is a client or server error, else 500. */
+function statusOf(error: FastifyError): number {
+  const status = error.statusCode;
+  return status !== undefined && status >= 400 && status < 600 ? status : 500;
+}
+
 /**
  * Every failure answers JSON `{error, message}`. Client errors keep their status; anything else
  * is a 500 whose detail is logged, never sent.
  */
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const status =
-      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600
-        ? error.statusCode
-        : 500;
+    const status = statusOf(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply
       .code(status)
       .send(errorBody(status, error instanceof HttpError ? error.message : undefined));
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404)));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the errors its router meets before any route or error
+ * handler runs (a malformed percent-encoding, a path parameter over `maxParamLength`). Without
+ * it Fastify answers them itself, with its error code and the raw URL in the message; here they
+ * answer like every other error, with a fixed message.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = statusOf(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  void reply.code(status).send(errorBody(status));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { onSendHookHandler } from 'fastify';
+import type { FastifyReply, onSendHookHandler } from 'fastify';
 
 /**
  * A weak validator from the body's hash. Weak because one tag covers the identity, br and gzip
@@ -17,6 +17,18 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /**
+ * Adds `accept-encoding` to the reply's `Vary` unless it is named there already (in any case).
+ * Lower case, as @fastify/compress looks for it that way before adding its own.
+ */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const fields = current === undefined ? [] : [current].flat().join(',').split(',');
+  const named = fields.map((field) => field.trim()).filter((field) => field !== '');
+  if (named.some((field) => field === '*' || field.toLowerCase() === 'accept-encoding')) return;
+  reply.header('vary', [...named, 'accept-encoding'].join(', '));
+}
+
+/**
  * Gives every 200 answer with an in-memory body an ETag (unless the route set one) and answers
  * a GET or HEAD whose `If-None-Match` matches with 304 and no body. Streams (the page's files)
  * are left to @fastify/static, which validates them itself.
@@ -25,6 +37,9 @@ export const etagHook: onSendHookHandler = (request, reply, payload, done) => {
   if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
     return done(null, payload);
   }
+  // Any of these answers may be sent compressed (prepared, or by @fastify/compress over its
+  // threshold), so caches must key on the encoding, and a 304 carries the Vary its 200 would.
+  varyOnEncoding(reply);
   const existing = reply.getHeader('etag');
   const etag = typeof existing === 'string' ? existing : etagOf(payload);
   reply.header('etag', etag);

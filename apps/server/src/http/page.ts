@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,11 +15,14 @@ export async function servePage(app: FastifyInstance, webDist: string): Promise<
     );
     return;
   }
+  const root = resolve(webDist);
   await app.register(fastifyStatic, {
-    root: webDist,
+    root,
     cacheControl: false,
     setHeaders: (response, path) => {
-      const hashed = path.includes(`${sep}assets${sep}`);
+      // Judged inside WEB_DIST only: the folders above it (say, a checkout under `assets/`) do
+      // not make `index.html` a hashed asset.
+      const hashed = relative(root, path).startsWith(`assets${sep}`);
       response.setHeader(
         'cache-control',
         hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

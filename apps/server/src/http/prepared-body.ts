@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf } from './etag';
+import { etagOf, varyOnEncoding } from './etag';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -60,11 +60,8 @@ export async function sendPrepared(
   body: PreparedBody,
 ): Promise<void> {
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  const vary = reply.getHeader('vary');
-  reply
-    .type('application/json; charset=utf-8')
-    .header('etag', body.etag)
-    .header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`);
+  varyOnEncoding(reply);
+  reply.type('application/json; charset=utf-8').header('etag', body.etag);
   if (encoding === null) await reply.send(body.json);
   else await reply.header('content-encoding', encoding).send(await body.encoded[encoding]);
 }

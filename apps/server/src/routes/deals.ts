@@ -7,6 +7,15 @@ import { sendPrepared } from '../http/prepared-body';
 
 export const UNKNOWN_DISPENSARY = 'No dispensary has that key.';
 
+/**
+ * Whether `key` names a dispensary of the registry. Any string may be asked for, however long
+ * (the schemas set no bound, so an unknown key is always a 404, never a 400); one longer than
+ * any key can be is answered without a lookup.
+ */
+export function isKnownDispensary(collection: Collection, key: string): boolean {
+  return key.length <= LIMITS.key && collection.has(key);
+}
+
 export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = (
   app,
   { collection },
@@ -21,7 +30,6 @@ export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = 
         querystring: z.object({
           dispensary: z
             .string()
-            .max(LIMITS.key)
             .optional()
             .describe("One dispensary's key; 'all' or none for every dispensary."),
         }),
@@ -31,7 +39,7 @@ export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = 
     (request, reply) => {
       const key = request.query.dispensary ?? ALL_DISPENSARIES.key;
       if (key === ALL_DISPENSARIES.key) return sendPrepared(request, reply, collection.deals.all());
-      if (!collection.has(key)) throw new HttpError(404, UNKNOWN_DISPENSARY);
+      if (!isKnownDispensary(collection, key)) throw new HttpError(404, UNKNOWN_DISPENSARY);
       return sendPrepared(request, reply, collection.deals.of(key));
     },
   );

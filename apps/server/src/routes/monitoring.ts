@@ -3,12 +3,16 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
 
+/** The status call's answer: the contract's, plus `demo: true` when the deals are simulated. */
+const StatusSchema = CacheStatusSchema.extend({
+  demo: z.literal(true).optional().describe('Present in demo mode: the deals are simulated.'),
+});
+
 /** The page's health and cache status calls (spec section 7). */
-export const monitoringRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = (
-  app,
-  { collection },
-  done,
-) => {
+export const monitoringRoutes: FastifyPluginCallbackZod<{
+  collection: Collection;
+  demo: boolean;
+}> = (app, { collection, demo }, done) => {
   app.get(
     '/api/monitoring/scraper/ping',
     {
@@ -25,10 +29,10 @@ export const monitoringRoutes: FastifyPluginCallbackZod<{ collection: Collection
     {
       schema: {
         summary: 'Whether the first load is done, and how each dispensary stands.',
-        response: { 200: CacheStatusSchema },
+        response: { 200: StatusSchema },
       },
     },
-    () => collection.status(),
+    () => (demo ? { ...collection.status(), demo: true as const } : collection.status()),
   );
   done();
 };

@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import { DealListSchema, LIMITS } from '@stl-deals/domain';
+import { DealListSchema } from '@stl-deals/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
 import { ErrorSchema, HttpError } from '../http/errors';
 import { sendPrepared } from '../http/prepared-body';
-import { UNKNOWN_DISPENSARY } from './deals';
+import { isKnownDispensary, UNKNOWN_DISPENSARY } from './deals';
 
 /** The page gives up on refresh-all after 120 s (spec section 7); answer before that. */
 export const REFRESH_ALL_WAIT_MS = 110_000;
@@ -22,7 +22,9 @@ const SummarySchema = z.object({
     .number()
     .int()
     .nonnegative()
-    .describe('Scraped less than REFRESH_COOLDOWN_S ago, so not scraped again.'),
+    .describe(
+      'Scraped less than REFRESH_COOLDOWN_S ago, so not scraped again; or stopped by a shutdown.',
+    ),
   durationMs: z.number().nonnegative(),
 });
 
@@ -63,13 +65,17 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary:
           'Scrapes one dispensary now (joining a scrape under way; not again within the cooldown) and answers its deals.',
-        params: z.object({ dispensaryKey: z.string().max(LIMITS.key) }),
+        // No bound here (an unknown key is a 404 at any length); the router's maxParamLength
+        // bounds what reaches this route.
+        params: z.object({ dispensaryKey: z.string() }),
         response: { 200: DealListSchema, 404: ErrorSchema, ...refusals },
       },
     },
     async (request, reply) => {
       const { dispensaryKey } = request.params;
-      if (!collection.has(dispensaryKey)) throw new HttpError(404, UNKNOWN_DISPENSARY);
+      if (!isKnownDispensary(collection, dispensaryKey)) {
+        throw new HttpError(404, UNKNOWN_DISPENSARY);
+      }
       await collection.refresh(dispensaryKey);
       return sendPrepared(request, reply, collection.deals.of(dispensaryKey));
     },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScraper, type Registry, type RegistryEntry } from '@stl-deals/scraper';
 import { openSqliteRepository, type DealsRepository } from '@stl-deals/store';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app';
 import type { Clock } from '../../src/clock';
@@ -57,6 +57,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   repository?: DealsRepository;
+  logger?: FastifyBaseLogger;
 }
 
 /** The real app on the real store (a file in `dataDir`) and the real scraper. */
@@ -76,6 +77,6 @@ export async function startApp(options: TestAppOptions): Promise<FastifyInstance
     }),
     registry: options.registry,
     clock: options.clock ?? new TestClock(),
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
   });
 }

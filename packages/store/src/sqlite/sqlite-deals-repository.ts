@@ -92,9 +92,14 @@ export class SqliteDealsRepository implements DealsRepository {
     return readSourceHistories(this.#open());
   }
 
-  async saveDispensaryLocation(dispensaryKey: string, location: GeoPoint): Promise<void> {
+  async saveDispensaryLocation(
+    dispensaryKey: string,
+    location: GeoPoint,
+    foundAt: Date,
+  ): Promise<void> {
     const checked = checkLocation(location, dispensaryKey);
-    await upsertLocation(this.#open(), dispensaryKey, checked, new Date().toISOString());
+    const at = isoFromDate(foundAt, `foundAt of the location of dispensary '${dispensaryKey}'`);
+    await upsertLocation(this.#open(), dispensaryKey, checked, at);
   }
 
   async loadDispensaryLocations(): Promise<Map<string, GeoPoint>> {

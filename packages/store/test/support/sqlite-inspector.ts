@@ -29,5 +29,11 @@ export function sqliteInspector(connection: () => BetterSqlite3.Database): Datab
       }
       return Promise.resolve();
     },
+    locationFoundAt(dispensaryKey) {
+      const row = connection()
+        .prepare('select found_at as foundAt from dispensary_locations where dispensary_key = ?')
+        .get(dispensaryKey) as { foundAt: string } | undefined;
+      return Promise.resolve(row?.foundAt ?? null);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryFor, payloadsDir, readJson } from '../sweed/adapter-testing';
+import { entryFor, payloadsDir, readJson } from '../shared/testing';
 import { dispenseAdapter } from './index';
 import { parse } from './parse';
 

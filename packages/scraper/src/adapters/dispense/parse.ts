@@ -1,23 +1,23 @@
 import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
+import { dollarsOffText } from '../shared/deal-phrases';
+import { firstHttpUrl, httpUrl } from '../shared/links';
 import {
   categoryOf,
-  dollarsOffText,
-  firstHttpUrl,
-  httpUrl,
   listingDeals,
   strainTypeText,
   wholePercent,
   type ProductOffer,
   type Special,
-} from '../sweed/product-deal';
+} from '../shared/product-deal';
 import type { ParseResult, Received } from '../types';
 import { productsIn } from './plan';
 
-/** Bounds on a hostile answer: products per page, grouped sizes per product, discounts each. */
+/** Bounds on a hostile answer: products per page, grouped sizes, discounts and images each. */
 const MAX_PRODUCTS = 1_000;
 const MAX_VARIANTS = 50;
 const MAX_DISCOUNTS = 20;
+const MAX_IMAGES = 50;
 
 /**
  * Dispense product pages -> one deal per product size whose `priceWithDiscounts` is below its
@@ -55,7 +55,10 @@ function offerOf(record: unknown, entry: RegistryEntry): ProductOffer {
     regularPrice: money(at(record, 'price')),
     salePrice: money(at(record, 'priceWithDiscounts')),
     specials: list(at(record, 'discounts')).slice(0, MAX_DISCOUNTS).map(specialOf),
-    imageUrl: firstHttpUrl(at(record, 'image'), list(at(record, 'images')).map(fileUrl)),
+    imageUrl: firstHttpUrl(
+      at(record, 'image'),
+      ...list(at(record, 'images')).slice(0, MAX_IMAGES).map(fileUrl),
+    ),
     // Section 6: `productUrl` is the store's own product page.
     sourceUrl: httpUrl(at(record, 'productUrl')) ?? entry.menuUrl,
   };

@@ -1,6 +1,6 @@
 import type { RegistryEntry } from '../../registry';
 import { at, list, text } from '../shared/deal-fields';
-import { nextPage, originOf, pageLabel, requiredField } from '../sweed/paging';
+import { listingPageLabel, nextPage, originOf, requiredField } from '../shared/paging';
 import type { PlatformConfig, Received, RequestPlan } from '../types';
 
 /** research/platforms.md section 6: 50 per page, paged with `skip` until a short page. */
@@ -27,7 +27,7 @@ export function plan(
   if (page === undefined) return [];
   return [
     {
-      label: pageLabel(page),
+      label: listingPageLabel(page),
       url: productsUrl(config.baseUrls.dispense, venueId, categoryId, (page - 1) * PAGE_SIZE),
       accept: 'application/json',
       headers: headers(entry, config),

@@ -1,9 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { safeHttpUrl } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { BlockedError, ScrapeError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
+import { problemsOf, readText, sharedFixtures } from '../shared/testing';
 import type { Received } from '../types';
 import { labelOf } from './browser';
 import { parse } from './parse';
@@ -13,15 +11,7 @@ import { parse } from './parse';
  * copied. Several are wrapped by the repositories they came from; `received` unwraps each into
  * what a transport would hand over, labelled by `labelOf` as the browser transport labels it.
  */
-const FOLDER = fileURLToPath(
-  new URL('../../../../../../shared/fixtures/dutchie/', import.meta.url),
-);
-const present = existsSync(FOLDER);
-if (!present) {
-  console.warn(
-    `Dutchie fixtures skipped: ${FOLDER} is absent (third-party captures, not shipped).`,
-  );
-}
+const fixtures = sharedFixtures(import.meta.url, 'dutchie');
 
 /** A POST's URL: the label then comes from the body's data field. */
 const GRAPHQL = 'https://dutchie.com/graphql';
@@ -87,20 +77,17 @@ const EXPECTED: Record<string, Expectation> = {
   },
 };
 
-const files = present ? readdirSync(FOLDER).filter((file) => !file.endsWith('.source.txt')) : [];
-const read = (file: string) => readFileSync(`${FOLDER}${file}`, 'utf8');
-const isHttp = (url: string) => safeHttpUrl(url) === url;
+const read = (file: string) => readText(fixtures.dir, file);
 
-describe.skipIf(!present)('parse on the third-party Dutchie fixtures', () => {
+describe.skipIf(fixtures.absent)('parse on the third-party Dutchie fixtures', () => {
   it.each(Object.entries(EXPECTED))('%s', (file, expected) => {
-    const { deals } = parse(expected.received(read(file)), expected.entry);
+    const result = parse(expected.received(read(file)), expected.entry);
+    const { deals } = result;
     const products = deals.filter((deal) => deal.id?.startsWith('product:'));
     expect(products).toHaveLength(expected.products);
     expect(deals).toHaveLength(expected.products + expected.storeSpecials);
-    for (const deal of deals) {
-      expect(isHttp(deal.sourceUrl)).toBe(true);
-      expect(deal.imageUrl === '' || isHttp(deal.imageUrl)).toBe(true);
-    }
+    expect(problemsOf(result)).toEqual([]);
+    for (const deal of deals) expect(deal.sourceUrl).not.toBe('');
   });
 
   it('reads the real sale product as the research describes it', () => {
@@ -129,7 +116,9 @@ describe.skipIf(!present)('parse on the third-party Dutchie fixtures', () => {
 
   it('parses any other capture that appears without throwing anything but a scrape error', () => {
     const known = new Set([...Object.keys(EXPECTED), 'dutchie-cloudflare-block-page.html']);
-    for (const file of files.filter((each) => !known.has(each) && each.endsWith('.json'))) {
+    for (const file of fixtures.files.filter(
+      (each) => !known.has(each) && each.endsWith('.json'),
+    )) {
       console.warn(`Dutchie fixture ${file} has no expected deal count yet`);
       try {
         parse([labelled(GRAPHQL, JSON.parse(read(file)) as unknown)], entry('x'));

@@ -1,5 +1,3 @@
-import { safeHttpUrl } from '@stl-deals/domain';
-
 /**
  * Deep links a visitor follows (research 1.5). They always point at dutchie.com itself, not at the
  * configured API base: a visitor needs the real store page even when the scraper read a stand-in.
@@ -17,8 +15,3 @@ export function productLink(cName: string, productCName: string | undefined): st
 
 /** The store's specials page, where every special card is listed. */
 export const specialsLink = (cName: string) => `${storePage(cName)}/specials`;
-
-/** An http(s) URL from a hostile value, or undefined. */
-export function httpUrl(value: unknown): string | undefined {
-  return typeof value === 'string' ? (safeHttpUrl(value) ?? undefined) : undefined;
-}

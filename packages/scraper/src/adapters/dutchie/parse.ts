@@ -1,6 +1,6 @@
-import type { GeoPoint } from '@stl-deals/domain';
 import type { RegistryEntry } from '../../registry';
 import { at, list } from '../shared/deal-fields';
+import { geoPoint } from '../shared/received';
 import type { ParseResult, Received } from '../types';
 import { assertUsable, dispensaryCName, dispensaryOf, payloadsOf } from './graphql';
 import { productDeals } from './products';
@@ -28,9 +28,7 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
  * `location.geometry.coordinates` is GeoJSON order, [lng, lat] (research 1.2). A point at 0,0
  * is a store without coordinates, not one in the Gulf of Guinea.
  */
-function locationOf(store: Record<string, unknown>): GeoPoint | undefined {
+function locationOf(store: Record<string, unknown>) {
   const [lng, lat] = list(at(store, 'location', 'geometry', 'coordinates'));
-  if (typeof lat !== 'number' || typeof lng !== 'number') return undefined;
-  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180) || (lat === 0 && lng === 0)) return undefined;
-  return { lat, lng };
+  return geoPoint(lat, lng);
 }

@@ -11,9 +11,11 @@ import {
   unitPrice,
   weekdaysIn,
 } from '../shared/deal-fields';
+import { firstHttpUrl } from '../shared/links';
+import { productTitle } from '../shared/product-deal';
 import type { Received } from '../types';
 import { isRecord, productsOf } from './graphql';
-import { httpUrl, productLink } from './links';
+import { productLink } from './links';
 
 /** Bounds on what one hostile menu can make us read. */
 const MAX_PRODUCTS = 2_000;
@@ -78,7 +80,7 @@ function productDeal(product: unknown, cName: string): Deal | undefined {
   const productCName = slugOf(product.cName);
   return {
     id: text(`product:${text(product.id) ?? text(product._id) ?? productCName ?? name}`),
-    title: titleOf(brand, name),
+    title: productTitle(brand, name) ?? name,
     description:
       text(offer.names.slice(0, MAX_NAMES_SHOWN).join(' · '), LIMITS.text) ??
       (percent ? `${percent}% off` : 'On sale'),
@@ -198,11 +200,6 @@ function readSpecials(value: unknown): ProductSpecial[] {
     });
 }
 
-/** Brand and name, without repeating a brand the name already starts with ('Mama J's: ...'). */
-function titleOf(brand: string | undefined, name: string): string {
-  return brand && !name.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ${name}` : name;
-}
-
 /** A product's `cName` (research 1.4) when it is the slug Dutchie makes, so the link stays short. */
 function slugOf(value: unknown): string | undefined {
   return typeof value === 'string' && /^[\w-]{1,200}$/.test(value) ? value : undefined;
@@ -214,7 +211,7 @@ function imageOf(product: Record<string, unknown>): string {
     .slice(0, MAX_IMAGES)
     .filter((image) => at(image, 'active') !== false)
     .map((image) => at(image, 'url'));
-  return [product.Image, ...images].map(httpUrl).find(Boolean) ?? '';
+  return firstHttpUrl(product.Image, ...images) ?? '';
 }
 
 /** 'Indica', 'Sativa', 'Hybrid', 'High CBD'; 'N/A' means none (research 1.4). */

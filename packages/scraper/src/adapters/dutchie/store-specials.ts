@@ -1,5 +1,6 @@
 import { LIMITS, type Deal } from '@stl-deals/domain';
 import { at, isoInstant, list, text, weekdaysIn } from '../shared/deal-fields';
+import { bogoPhraseIn, dollarsOffIn, dollarsOffText, percentSavedIn } from '../shared/deal-phrases';
 import type { Received } from '../types';
 import { payloadsOf } from './graphql';
 import { specialsLink } from './links';
@@ -54,19 +55,16 @@ function storeSpecial(special: unknown, cName: string): Deal | undefined {
     price: dealPhrase(wording) ?? '',
     imageUrl: '',
     sourceUrl: specialsLink(cName),
-    discountPercent: percentOff(wording),
+    discountPercent: percentSavedIn(wording),
     specialName: name,
     validDays: weekdaysIn(title, description),
     endsAt: isoInstant(at(special, 'endStamp')),
   };
 }
 
-// 'N for $X', allowing a few words between ('4 Good Day Farm Eighths for $110').
+// 'N for $X', allowing a few words between, as cards write it ('4 Good Day Farm Eighths for
+// $110'); the shared reader takes the count and price side by side ('2 for $60') only.
 const N_FOR_PRICE = /\b(\d{1,3})\s+(?:[\p{L}&'.-]+\s+){0,4}for\s+\$\s?(\d{1,5}(?:\.\d{2})?)/iu;
-const BOGO = /\bbogo\b|\bbuy\s+one,?\s+get\s+one\b/i;
-const PERCENT_OFF = /\bsave\s+(\d{1,2})\s*%|(\d{1,2})\s*%\s*off\b/i;
-const DOLLARS_OFF = /\$\s?(\d{1,5}(?:\.\d{2})?)\s*off\b/i;
-const HALF_OFF = /\bhalf\s+off\b/i;
 const TARGET_PRICE = /\$\s?(\d{1,5}(?:\.\d{2})?)(?![\d.])/;
 
 /**
@@ -76,19 +74,13 @@ const TARGET_PRICE = /\$\s?(\d{1,5}(?:\.\d{2})?)(?![\d.])/;
 function dealPhrase(wording: string): string | undefined {
   const bundle = N_FOR_PRICE.exec(wording);
   if (bundle) return `${bundle[1]} for $${bundle[2]}`;
-  if (BOGO.test(wording)) return 'BOGO';
-  const percent = percentOff(wording);
+  const bogo = bogoPhraseIn(wording);
+  // 'Bogo', 'B1G1', 'Buy one, get one free' read 'BOGO'; 'B2G1' as written.
+  if (bogo) return /^(?:bogo|buy|b ?1 ?g ?1)\b/i.test(bogo) ? 'BOGO' : bogo;
+  const percent = percentSavedIn(wording);
   if (percent !== undefined) return `${percent}% off`;
-  const dollars = DOLLARS_OFF.exec(wording);
-  if (dollars) return `$${dollars[1]} off`;
+  const dollars = dollarsOffIn(wording);
+  if (dollars !== undefined) return dollarsOffText(dollars);
   const target = TARGET_PRICE.exec(wording);
   return target ? `$${target[1]}` : undefined;
-}
-
-/** The percentage a special's words take off ('25% OFF', 'save 10%', 'half off'), 1 to 99. */
-function percentOff(wording: string): number | undefined {
-  if (HALF_OFF.test(wording)) return 50;
-  const match = PERCENT_OFF.exec(wording);
-  const percent = Number(match?.[1] ?? match?.[2]);
-  return percent >= 1 && percent <= 99 ? percent : undefined;
 }

@@ -2,7 +2,7 @@ import { LIMITS, type Deal } from '@stl-deals/domain';
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { money, text, weekdaysIn } from '../shared/deal-fields';
-import { resolvedHttpUrl } from '../sweed/product-deal';
+import { resolvedHttpUrl } from '../shared/links';
 import { MAX_CARD_CHARS, type DealBlock } from './blocks';
 import { priceOf, readsAsDeal } from './deal-text';
 import { cardTexts, headingIn, isCallToAction, splitTitle, type TextParts } from './card-texts';

@@ -1,7 +1,6 @@
 import { weekdaysNamed } from '@stl-deals/domain';
 import { discountPercent, money, priceText } from '../shared/deal-fields';
-import { bundlePhraseIn, dollarsOffIn, percentOffIn } from '../sweed/deal-phrases';
-import { dollarsOffText } from '../sweed/product-deal';
+import { bundlePhraseIn, dollarsOffIn, dollarsOffText, percentOffIn } from '../shared/deal-phrases';
 
 /** '$35', '$ 12.50', '$1,200' — a dollar amount in free text. */
 const DOLLAR_AMOUNT = /\$\s?(\d+(?:,\d{3})*(?:\.\d{1,2})?)(?!\d)(?!\s*off\b)/gi;

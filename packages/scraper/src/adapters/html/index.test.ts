@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryFor } from '../sweed/adapter-testing';
+import { entryFor } from '../shared/testing';
 import { htmlAdapter } from './index';
 
 describe('htmlAdapter', () => {

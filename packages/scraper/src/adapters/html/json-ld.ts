@@ -1,7 +1,8 @@
 import type { Deal } from '@stl-deals/domain';
 import type { CheerioAPI } from 'cheerio';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
-import { categoryOf, productDeal, resolvedHttpUrl, type ProductOffer } from '../sweed/product-deal';
+import { resolvedHttpUrl } from '../shared/links';
+import { categoryOf, productDeal, type ProductOffer } from '../shared/product-deal';
 
 /**
  * research/platforms.md section 12: schema.org JSON-LD on a specials page. Yoast's graph

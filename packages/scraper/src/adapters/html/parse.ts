@@ -3,7 +3,7 @@ import { load } from 'cheerio';
 import type { Element } from 'domhandler';
 import { SchemaChangedError, ScrapeError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
-import { httpUrl, resolvedHttpUrl } from '../sweed/product-deal';
+import { httpUrl, resolvedHttpUrl } from '../shared/links';
 import type { ParseResult, Received } from '../types';
 import { dealBlocks } from './blocks';
 import { cardDeals, type CardParts, type PageContext } from './cards';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../errors';
-import { entryFor } from '../sweed/adapter-testing';
+import { entryFor } from '../shared/testing';
 import { plan } from './plan';
 
 describe('html plan', () => {

@@ -1,7 +1,7 @@
 import { BlockedError, SchemaChangedError } from '../../errors';
 import { at, list, text } from '../shared/deal-fields';
 import type { PlatformConfig, RequestPlan } from '../types';
-import { scriptJson } from './script-json';
+import { scriptJson } from '../shared/script-json';
 
 /** Jane's product index on Algolia, one record per product and store (platforms.md 2.1). */
 export const PRODUCT_INDEX = 'menu-products-production';

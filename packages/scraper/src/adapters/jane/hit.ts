@@ -1,13 +1,7 @@
 import type { Deal, DealCategory } from '@stl-deals/domain';
 import { at, discountPercent, money, priceText, text } from '../shared/deal-fields';
-import {
-  categoryOf,
-  firstLink,
-  httpLink,
-  measurableSize,
-  productDeal,
-  strainTypeOf,
-} from './product-deal';
+import { firstHttpUrl, httpUrl } from '../shared/links';
+import { categoryOf, measurableSize, menuProductDeal, strainTypeOf } from '../shared/product-deal';
 import { JANE_SITE, storePagePath, type JaneStore } from './store';
 
 /**
@@ -90,7 +84,7 @@ function productLink(hit: unknown, store: JaneStore | undefined, menuUrl: string
   if (id && store?.slug)
     return `${JANE_SITE}/stores/${store.id}/${store.slug}/menu?product_id=${id}`;
   if (id && slug && /^[a-z0-9-]{1,200}$/i.test(slug)) return `${JANE_SITE}/products/${id}/${slug}`;
-  return store ? `${JANE_SITE}${storePagePath(store)}` : httpLink(menuUrl);
+  return store ? `${JANE_SITE}${storePagePath(store)}` : httpUrl(menuUrl);
 }
 
 /**
@@ -113,7 +107,7 @@ export function hitDeal(
   const discounted = weights.filter(isDiscounted);
   const lead = discounted[0] ?? weights[0];
   const specialName = specialNameOf(hit);
-  return productDeal({
+  return menuProductDeal({
     id: text(at(hit, 'product_id')) ?? text(at(hit, 'objectID')),
     brand: text(at(hit, 'brand')),
     name: text(at(hit, 'name')),
@@ -125,7 +119,7 @@ export function hitDeal(
     specialName,
     specialText: [specialAmountOf(hit, specialName)],
     extras: [otherSizes(discounted.slice(1)), potency(hit)],
-    imageUrl: firstLink(
+    imageUrl: firstHttpUrl(
       at(hit, 'product_photos', 0, 'urls', 'medium'),
       at(hit, 'image_urls', 0),
       at(hit, 'product_photos', 0, 'urls', 'original'),

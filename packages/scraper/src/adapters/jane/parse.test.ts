@@ -7,7 +7,7 @@ import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
 import type { RegistryEntry } from '../../registry';
 import { janeAdapter } from './index';
 import { parse } from './parse';
-import { assertParsesSafely, hostileVariants, problemsOf, sharedFixtures } from './test-support';
+import { assertParsesSafely, hostileVariants, problemsOf, sharedFixtures } from '../shared/testing';
 
 const products = JSON.parse(
   readFileSync(new URL('./payloads/algolia-products-page-0.json', import.meta.url), 'utf8'),

@@ -4,7 +4,7 @@ import { at, text } from '../shared/deal-fields';
 import type { ParseResult, Received } from '../types';
 import { productHits } from './algolia';
 import { hitDeal } from './hit';
-import { distinctItems, geoPoint, payloadsOf } from './received';
+import { distinctItems, geoPoint, payloadsOf } from '../shared/received';
 import { readJaneStore } from './store';
 
 /** The label of Jane's product payloads: `products-page-<n>` from plan, `products` from the browser. */

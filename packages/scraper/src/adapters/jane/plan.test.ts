@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BlockedError, NotFoundError, SchemaChangedError } from '../../errors';
 import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
 import type { RegistryEntry } from '../../registry';
-import type { PlatformConfig, Received, RequestPlan } from '../types';
+import { planToEnd } from '../shared/testing';
+import type { PlatformConfig, RequestPlan } from '../types';
 import { plan } from './plan';
 
 const storePage = readFileSync(new URL('./payloads/store-page.html', import.meta.url), 'utf8');
@@ -27,23 +28,12 @@ const config = (overrides: Partial<PlatformConfig> = {}): PlatformConfig => ({
   ...overrides,
 });
 
-/** Runs plan to the end, answering each product query with `answer(page)`. */
-function runPlan(
+/** Runs plan to the end, answering each request with `answer(request)`. */
+const runPlan = (
   cfg: PlatformConfig,
   answer: (request: RequestPlan) => unknown,
   target: RegistryEntry = entry,
-): RequestPlan[] {
-  const received: Received[] = [];
-  const asked: RequestPlan[] = [];
-  for (let step = 0; step < 30; step += 1) {
-    const [request, ...rest] = plan(target, received, cfg);
-    expect(rest).toEqual([]);
-    if (!request) return asked;
-    asked.push(request);
-    received.push({ label: request.label, url: request.url, body: answer(request) });
-  }
-  throw new Error('plan never ended');
-}
+): RequestPlan[] => planToEnd(plan, target, cfg, answer);
 
 const pageOf = (request: RequestPlan) =>
   (JSON.parse(request.body ?? '{}') as { page: number }).page;

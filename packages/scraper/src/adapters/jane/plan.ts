@@ -9,7 +9,7 @@ import {
   type AlgoliaCredentials,
 } from './algolia';
 import { PRODUCTS } from './parse';
-import { MAX_ITEMS, pageLabel, pagesOf } from './received';
+import { MAX_ITEMS, pageLabel, pagesOf } from '../shared/received';
 import { janeStore, storePagePath } from './store';
 
 export const STORE_PAGE = 'store-page';

@@ -1,5 +1,5 @@
 import { at } from '../shared/deal-fields';
-import { CAPTURED_PAGE } from '../sweed/paging';
+import { CAPTURED_PAGE } from '../shared/paging';
 import type { Adapter } from '../types';
 import { parse } from './parse';
 import { hitsIn, plan, SEARCH_PATH } from './plan';

@@ -1,22 +1,22 @@
 import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
-import { bundlePhraseIn } from '../sweed/deal-phrases';
+import { bundlePhraseIn } from '../shared/deal-phrases';
+import { firstHttpUrl, urlUnder } from '../shared/links';
 import {
   categoryOf,
-  firstHttpUrl,
   listingDeals,
   strainTypeText,
-  urlUnder,
   type ProductOffer,
   type Special,
-} from '../sweed/product-deal';
+} from '../shared/product-deal';
 import type { ParseResult, Received } from '../types';
 import { hitsIn } from './plan';
 
-/** Bounds on a hostile answer: hits per page, sizes per product, specials each. */
+/** Bounds on a hostile answer: hits per page, sizes per product, specials and images each. */
 const MAX_HITS = 1_000;
 const MAX_VARIANTS = 50;
 const MAX_SPECIALS = 20;
+const MAX_IMAGES = 50;
 
 /**
  * Joint Commerce `_search` pages -> one deal per recreational size whose `specialPrice` is below
@@ -63,7 +63,10 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
       ...specialsIn(at(variant, 'appliedSpecials')),
       ...specialsIn(at(product, 'applicableSpecials')).filter(isBundle),
     ],
-    imageUrl: firstHttpUrl(at(product, 'primaryImage'), list(at(product, 'images'))),
+    imageUrl: firstHttpUrl(
+      at(product, 'primaryImage'),
+      ...list(at(product, 'images')).slice(0, MAX_IMAGES),
+    ),
     sourceUrl: productUrl(product, entry.menuUrl),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../errors';
 import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
-import { entryFor } from '../sweed/adapter-testing';
+import { entryFor } from '../shared/testing';
 import type { Received } from '../types';
 import { plan } from './plan';
 

@@ -1,6 +1,6 @@
 import type { RegistryEntry } from '../../registry';
 import { at, list } from '../shared/deal-fields';
-import { nextPage, originOf, pageLabel, requiredField } from '../sweed/paging';
+import { listingPageLabel, nextPage, originOf, requiredField } from '../shared/paging';
 import type { PlatformConfig, Received, RequestPlan } from '../types';
 
 /** research/platforms.md section 7: the plugin's Elasticsearch proxy on the store's WordPress. */
@@ -46,7 +46,7 @@ export function plan(
   if (page === undefined) return [];
   return [
     {
-      label: pageLabel(page),
+      label: listingPageLabel(page),
       url: `${originOf(entry, menuUrl)}${SEARCH_PATH}${encodeURIComponent(businessId)}/_search`,
       accept: 'application/json',
       method: 'POST',

@@ -1,13 +1,13 @@
 import type { Deal } from '@stl-deals/domain';
 import { at, list, money, text } from '../shared/deal-fields';
+import { firstHttpUrl } from '../shared/links';
 import {
   categoryOf,
-  firstLink,
   measurableSize,
-  productDeal,
+  menuProductDeal,
   sizeInName,
   strainTypeOf,
-} from '../jane/product-deal';
+} from '../shared/product-deal';
 import { isLinkId, productLink } from './dispensary';
 
 /** Sizes read per item; real items have one to four. */
@@ -77,7 +77,7 @@ export function menuItemDeal(item: unknown, slug: string | undefined): Deal | un
   const chosen = chosenPrice(item, variants);
   const id = text(at(item, 'id'));
   const variant = variants.length > 1 && isLinkId(chosen.variant) ? chosen.variant : undefined;
-  return productDeal({
+  return menuProductDeal({
     id,
     brand: text(at(item, 'brandName')),
     name: titleName(name),
@@ -93,7 +93,7 @@ export function menuItemDeal(item: unknown, slug: string | undefined): Deal | un
     regularPrice: chosen.regular,
     salePrice: chosen.sale,
     extras: [text(at(item, 'thcContentLabel'))],
-    imageUrl: firstLink(
+    imageUrl: firstHttpUrl(
       at(item, 'imageUrl'),
       at(item, 'formattedThumbnailUrl'),
       at(item, 'imageSet', 'high'),

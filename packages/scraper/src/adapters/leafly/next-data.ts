@@ -1,6 +1,6 @@
 import { SchemaChangedError } from '../../errors';
 import { at } from '../shared/deal-fields';
-import { scriptJson } from '../jane/script-json';
+import { scriptJson } from '../shared/script-json';
 
 /** One server-rendered menu page: its items, the menu's size and the dispensary (platforms.md 4). */
 export interface MenuPage {

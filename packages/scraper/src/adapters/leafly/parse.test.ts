@@ -5,13 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { SchemaChangedError } from '../../errors';
 import { finalizeDeals } from '../../normalize';
 import type { RegistryEntry } from '../../registry';
-import { scriptJson } from '../jane/script-json';
-import {
-  assertParsesSafely,
-  hostileVariants,
-  problemsOf,
-  sharedFixtures,
-} from '../jane/test-support';
+import { scriptJson } from '../shared/script-json';
+import { assertParsesSafely, hostileVariants, problemsOf, sharedFixtures } from '../shared/testing';
 import { parse } from './parse';
 
 const menuPage = readFileSync(new URL('./payloads/menu-page-1.html', import.meta.url), 'utf8');

@@ -1,7 +1,7 @@
 import { SchemaChangedError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import { at, text } from '../shared/deal-fields';
-import { distinctItems, geoPoint, payloadsOf } from '../jane/received';
+import { distinctItems, geoPoint, payloadsOf } from '../shared/received';
 import type { ParseResult, Received } from '../types';
 import { isSlug, readDispensarySlug } from './dispensary';
 import { menuItemDeal } from './menu-item';

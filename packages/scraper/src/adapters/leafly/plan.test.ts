@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError, SchemaChangedError } from '../../errors';
 import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
 import type { RegistryEntry } from '../../registry';
-import type { PlatformConfig, Received, RequestPlan } from '../types';
+import { planToEnd } from '../shared/testing';
+import type { PlatformConfig } from '../types';
 import { plan } from './plan';
 
 const menuPage = readFileSync(new URL('./payloads/menu-page-1.html', import.meta.url), 'utf8');
@@ -34,17 +35,9 @@ const page = (shown: number, total: number) =>
     },
   })}</script></body></html>`;
 
-function runPlan(cfg: PlatformConfig, answer: (n: number) => string, target = entry) {
-  const received: Received[] = [];
-  const asked: RequestPlan[] = [];
-  for (;;) {
-    const [request, ...rest] = plan(target, received, cfg);
-    expect(rest).toEqual([]);
-    if (!request) return asked;
-    asked.push(request);
-    received.push({ label: request.label, url: request.url, body: answer(asked.length) });
-  }
-}
+/** Runs plan to the end, answering every page with `answer()`. */
+const runPlan = (cfg: PlatformConfig, answer: () => string, target = entry) =>
+  planToEnd(plan, target, cfg, answer);
 
 describe('leafly plan', () => {
   it('gets the menu page, as HTML', () => {

@@ -1,5 +1,5 @@
 import type { RegistryEntry } from '../../registry';
-import { MAX_ITEMS, pageLabel, pagesOf } from '../jane/received';
+import { MAX_ITEMS, pageLabel, pagesOf } from '../shared/received';
 import type { PlatformConfig, Received, RequestPlan } from '../types';
 import { dispensarySlug, menuPageRequest } from './dispensary';
 import { menuPageOf } from './next-data';

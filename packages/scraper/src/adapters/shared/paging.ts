@@ -4,18 +4,18 @@ import type { Received } from '../types';
 
 /**
  * Plan helpers the paginated menu adapters (sweed, dispense, joint) share: which page comes next
- * given the pages received so far, and the registry fields a plan cannot do without.
- *
- * Lives in sweed/ only because this change may not touch adapters/shared; it belongs there.
+ * given the pages received so far, and the registry fields a plan cannot do without. Their
+ * listing pages travel as `page:<n>`; the jane, weedmaps and leafly adapters label theirs by kind
+ * instead (see received.ts).
  */
 
 /** Every page of a product listing is labelled `page:<n>`; parse reads all of them. */
 const PAGE_PREFIX = 'page:';
 
-export const pageLabel = (page: number): string => `${PAGE_PREFIX}${page}`;
+export const listingPageLabel = (page: number): string => `${PAGE_PREFIX}${page}`;
 
 /** The listing pages among the payloads, planned or captured by the browser, in order. */
-export function pagesOf(received: readonly Received[]): Received[] {
+export function listingPages(received: readonly Received[]): Received[] {
   return received.filter((payload) => payload.label.startsWith(PAGE_PREFIX));
 }
 

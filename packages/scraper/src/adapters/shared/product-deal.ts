@@ -1,23 +1,157 @@
 import { LIMITS, safeHttpUrl, type Deal, type DealCategory, type Weekday } from '@stl-deals/domain';
+import { SchemaChangedError } from '../../errors';
+import type { Received } from '../types';
 import {
   discountPercent,
+  gramsIn,
   mapCategory,
+  milligramsIn,
+  money,
   priceText,
   text,
   unitPrice,
   weekdaysIn,
-} from '../shared/deal-fields';
-import { SchemaChangedError } from '../../errors';
-import type { Received } from '../types';
-import { bundlePhraseIn, percentOffIn } from './deal-phrases';
-import { pagesOf } from './paging';
+} from './deal-fields';
+import { bundlePhraseIn, dollarsOffText, percentOffIn } from './deal-phrases';
+import { listingPages } from './paging';
+
+/**
+ * Turning one menu product into a product deal: the rules of what makes a deal and how its card
+ * reads. Two kinds of menu build one:
+ *
+ * - `productDeal` takes a `ProductOffer`, whose specials the platform lists as records (Sweed's
+ *   promos, Dispense's discounts, Joint's specials, a specials page's JSON-LD offers). The card
+ *   names every special, then the item's own words, size and strain; a stated saving reads
+ *   '25% off' or '$5 off', and a bundle the price with the bundle ('$22 · BOGO').
+ * - `menuProductDeal` takes a `MenuProduct`, priced per size with at most one special's name and
+ *   wording (Jane, Weedmaps, Leafly). The card leads with the special's wording, or says '25% off
+ *   3.5g' when there is none; a percent off the regular price is taken off it ('$30 (was $40)'),
+ *   and a bundle reads as its phrase ('BOGO'). The brand is left out of the title when the name
+ *   names it anywhere, not only at its start.
+ *
+ * Each adapter's recorded payloads and tests pin its card, so the two stay apart; what they
+ * share is below.
+ */
+
+/**
+ * The spec's category from the platform's category names, most specific last: the first name
+ * that maps to a known category wins (a platform's own 'Big Buds' or 'Smalls' is less telling
+ * than its parent 'Flower', and 'Oral' falls through to its product type 'Tablets'); 'other'
+ * when names are given but none is known.
+ */
+export function categoryOf(...names: unknown[]): DealCategory | undefined {
+  const mapped = names.map(mapCategory).filter((category) => category !== undefined);
+  return mapped.find((category) => category !== 'other') ?? mapped[0];
+}
+
+// A Map, not an object literal: a hostile '__proto__' or 'constructor' must not read as a type.
+const STRAIN_TYPES = new Map([
+  ['indica', 'Indica'],
+  ['i', 'Indica'],
+  ['sativa', 'Sativa'],
+  ['s', 'Sativa'],
+  ['hybrid', 'Hybrid'],
+  ['h', 'Hybrid'],
+  ['cbd', 'CBD'],
+]);
+
+/**
+ * 'indica', 'Sativa', 'H', 'cbd' as the card shows them; undefined for anything else. For a field
+ * that holds other words too (Jane's `category` is 'Gummies' on an edible).
+ */
+export function strainTypeOf(value: unknown): string | undefined {
+  const key = text(value)?.toLowerCase();
+  return key === undefined ? undefined : STRAIN_TYPES.get(key);
+}
+
+const NO_STRAIN = /^(?:n\/?a|na|none|null|unknown|not applicable)$/i;
+
+/**
+ * A strain-type field as a visitor reads it: 'HYBRID_SATIVA' -> 'Hybrid Sativa'; undefined for
+ * 'NA'. For a field that only ever names a strain type, in the platform's own words.
+ */
+export function strainTypeText(value: unknown): string | undefined {
+  const raw = text(value)?.replace(/[_-]+/g, ' ');
+  if (!raw || NO_STRAIN.test(raw)) return undefined;
+  return raw.toLowerCase().replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}
+
+/** Grams, or milligrams for edibles, in a size text; undefined when the unit price cannot use it. */
+const measured = (size: string | undefined, category: DealCategory | undefined) =>
+  category === 'edibles' ? milligramsIn(size) : gramsIn(size);
+
+/**
+ * The first size text the unit price can be read from (milligrams for edibles, grams otherwise),
+ * else the first size given at all, so the card still shows it.
+ */
+export function measurableSize(
+  category: DealCategory | undefined,
+  ...sizes: unknown[]
+): string | undefined {
+  const readable = sizes.map((size) => text(size)).filter((size) => size !== undefined);
+  return readable.find((size) => measured(size, category) !== undefined) ?? readable[0];
+}
+
+const SIZE_IN_NAME = /(\d{1,4}(?:\.\d{1,3})?)\s?(mg|g|oz)\b/gi;
+
+/** The last size written in a product name ('Grape Gas | 3.5g' -> '3.5g'), as Weedmaps and Leafly do. */
+export function sizeInName(name: string | undefined): string | undefined {
+  const sizes = [...(name ?? '').matchAll(SIZE_IN_NAME)];
+  const last = sizes.at(-1);
+  return last ? `${last[1]}${last[2]!.toLowerCase()}` : undefined;
+}
+
+/** 1 to 99 whole percent, or undefined. */
+export function wholePercent(value: number | undefined): number | undefined {
+  if (value === undefined || !Number.isFinite(value)) return undefined;
+  const percent = Math.round(value);
+  return percent >= 1 && percent <= 99 ? percent : undefined;
+}
+
+/**
+ * 'Brand Name' for a card title; the brand is left out when the name already starts with it
+ * ('Proper | Jealousy | 3.5g' by Proper, 'Gron | Tart Cherry Pearls' by Grön), so it is not read
+ * twice. Undefined without a name.
+ */
+export function productTitle(
+  brand: string | undefined,
+  name: string | undefined,
+): string | undefined {
+  if (!name) return undefined;
+  if (!brand || fold(name).startsWith(fold(brand))) return name;
+  return text(`${brand} ${name}`, LIMITS.text) ?? name;
+}
+
+/** Lowercase letters and digits only, accents dropped: 'Grön' and 'Gron' compare equal. */
+function fold(value: string): string {
+  return value
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]|\p{M}/gu, '');
+}
+
+function unique(values: ReadonlyArray<string | undefined>): string[] {
+  return [...new Set(values.filter((value): value is string => Boolean(value)))];
+}
+
+/** Parts joined with ' · ', repeated parts once, bounded. */
+function joinParts(parts: ReadonlyArray<string | undefined>, max: number): string {
+  return text(unique(parts).join(' · '), max) ?? '';
+}
+
+/** Optional fields left out rather than present as undefined, so deals compare and serialize cleanly. */
+function withoutUndefined(deal: Deal): Deal {
+  return Object.fromEntries(
+    Object.entries(deal).filter(([, value]) => value !== undefined),
+  ) as Deal;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offers with listed specials: Sweed, Dispense, Joint, and a specials page's JSON-LD products.
 
 /**
  * One sellable item of a menu (a product in one size) as the menu adapters read it, already
- * bounded and typed, before it becomes a Deal. Sweed, Dispense, Joint and the html adapter's
- * JSON-LD products all build one, so the rules of what makes a deal and how it reads live here.
- *
- * Lives in sweed/ only because this change may not touch adapters/shared; it belongs there.
+ * bounded and typed, before it becomes a Deal.
  */
 export interface ProductOffer {
   /** The platform's own ids, stable across scrapes: becomes the deal's key. */
@@ -60,7 +194,7 @@ export interface Special {
  */
 export function productDeal(offer: ProductOffer): Deal | undefined {
   const saving = savingOf(offer);
-  const title = productTitle(offer.brand, offer.name);
+  const title = productTitle(offer.brand, offer.name) ?? offer.brand;
   if (!title || !(isSaving(saving) || offer.listedAsSpecial)) return undefined;
   const { sale, regular, percent } = saving;
   const names = unique(offer.specials.map((special) => special.name ?? special.label));
@@ -106,7 +240,7 @@ export interface Listing {
  */
 export function listingDeals(received: readonly Received[], listing: Listing): Deal[] {
   const deals = new Map<string, Deal>();
-  for (const page of pagesOf(received)) {
+  for (const page of listingPages(received)) {
     const items = listing.items(page.body);
     if (!items) throw new SchemaChangedError(`${listing.answer} has no product list`);
     for (const item of items.slice(0, listing.maxItems)) {
@@ -154,9 +288,6 @@ function savingText({ sale, regular, percent, dollars, bundle }: Saving): string
   return joinParts([priceText(sale ?? regular, undefined), bundle], LIMITS.shortText);
 }
 
-/** '$10 off'. */
-export const dollarsOffText = (dollars: number): string => `${priceText(dollars, undefined)} off`;
-
 /** The short label of the first BOGO or bundle special ('BOGO $0.01', '2 For $70'). */
 function bundleLabel(specials: readonly Special[]): string | undefined {
   for (const special of specials) {
@@ -183,101 +314,110 @@ function validDays(specials: readonly Special[]): Weekday[] | undefined {
   return weekdaysIn(...specials.flatMap((special) => [special.name, ...(special.dayTexts ?? [])]));
 }
 
-/** 1 to 99 whole percent, or undefined. */
-export function wholePercent(value: number | undefined): number | undefined {
-  if (value === undefined || !Number.isFinite(value)) return undefined;
-  const percent = Math.round(value);
-  return percent >= 1 && percent <= 99 ? percent : undefined;
+// ---------------------------------------------------------------------------------------------
+// Products priced per size, with one special's name and wording: Jane, Weedmaps, Leafly.
+
+/** What an adapter read from one menu item; every field already bounded by the shared readers. */
+export interface MenuProduct {
+  /** The platform's own id of the product (and size), so the deal key stays stable. */
+  id?: string;
+  brand?: string;
+  name?: string;
+  category?: DealCategory;
+  strainType?: string;
+  size?: string;
+  regularPrice?: number;
+  salePrice?: number;
+  /** The percent off, for a platform that states the discount but not the sale price. */
+  percentOff?: number;
+  /** The special's own name, e.g. 'ENTIRE STORE 25% OFF'. */
+  specialName?: string;
+  /** The special's own text (what the description leads with). */
+  specialText?: ReadonlyArray<string | undefined>;
+  /** Facts the card may show after the special's text (other sizes on sale, potency). */
+  extras?: ReadonlyArray<string | undefined>;
+  endsAt?: string;
+  imageUrl?: string;
+  sourceUrl?: string;
 }
 
 /**
- * 'Brand Name' for a card title; the brand is left out when the name already starts with it
- * ('Gron | Tart Cherry Pearls' by Grön), so it is not read twice.
+ * The contract's deal for a product that is on sale (a saving that rounds to at least 1% of the
+ * regular price) or under a BOGO/bundle special; undefined for a product that is neither, or has
+ * no name. Prices, text and links come out finite, bounded and http(s) only.
  */
-function productTitle(brand: string | undefined, name: string | undefined): string {
-  if (!name) return brand ?? '';
-  if (!brand || fold(name).startsWith(fold(brand))) return name;
+export function menuProductDeal(product: MenuProduct): Deal | undefined {
+  const title = menuProductTitle(product.brand, product.name);
+  if (!title) return undefined;
+  const regular = product.regularPrice;
+  const sale = effectiveSale(product);
+  const percent = savedPercent(product, sale);
+  const specialText = [product.specialName, ...(product.specialText ?? [])];
+  const bundle = specialText.map(bundlePhraseIn).find((phrase) => phrase !== undefined);
+  if (percent === undefined && bundle === undefined) return undefined;
+
+  const onSale = percent !== undefined;
+  const category = product.category ?? 'other';
+  const price = !onSale
+    ? (text(bundle) ?? '')
+    : regular === undefined
+      ? `${percent}% off`
+      : priceText(sale, regular);
+  const generated = onSale ? `${percent}% off${product.size ? ` ${product.size}` : ''}` : undefined;
+  const lead = specialText.some(Boolean) ? specialText : [generated];
+  const deal: Deal = {
+    id: product.id,
+    title,
+    description: joinParts([...lead, ...(product.extras ?? [])], LIMITS.text),
+    price,
+    imageUrl: product.imageUrl ?? '',
+    sourceUrl: product.sourceUrl ?? '',
+    brand: product.brand,
+    category,
+    strainType: product.strainType,
+    size: product.size,
+    regularPrice: regular,
+    salePrice: onSale ? sale : undefined,
+    discountPercent: percent,
+    unitPrice: unitPrice(onSale ? sale : regular, product.size, category),
+    specialName: product.specialName,
+    validDays: weekdaysIn(...specialText),
+    endsAt: product.endsAt,
+  };
+  return withoutUndefined(deal);
+}
+
+/**
+ * 'Brand Name' unless the name already names the brand anywhere: these menus write it in the
+ * middle too ('Cherry Lime Robhots 10pk' by Robhots, 'Proper | Jealousy | 3.5g' by Proper),
+ * where a listing's names would lose a short brand ('(C) Pacman', 'Major Lemonade | Major').
+ */
+function menuProductTitle(brand: string | undefined, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  if (!brand || name.toLowerCase().includes(brand.toLowerCase())) return name;
   return text(`${brand} ${name}`, LIMITS.text) ?? name;
 }
 
-/** Lowercase letters and digits only, accents dropped: 'Grön' and 'Gron' compare equal. */
-function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]|\p{M}/gu, '');
+/** A percent off that is a real discount (above 0, below 100); undefined otherwise. */
+function percentOffOf(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isFinite(value) && value > 0 && value < 100
+    ? value
+    : undefined;
 }
 
-const NO_STRAIN = /^(?:n\/?a|na|none|null|unknown|not applicable)$/i;
-
-/** A strain type as a visitor reads it: 'HYBRID_SATIVA' -> 'Hybrid Sativa'; undefined for 'NA'. */
-export function strainTypeText(value: unknown): string | undefined {
-  const raw = text(value)?.replace(/[_-]+/g, ' ');
-  if (!raw || NO_STRAIN.test(raw)) return undefined;
-  return raw.toLowerCase().replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+/** The sale price a product implies: its own, or the regular price less its percent off. */
+function effectiveSale(product: MenuProduct): number | undefined {
+  const { salePrice, regularPrice } = product;
+  if (salePrice !== undefined && salePrice > 0) return salePrice;
+  const percent = percentOffOf(product.percentOff);
+  if (percent === undefined || regularPrice === undefined) return undefined;
+  return money(regularPrice * (1 - percent / 100));
 }
 
-/**
- * The spec's category from the platform's category names, most specific last: the first name
- * that maps to a known category wins, so 'Oral' falls through to its product type 'Tablets'.
- */
-export function categoryOf(...names: unknown[]): DealCategory | undefined {
-  const mapped = names.map(mapCategory).filter((category) => category !== undefined);
-  return mapped.find((category) => category !== 'other') ?? mapped[0];
-}
-
-/** An absolute http(s) URL from an untrusted value, or undefined. */
-export function httpUrl(value: unknown): string | undefined {
-  return typeof value === 'string' ? (safeHttpUrl(value) ?? undefined) : undefined;
-}
-
-/** The first http(s) URL among candidates (arrays are searched too). */
-export function firstHttpUrl(...candidates: unknown[]): string | undefined {
-  for (const candidate of candidates.flat().slice(0, 50)) {
-    const url = httpUrl(candidate);
-    if (url) return url;
-  }
-  return undefined;
-}
-
-/**
- * `base` with path segments appended below it ('https://shop/stl' + 'discounts' ->
- * 'https://shop/stl/discounts'), each segment encoded; undefined when base is no http(s) URL.
- */
-export function urlUnder(base: string | undefined, ...segments: string[]): string | undefined {
-  const url = parsedUrl(base);
-  if (!url) return undefined;
-  const path = url.pathname.replace(/\/+$/, '');
-  url.pathname = [path, ...segments.map(encodeURIComponent)].join('/');
-  url.search = '';
-  url.hash = '';
-  return httpUrl(url.href);
-}
-
-/** An href resolved against the page it is on, when the result is an http(s) URL. */
-export function resolvedHttpUrl(href: unknown, base: string | undefined): string | undefined {
-  if (typeof href !== 'string' || href.length > LIMITS.url) return undefined;
-  try {
-    return httpUrl(new URL(href.trim(), base).href);
-  } catch {
-    return undefined;
-  }
-}
-
-function parsedUrl(value: string | undefined): URL | undefined {
-  if (!httpUrl(value)) return undefined;
-  try {
-    return new URL(value!);
-  } catch {
-    return undefined;
-  }
-}
-
-function unique(values: ReadonlyArray<string | undefined>): string[] {
-  return [...new Set(values.filter((value): value is string => Boolean(value)))];
-}
-
-/** Parts joined with ' · ', repeated parts once, bounded. */
-function joinParts(parts: ReadonlyArray<string | undefined>, max: number): string {
-  return text(unique(parts).join(' · '), max) ?? '';
+/** The whole percent saved; from `percentOff` alone only when no price says otherwise. */
+function savedPercent(product: MenuProduct, sale: number | undefined): number | undefined {
+  const fromPrices = discountPercent(sale, product.regularPrice);
+  if (fromPrices !== undefined || product.regularPrice !== undefined) return fromPrices;
+  const stated = percentOffOf(product.percentOff);
+  return stated === undefined ? undefined : Math.min(99, Math.max(1, Math.round(stated)));
 }

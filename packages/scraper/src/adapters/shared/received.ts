@@ -2,8 +2,9 @@ import type { GeoPoint } from '@stl-deals/domain';
 import type { Received } from '../types';
 
 /**
- * Reading what the transports brought back, shared by the jane, weedmaps and leafly adapters
- * (a candidate for adapters/shared).
+ * Reading what the transports brought back, shared by the jane, weedmaps and leafly adapters:
+ * their payloads are labelled by kind, `<kind>-page-<n>` from plan and the bare kind from the
+ * browser transport (the sweed, dispense and joint adapters page as `page:<n>`, see paging.ts).
  */
 
 /** No St. Louis menu has this many items; a payload with more is cut here, never trusted. */

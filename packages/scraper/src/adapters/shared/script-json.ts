@@ -3,7 +3,7 @@ import { load } from 'cheerio';
 /**
  * The JSON data block `<script id="…" type="application/json">` of an HTML page, as Jane's store
  * pages carry `jane-app-secrets` (platforms.md 2.1) and Leafly's Next.js pages `__NEXT_DATA__`
- * (platforms.md 4). Shared by the jane and leafly adapters.
+ * (platforms.md 4).
  *
  * Returns undefined when the page has no such block; a block that is not JSON is undefined too,
  * since a page cut short or rewritten by a bot check is the same news to the caller.

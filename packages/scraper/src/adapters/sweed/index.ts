@@ -1,6 +1,6 @@
 import { at, list } from '../shared/deal-fields';
 import type { Adapter } from '../types';
-import { CAPTURED_PAGE } from './paging';
+import { CAPTURED_PAGE } from '../shared/paging';
 import { parse } from './parse';
 import { plan, PRODUCT_LIST_PATH, productsIn } from './plan';
 

@@ -1,21 +1,21 @@
 import type { RegistryEntry } from '../../registry';
 import { at, gramsIn, isoInstant, list, milligramsIn, money, text } from '../shared/deal-fields';
-import type { ParseResult, Received } from '../types';
-import { productsIn } from './plan';
+import { firstHttpUrl, urlUnder } from '../shared/links';
 import {
   categoryOf,
-  firstHttpUrl,
   listingDeals,
   strainTypeText,
-  urlUnder,
   type ProductOffer,
   type Special,
-} from './product-deal';
+} from '../shared/product-deal';
+import type { ParseResult, Received } from '../types';
+import { productsIn } from './plan';
 
-/** Bounds on a hostile answer: products per page, sizes per product, promos per size. */
+/** Bounds on a hostile answer: products per page, sizes per product, promos per size, images. */
 const MAX_PRODUCTS = 2_000;
 const MAX_VARIANTS = 50;
 const MAX_PROMOS = 20;
+const MAX_IMAGES = 50;
 
 /**
  * Sweed GetProductList pages -> one deal per size (variant) whose `promoPrice` is below its
@@ -52,10 +52,13 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
     regularPrice: money(at(variant, 'price')),
     salePrice: money(at(variant, 'promoPrice')),
     specials: list(at(variant, 'promos')).slice(0, MAX_PROMOS).map(specialOf),
-    imageUrl: firstHttpUrl(list(at(variant, 'images')), list(at(product, 'images'))),
+    imageUrl: firstHttpUrl(...imagesOf(variant), ...imagesOf(product)),
     sourceUrl: productUrl(product, entry.menuUrl),
   };
 }
+
+/** A variant's or product's `images`, URLs first to last. */
+const imagesOf = (value: unknown): unknown[] => list(at(value, 'images')).slice(0, MAX_IMAGES);
 
 /** A promo: `name`, `shortName` ('BOGO $0.01'), `isBogo`, `endDate`, schedule text. */
 function specialOf(promo: unknown): Special {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../errors';
 import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
 import type { Received } from '../types';
-import { entryFor } from './adapter-testing';
+import { entryFor } from '../shared/testing';
 import { plan } from './plan';
 
 const menuUrl = 'https://shop.archcitycannabis.com/soulard';

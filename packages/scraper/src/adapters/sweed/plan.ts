@@ -2,7 +2,7 @@ import { NotFoundError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import { at, text } from '../shared/deal-fields';
 import type { PlatformConfig, Received, RequestPlan } from '../types';
-import { nextPage, originOf, pageLabel, requiredField } from './paging';
+import { listingPageLabel, nextPage, originOf, requiredField } from '../shared/paging';
 
 /** research/platforms.md section 5: Sweed's API lives on the store's own host. */
 export const PRODUCT_LIST_PATH = '/_api/proxy/Products/GetProductList';
@@ -62,7 +62,7 @@ function productListRequest(
   page: number,
 ): RequestPlan {
   return {
-    label: pageLabel(page),
+    label: listingPageLabel(page),
     url: `${originOf(entry, menuUrl)}${PRODUCT_LIST_PATH}`,
     accept: 'application/json',
     method: 'POST',

@@ -1,13 +1,13 @@
 import type { Deal, DealCategory } from '@stl-deals/domain';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
+import { firstHttpUrl } from '../shared/links';
 import {
   categoryOf,
-  firstLink,
   measurableSize,
-  productDeal,
+  menuProductDeal,
   sizeInName,
   strainTypeOf,
-} from '../jane/product-deal';
+} from '../shared/product-deal';
 import { itemLink } from './item-link';
 
 /** Specials read per item; a real item carries one or two. */
@@ -69,7 +69,7 @@ export function discoveryItemDeal(item: unknown, listing: string | undefined): D
   const name = text(at(item, 'name'));
   const price = at(item, 'price');
   const { titles, endsAt } = specialsOf(item);
-  return productDeal({
+  return menuProductDeal({
     id: text(at(item, 'id')),
     // `brand` is usually null; the brand is in `brand_endorsement` (platforms.md 3.1).
     brand: text(at(item, 'brand_endorsement', 'brand_name')) ?? text(at(item, 'brand', 'name')),
@@ -87,7 +87,7 @@ export function discoveryItemDeal(item: unknown, listing: string | undefined): D
     specialText: titles,
     endsAt,
     extras: [potency(item)],
-    imageUrl: firstLink(
+    imageUrl: firstHttpUrl(
       at(item, 'avatar_image', 'large_url'),
       at(item, 'avatar_image', 'original_url'),
     ),

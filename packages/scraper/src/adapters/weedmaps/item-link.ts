@@ -1,5 +1,5 @@
 import { text } from '../shared/deal-fields';
-import { firstLink } from '../jane/product-deal';
+import { firstHttpUrl } from '../shared/links';
 import { isSlug, menuPage, WEEDMAPS_SITE } from './listing';
 
 /**
@@ -13,5 +13,5 @@ export function itemLink(
 ): string | undefined {
   const slug = text(itemSlug);
   if (listing && isSlug(slug)) return `${WEEDMAPS_SITE}/dispensaries/${listing}/menu/${slug}`;
-  return firstLink(...ownLinks) ?? (listing ? menuPage(listing) : undefined);
+  return firstHttpUrl(...ownLinks) ?? (listing ? menuPage(listing) : undefined);
 }

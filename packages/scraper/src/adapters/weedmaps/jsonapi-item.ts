@@ -1,13 +1,13 @@
 import type { Deal } from '@stl-deals/domain';
 import { at, money, text } from '../shared/deal-fields';
+import { firstHttpUrl } from '../shared/links';
 import {
   categoryOf,
-  firstLink,
   measurableSize,
-  productDeal,
+  menuProductDeal,
   sizeInName,
   strainTypeOf,
-} from '../jane/product-deal';
+} from '../shared/product-deal';
 import { itemLink } from './item-link';
 
 /** The JSON:API price keys, smallest first; 0 means 'not sold in that size' (platforms.md 3.2). */
@@ -49,7 +49,7 @@ export function jsonApiItemDeal(item: unknown, listing: string | undefined): Dea
   );
   const priced = firstPrice(at(attributes, 'prices'));
   const netMg = money(at(attributes, 'compliance_net_mg'));
-  return productDeal({
+  return menuProductDeal({
     id: text(at(item, 'id')),
     brand: text(at(attributes, 'brand_name')),
     name,
@@ -63,7 +63,7 @@ export function jsonApiItemDeal(item: unknown, listing: string | undefined): Dea
     ),
     regularPrice: priced?.price,
     percentOff: percentOff(attributes),
-    imageUrl: firstLink(at(attributes, 'avatar_image_url'), at(attributes, 'picture_url')),
+    imageUrl: firstHttpUrl(at(attributes, 'avatar_image_url'), at(attributes, 'picture_url')),
     sourceUrl: itemLink(listing, at(attributes, 'slug'), at(item, 'links', 'order')),
   });
 }

@@ -5,12 +5,7 @@ import { SchemaChangedError } from '../../errors';
 import { finalizeDeals } from '../../normalize';
 import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
 import type { RegistryEntry } from '../../registry';
-import {
-  assertParsesSafely,
-  hostileVariants,
-  problemsOf,
-  sharedFixtures,
-} from '../jane/test-support';
+import { assertParsesSafely, hostileVariants, problemsOf, sharedFixtures } from '../shared/testing';
 import { weedmapsAdapter } from './index';
 import { parse } from './parse';
 

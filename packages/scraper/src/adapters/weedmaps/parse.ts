@@ -1,7 +1,7 @@
 import { SchemaChangedError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import { at, text } from '../shared/deal-fields';
-import { distinctItems, payloadsOf } from '../jane/received';
+import { distinctItems, payloadsOf } from '../shared/received';
 import type { ParseResult, Received } from '../types';
 import { discoveryItemDeal } from './discovery-item';
 import { jsonApiItemDeal } from './jsonapi-item';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError, SchemaChangedError } from '../../errors';
 import { DEFAULT_PLATFORM_CONFIG } from '../../platform-config';
 import type { RegistryEntry } from '../../registry';
-import type { PlatformConfig, Received, RequestPlan } from '../types';
+import { planToEnd } from '../shared/testing';
+import type { PlatformConfig, RequestPlan } from '../types';
 import { plan } from './plan';
 
 const entry: RegistryEntry = {
@@ -24,21 +25,8 @@ const page = (size: number) => ({
 });
 
 /** Runs plan to the end, answering page n with `sizes[n - 1]` items. */
-function runPlan(cfg: PlatformConfig, sizes: number[], target = entry): RequestPlan[] {
-  const received: Received[] = [];
-  const asked: RequestPlan[] = [];
-  for (;;) {
-    const [request, ...rest] = plan(target, received, cfg);
-    expect(rest).toEqual([]);
-    if (!request) return asked;
-    asked.push(request);
-    received.push({
-      label: request.label,
-      url: request.url,
-      body: page(sizes[asked.length - 1] ?? 0),
-    });
-  }
-}
+const runPlan = (cfg: PlatformConfig, sizes: number[], target = entry): RequestPlan[] =>
+  planToEnd(plan, target, cfg, (_, n) => page(sizes[n - 1] ?? 0));
 
 describe('weedmaps plan', () => {
   it('asks the discovery API for the first page of menu items with their specials', () => {

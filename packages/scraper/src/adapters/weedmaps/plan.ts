@@ -1,5 +1,5 @@
 import type { RegistryEntry } from '../../registry';
-import { MAX_ITEMS, pageLabel, pagesOf } from '../jane/received';
+import { MAX_ITEMS, pageLabel, pagesOf } from '../shared/received';
 import type { PlatformConfig, Received, RequestPlan } from '../types';
 import { listingSlug } from './listing';
 import { menuItemsOf, menuItemsRequest, PAGE_SIZE } from './menu-items';

@@ -1,0 +1,102 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Platform } from '@stl-deals/domain';
+import {
+  ADAPTERS,
+  createScraper,
+  loadRegistry,
+  RegistryError,
+  type Registry,
+} from '@stl-deals/scraper';
+import {
+  assignPlatforms,
+  SIMULATED_PLATFORM_NAMES,
+  startSimulator,
+  type FaultPlan,
+  type Simulator,
+} from '@stl-deals/simulator';
+import { openSqliteRepository } from '@stl-deals/store';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { systemClock, type Clock } from '../clock';
+import type { Config } from '../config';
+import type { DemoSettings } from './demo-config';
+
+export interface DemoOptions {
+  config: Config;
+  settings: DemoSettings;
+  logger: FastifyBaseLogger;
+  clock?: Clock;
+}
+
+export interface Demo {
+  /** The service, built but not listening; closing it stops the simulator too. */
+  app: FastifyInstance;
+  simulator: Simulator;
+}
+
+/** The platforms whose challenge the demo shows passing in the browser when DEMO_CHALLENGED=auto. */
+const AUTO_CHALLENGED: readonly Platform[] = ['dutchie', 'html'];
+
+/**
+ * The whole service on simulated platforms: the registry (DEALS_REGISTRY, the bundled one by
+ * default) with every dispensary on a platform both the simulator and the scraper know, the
+ * simulator serving it on 127.0.0.1, and the scraper's platform base URLs pointed there, without
+ * the politeness pause a loopback host does not need.
+ */
+export async function buildDemo({ config, settings, logger, clock }: DemoOptions): Promise<Demo> {
+  const scraped = SIMULATED_PLATFORM_NAMES.filter((platform) => ADAPTERS[platform]);
+  const registry = assignPlatforms(await loadRegistry(config.DEALS_REGISTRY), scraped);
+  const simulator = await startSimulator({
+    registry,
+    seed: settings.DEMO_SEED,
+    port: settings.DEMO_SIMULATOR_PORT,
+    faults: challengeFaults(registry, settings.DEMO_CHALLENGED),
+  });
+  try {
+    await mkdir(config.DATA_DIR, { recursive: true });
+    const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
+    const scraper = createScraper({
+      userAgent: config.USER_AGENT,
+      chromiumPath: config.CHROMIUM_PATH,
+      platforms: simulator.platforms,
+      minHostDelayMs: 0,
+    });
+    const app = await buildApp({
+      config,
+      repository,
+      scraper,
+      registry: simulator.registry,
+      clock: clock ?? systemClock,
+      logger,
+      demo: true,
+    });
+    app.addHook('onClose', () => simulator.stop());
+    return { app, simulator };
+  } catch (error) {
+    await simulator.stop();
+    throw error;
+  }
+}
+
+/** A challenge in front of each dispensary DEMO_CHALLENGED names. */
+function challengeFaults(
+  registry: Registry,
+  challenged: DemoSettings['DEMO_CHALLENGED'],
+): FaultPlan {
+  const keys = challenged === 'auto' ? autoChallenged(registry) : challenged;
+  const known = new Set(registry.dispensaries.map((entry) => entry.key));
+  const unknown = keys.filter((key) => !known.has(key));
+  if (unknown.length > 0) {
+    throw new RegistryError(
+      `DEMO_CHALLENGED names no dispensary of the registry: ${unknown.join(', ')}`,
+    );
+  }
+  return { dispensaries: Object.fromEntries(keys.map((key) => [key, { challenge: true }])) };
+}
+
+function autoChallenged(registry: Registry): string[] {
+  return AUTO_CHALLENGED.flatMap(
+    (platform) => registry.dispensaries.find((entry) => entry.platform === platform)?.key ?? [],
+  );
+}

@@ -1,0 +1,61 @@
+import { json } from '../answers';
+import { wholeNumber } from '../request-fields';
+import { storefrontPage } from '../storefront';
+import type { SimulatedPlatform } from '../types';
+import { productsPage } from './serialize';
+
+const PRODUCTS = /^\/v1\/venues\/([a-z0-9]{1,40})\/products\/?$/;
+/** The store's own online-ordering pages, where its Dispense menu is embedded. */
+const SHOP = /^\/order\/([a-z0-9-]{1,100})(?:\/.*)?$/;
+const PAGE_SIZE = 50;
+
+/**
+ * Dispense: a shared API host answering each venue's products page by page (skip and limit), and
+ * the store's ordering page whose embedded menu asks it.
+ */
+export const dispense: SimulatedPlatform = {
+  address: (store, base) => ({ platformId: store.hexId, menuUrl: `${base}/order/${store.key}` }),
+
+  route(request, stores) {
+    const { pathname, searchParams } = request.url;
+    const products = PRODUCTS.exec(pathname);
+    if (products) {
+      const store = stores.find('dispense', products[1]);
+      return {
+        store,
+        answer: (context) =>
+          store
+            ? json(
+                productsPage(
+                  context.menuOf(store),
+                  wholeNumber(searchParams.get('skip'), 0, 100_000),
+                  wholeNumber(searchParams.get('limit'), PAGE_SIZE, 500) || PAGE_SIZE,
+                  `${context.base}/order/${store.key}`,
+                ),
+              )
+            : json({ message: 'Venue not found', statusCode: 404 }, 404),
+      };
+    }
+    const shop = SHOP.exec(pathname);
+    if (!shop) return undefined;
+    const store = stores.find('dispense', shop[1]);
+    return {
+      store,
+      answer: () =>
+        store
+          ? storefrontPage({ title: `${store.name} | Order Online`, loader: loader(store.hexId) })
+          : json({ message: 'Not found' }, 404),
+    };
+  },
+};
+
+/** The embedded menu: every page of the venue's products. */
+function loader(venueId: string): string {
+  return `
+        for (let skip = 0; ; skip += ${PAGE_SIZE}) {
+          const answer = await getJson(
+            '/v1/venues/${venueId}/products?sort=price&limit=${PAGE_SIZE}&skip=' + skip + '&group=true&orderPickUpType=IN_STORE',
+          );
+          if (answer.data.length < ${PAGE_SIZE}) break;
+        }`;
+}

@@ -1,0 +1,56 @@
+import {
+  DEFAULT_PLATFORM_CONFIG,
+  parseRegistry,
+  type PlatformConfig,
+  type Registry,
+} from '@stl-deals/scraper';
+import { SIMULATED_PLATFORMS } from '../platforms';
+import type { StoreDirectory } from '../stores';
+
+/** The registry, once every dispensary is known to be on a platform the simulator answers for. */
+export function requireSimulated(registry: Registry): Registry {
+  for (const entry of registry.dispensaries) {
+    if (!SIMULATED_PLATFORMS[entry.platform]) {
+      throw new Error(
+        `The simulator has no '${entry.platform}' platform (dispensary '${entry.key}'): assign it one with assignPlatforms`,
+      );
+    }
+  }
+  return registry;
+}
+
+/** The registry with each dispensary's platform ids and URLs pointing at the simulator. */
+export function addressedRegistry(
+  registry: Registry,
+  stores: StoreDirectory,
+  base: string,
+): Registry {
+  const dispensaries = registry.dispensaries.map((entry) => {
+    const { platformId: _id, menuUrl: _menu, specialsUrl: _specials, ...rest } = entry;
+    const store = stores.byKey(entry.key);
+    return { ...rest, ...(store && SIMULATED_PLATFORMS[entry.platform]?.address(store, base)) };
+  });
+  // The platforms' addresses must make a registry the service accepts: checked here, not there.
+  return parseRegistry({ dispensaries }, 'simulated registry');
+}
+
+/** The scraper's platform configuration with every platform's base URL at the simulator. */
+export function platformConfigAt(
+  base: string,
+  dutchieHashes: PlatformConfig['dutchieHashes'],
+): PlatformConfig {
+  return {
+    ...DEFAULT_PLATFORM_CONFIG,
+    baseUrls: {
+      dutchie: base,
+      janeAlgolia: base,
+      jane: base,
+      weedmaps: base,
+      leafly: base,
+      dispense: base,
+    },
+    dutchieHashes,
+    // Blank, so the scraper reads the key from the store page as it must in production.
+    janeAlgolia: { appId: DEFAULT_PLATFORM_CONFIG.janeAlgolia.appId, apiKey: '' },
+  };
+}

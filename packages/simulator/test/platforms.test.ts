@@ -1,0 +1,179 @@
+import type { Deal, Platform } from '@stl-deals/domain';
+import { NotFoundError, type Scraper } from '@stl-deals/scraper';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  generateMenu,
+  SIMULATED_PLATFORM_NAMES,
+  type Menu,
+  type Product,
+  type Simulator,
+} from '../src';
+import {
+  NOW,
+  SEED,
+  scrape,
+  simulatorScraper,
+  startTestSimulator,
+  storeKey,
+  testRegistry,
+} from './support';
+
+let simulator: Simulator;
+let scraper: Scraper;
+beforeAll(async () => {
+  simulator = await startTestSimulator();
+  scraper = simulatorScraper(simulator);
+});
+afterAll(async () => {
+  await scraper.close();
+  await simulator.stop();
+});
+
+function menuOf(platform: Platform): Menu {
+  const entry = testRegistry().dispensaries.find((each) => each.key === storeKey(platform));
+  return generateMenu({
+    seed: SEED,
+    store: { key: storeKey(platform), name: entry?.name ?? '' },
+    now: NOW,
+  });
+}
+
+/** The product a deal is about: the one whose brand and (longest) name its title holds. */
+function productIn(menu: Menu, deal: Deal): Product | undefined {
+  return menu.products
+    .filter((product) => deal.title.includes(product.brand) && deal.title.includes(product.name))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+}
+
+/**
+ * What each platform can show of a menu: every product on special and the store's special cards
+ * on Dutchie and a specials page, the store-wide specials in a feed, only price cuts on Leafly
+ * (it shows deal prices, no special names). Sweed, Dispense and Joint list a deal per size, so a
+ * product may come more than once; each product counts once here.
+ */
+function expected(platform: Platform, menu: Menu) {
+  const onSpecial = menu.products.filter((product) => product.specialId !== undefined);
+  const cut = onSpecial.filter((product) => product.sizes.some((size) => size.sale !== undefined));
+  const products = platform === 'leafly' ? cut : onSpecial;
+  const specials =
+    platform === 'dutchie' || platform === 'html'
+      ? menu.specials
+      : platform === 'feed'
+        ? menu.specials.filter((special) => special.scope === 'store')
+        : [];
+  return {
+    products: products.map((product) => product.id).sort(),
+    specials: specials.map((special) => special.name).sort(),
+  };
+}
+
+describe('each simulated platform, read by its real adapter over http', () => {
+  it.each(SIMULATED_PLATFORM_NAMES)(
+    '%s: the products on special and the specials, and no ordinary product',
+    async (platform) => {
+      const menu = menuOf(platform);
+      const result = await scrape(scraper, simulator, storeKey(platform));
+      expect(result.transport).toBe('http');
+      const specialNames = new Set(menu.specials.map((special) => special.name));
+      const storeSpecials = result.deals.filter((deal) => specialNames.has(deal.title));
+      const productDeals = result.deals.filter((deal) => !specialNames.has(deal.title));
+      const found = productDeals.map((deal) => productIn(menu, deal));
+      expect(found).not.toContain(undefined);
+      expect({
+        products: [...new Set(found.map((product) => product?.id))].sort(),
+        specials: storeSpecials.map((deal) => deal.title).sort(),
+      }).toEqual(expected(platform, menu));
+      for (const deal of result.deals) expect(deal.sourceUrl).toMatch(/^https?:\/\//);
+      for (const deal of productDeals) expect(deal.price).not.toBe('');
+    },
+  );
+
+  it('gives the coordinates the registry has through the platforms that carry them', async () => {
+    for (const platform of ['dutchie', 'jane', 'leafly'] as const) {
+      const result = await scrape(scraper, simulator, storeKey(platform));
+      expect(result.location).toEqual({ lat: 38.6127, lng: -90.2424 });
+    }
+  });
+
+  it('pages through menus as the platforms do', async () => {
+    const pages = (platform: Platform, perPage: number) =>
+      Math.ceil(menuOf(platform).products.length / perPage);
+    /** The requests to `path` one scrape of the platform's store makes. */
+    const requests = async (platform: Platform, path: string) => {
+      const before = simulator.requestCount({ dispensary: storeKey(platform), path });
+      await scrape(scraper, simulator, storeKey(platform));
+      return simulator.requestCount({ dispensary: storeKey(platform), path }) - before;
+    };
+    // Dutchie: the store lookup, the two specials queries and every 50-product page.
+    expect(await requests('dutchie', '/api-3/graphql')).toBe(3 + pages('dutchie', 50));
+    expect(await requests('leafly', '/dispensary-info/*')).toBe(pages('leafly', 18));
+    expect(await requests('weedmaps', '/discovery/*')).toBe(pages('weedmaps', 100));
+  });
+
+  it("refuses a Jane query without the store page's search key, as Algolia does", async () => {
+    const answer = await fetch(`${simulator.url}/1/indexes/menu-products-production/query`, {
+      method: 'POST',
+      headers: { 'x-algolia-api-key': 'not-the-key' },
+      body: JSON.stringify({ filters: 'store_id = 4101' }),
+    });
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toEqual({
+      message: 'Invalid Application-ID or API key',
+      status: 403,
+    });
+  });
+
+  it('answers a store it does not know as the platform does', async () => {
+    const unknown = (platform: Platform) => ({
+      ...simulator.registry.dispensaries.find((entry) => entry.platform === platform)!,
+      key: 'nowhere',
+      platformId: 'no-such-store',
+      menuUrl: undefined,
+    });
+    await expect(scraper.scrape(unknown('dutchie'), AbortSignal.timeout(5_000))).rejects.toThrow(
+      NotFoundError,
+    );
+    await expect(scraper.scrape(unknown('weedmaps'), AbortSignal.timeout(5_000))).rejects.toThrow(
+      NotFoundError,
+    );
+  });
+});
+
+describe('the simulated registry', () => {
+  it('addresses every dispensary at the simulator', () => {
+    for (const entry of simulator.registry.dispensaries) {
+      const urls = [entry.menuUrl, entry.specialsUrl].filter((url) => url !== undefined);
+      expect(urls.length + (entry.platformId ? 1 : 0)).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(simulator.url)).toBe(true);
+    }
+  });
+
+  it('allows every path in robots.txt', async () => {
+    const answer = await fetch(`${simulator.url}/robots.txt`);
+    expect(await answer.text()).toBe('User-agent: *\nAllow: /\n');
+  });
+});
+
+describe('determinism over http', () => {
+  const bodies = async (seed: string) => {
+    const other = await startTestSimulator({ seed });
+    try {
+      const leafly = other.registry.dispensaries.find((entry) => entry.platform === 'leafly')!;
+      const feed = other.registry.dispensaries.find((entry) => entry.platform === 'feed')!;
+      return await Promise.all(
+        [leafly.menuUrl!, feed.menuUrl!].map(async (url) =>
+          (await (await fetch(url)).text()).replaceAll(other.url, 'SIMULATOR'),
+        ),
+      );
+    } finally {
+      await other.stop();
+    }
+  };
+
+  it('answers the same bodies for the same seed, and others for another seed', async () => {
+    const [first, again, other] = await Promise.all([bodies(SEED), bodies(SEED), bodies('other')]);
+    expect(again).toEqual(first);
+    expect(other[0]).not.toEqual(first[0]);
+    expect(other[1]).not.toEqual(first[1]);
+  });
+});
