@@ -1,14 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createScraper, loadRegistry, RegistryError } from '@stl-deals/scraper';
+import { createScraper, loadRegistry } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
-import { handleShutdownSignals } from './shutdown';
+import { loadConfig } from './config';
+import { runEntryPoint } from './entry-point';
 
-async function main(): Promise<void> {
+/** `npm start`: the service on the registry's real menu platforms. */
+runEntryPoint(async () => {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
   const registry = await loadRegistry(config.DEALS_REGISTRY);
@@ -19,26 +20,5 @@ async function main(): Promise<void> {
     chromiumPath: config.CHROMIUM_PATH,
   });
   const app = await buildApp({ config, repository, scraper, registry, clock: systemClock, logger });
-
-  // SIGTERM and SIGINT: exit 0 within the 10 s a supervisor gives (see `handleShutdownSignals`).
-  handleShutdownSignals({
-    signals: process,
-    logger,
-    steps: {
-      close: () => app.close(),
-      dropConnections: () => app.server.closeAllConnections(),
-      closeStore: () => app.closeStore(),
-      exit: (code) => process.exit(code),
-    },
-  });
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.scheduler.start();
-}
-
-main().catch((error: unknown) => {
-  // A bad setting or registry is the operator's to fix: its message says what and where.
-  const known = error instanceof ConfigError || error instanceof RegistryError;
-  console.error(known ? error.message : error);
-  process.exit(1);
+  return { app, config, logger };
 });

@@ -1,0 +1,50 @@
+import type { AddressInfo } from 'node:net';
+import { RegistryError } from '@stl-deals/scraper';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { ConfigError } from './config';
+import { handleShutdownSignals } from './shutdown';
+
+export interface Started {
+  app: FastifyInstance;
+  config: Config;
+  logger: Logger;
+}
+
+/**
+ * What every entry point does once its app is built: shut down on SIGTERM/SIGINT within the 10 s
+ * a supervisor gives (see `handleShutdownSignals`), listen, start the scheduler, and turn a bad
+ * setting or registry into its message and exit 1 (the operator's to fix: it says what and where).
+ */
+export function runEntryPoint(
+  start: () => Promise<Started>,
+  announce?: (port: number, started: Started) => void,
+): void {
+  run(start, announce).catch((error: unknown) => {
+    const known = error instanceof ConfigError || error instanceof RegistryError;
+    console.error(known ? error.message : error);
+    process.exit(1);
+  });
+}
+
+async function run(
+  start: () => Promise<Started>,
+  announce?: (port: number, started: Started) => void,
+): Promise<void> {
+  const started = await start();
+  const { app, config, logger } = started;
+  handleShutdownSignals({
+    signals: process,
+    logger,
+    steps: {
+      close: () => app.close(),
+      dropConnections: () => app.server.closeAllConnections(),
+      closeStore: () => app.closeStore(),
+      exit: (code) => process.exit(code),
+    },
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.scheduler.start();
+  announce?.((app.server.address() as AddressInfo).port, started);
+}
