@@ -54,7 +54,36 @@ describe('relevance order', () => {
       [ranked('menu 1', {}), ranked('menu 2', {}), ranked('menu 3', {})],
       ['menu 1', 'menu 2', 'menu 3'],
     ],
+    [
+      'within one day the instant does not decide',
+      [
+        ranked('earlier', { id: 'a', firstSeenAt: '2026-11-20T10:00:00Z' }, 0),
+        ranked('later', { id: 'a', firstSeenAt: '2026-11-20T11:00:00Z' }, 1),
+      ],
+      ['earlier', 'later'],
+    ],
   ])('%s', (_name, deals, expected) => {
     expect(order(...deals)).toEqual(expected);
+  });
+
+  it("mixes equal deals of several stores instead of stacking one store's deals", () => {
+    const deals = [0, 1, 2].flatMap((store) =>
+      Array.from({ length: 10 }, (_, n) =>
+        ranked(`store ${store}`, { id: `feed:store-${store}:${n}`, discountPercent: 20 }, store),
+      ),
+    );
+    const sorted = order(...deals);
+    // Registry order would put store 0's ten deals first, one unbroken run.
+    expect(new Set(sorted.slice(0, 10)).size).toBeGreaterThanOrEqual(2);
+    const longestRun = Math.max(
+      ...sorted.map((title, i) => {
+        let run = 1;
+        while (sorted[i + run] === title) run++;
+        return run;
+      }),
+    );
+    expect(longestRun).toBeLessThan(5);
+    // A fixed shuffle: the same order whatever order the deals arrive in.
+    expect(sorted).toEqual(order(...[...deals].reverse()));
   });
 });

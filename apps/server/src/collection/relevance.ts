@@ -6,23 +6,45 @@ export interface RankedDeal {
   dispensaryIndex: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The service's relevance order, which the page's 'Relevance' sort keeps as is:
  * 1. deeper discount first (`discountPercent`; a deal without one counts as 0%), since the page
  *    exists to find the best deals;
- * 2. then newer first (`firstSeenAt`; a deal without one counts as oldest), so fresh deals surface;
- * 3. then the registry's dispensary order, then each menu's own order (the sort is stable).
+ * 2. then deals first seen on a later day first (`firstSeenAt`; unknown counts as oldest), so new
+ *    deals surface. By day, not by instant: within one day the instants only record which store
+ *    was scraped last, and would stack each store's deals together;
+ * 3. then a fixed shuffle by the deal's id, so equal deals of many stores mix instead of one store
+ *    filling the first page;
+ * 4. then the registry's dispensary order, then each menu's own order (the sort is stable).
  */
 export function compareRelevance(a: RankedDeal, b: RankedDeal): number {
   return (
     (b.deal.discountPercent ?? 0) - (a.deal.discountPercent ?? 0) ||
-    seenAt(b.deal) - seenAt(a.deal) ||
+    seenDay(b.deal) - seenDay(a.deal) ||
+    shuffleKey(a.deal) - shuffleKey(b.deal) ||
     a.dispensaryIndex - b.dispensaryIndex
   );
 }
 
-/** Milliseconds since the epoch; 0 (the oldest possible) when unknown. */
-function seenAt(deal: StampedDeal): number {
+/** Whole days since the epoch (UTC); 0 (the oldest possible) when unknown. */
+function seenDay(deal: StampedDeal): number {
   const time = deal.firstSeenAt === undefined ? Number.NaN : Date.parse(deal.firstSeenAt);
-  return Number.isNaN(time) ? 0 : time;
+  return Number.isNaN(time) ? 0 : Math.floor(time / DAY_MS);
+}
+
+/**
+ * FNV-1a of the deal's id with murmur3's final mix, so ids that differ only at the end (deals of
+ * one store) land far apart: the same order on every run, unrelated to the store. 0 without an id.
+ */
+function shuffleKey(deal: StampedDeal): number {
+  if (!deal.id) return 0;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < deal.id.length; i++) {
+    hash = Math.imul(hash ^ deal.id.charCodeAt(i), 0x01000193);
+  }
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
 }

@@ -3,11 +3,6 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
 
-/** The status call's answer: the contract's, plus `demo: true` when the deals are simulated. */
-const StatusSchema = CacheStatusSchema.extend({
-  demo: z.literal(true).optional().describe('Present in demo mode: the deals are simulated.'),
-});
-
 /** The page's health and cache status calls (spec section 7). */
 export const monitoringRoutes: FastifyPluginCallbackZod<{
   collection: Collection;
@@ -29,10 +24,11 @@ export const monitoringRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         summary: 'Whether the first load is done, and how each dispensary stands.',
-        response: { 200: StatusSchema },
+        response: { 200: CacheStatusSchema },
       },
     },
-    () => (demo ? { ...collection.status(), demo: true as const } : collection.status()),
+    // `demo` is sent only in demo mode; real data leaves it out (absent means real).
+    () => (demo ? { ...collection.status(), demo: true } : collection.status()),
   );
   done();
 };

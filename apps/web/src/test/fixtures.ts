@@ -1,5 +1,4 @@
-import type { Deal, Dispensary } from '@stl-deals/domain';
-import type { PageCacheStatus } from '../features/deals/api/get-cache-status';
+import type { CacheStatus, Deal, Dispensary } from '@stl-deals/domain';
 
 /** Wednesday 4 June 2025, noon in St. Louis: the clock of every component test. */
 export const NOW = Date.parse('2025-06-04T17:00:00Z');
@@ -34,7 +33,7 @@ export function deals(count: number, overrides: Partial<Deal> = {}): Deal[] {
   return Array.from({ length: count }, () => deal(overrides));
 }
 
-export function readyStatus(overrides: Partial<PageCacheStatus> = {}): PageCacheStatus {
+export function readyStatus(overrides: Partial<CacheStatus> = {}): CacheStatus {
   return {
     ready: true,
     totalDeals: 3,

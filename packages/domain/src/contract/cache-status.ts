@@ -36,5 +36,10 @@ export const CacheStatusSchema = z.object({
     .optional(),
   etaSeconds: z.number().nonnegative().optional(),
   sources: z.array(SourceStatusSchema).optional(),
+  /** True when the deals come from the platform simulator (the service's demo mode). */
+  demo: z
+    .boolean()
+    .optional()
+    .describe('True when the deals come from the platform simulator (demo mode).'),
 });
 export type CacheStatus = z.infer<typeof CacheStatusSchema>;

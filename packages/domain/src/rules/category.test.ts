@@ -14,6 +14,11 @@ describe('deriveCategory', () => {
     ['Blue Dream flower 3.5g', '', 'flower'],
     ['Top shelf bud of the week', '', 'flower'],
     ['Every strain on the wall', '', 'flower'],
+    // our additions: Missouri menus' flower words
+    ['Banana Runtz Smalls 7g', '', 'flower'],
+    ['Shake 28g', '', 'flower'],
+    ['Popcorn nugs', '', 'flower'],
+    ['$30 Vivid Eighths', '', 'flower'],
     ['20% off any edible', '', 'edibles'],
     ['Sour gummy 100mg', '', 'edibles'],
     ['Dark chocolate bar 100mg', '', 'edibles'],

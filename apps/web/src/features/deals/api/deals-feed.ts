@@ -1,4 +1,9 @@
-import { SPEC_CALL_ATTEMPTS, type Deal, type Dispensary } from '@stl-deals/domain';
+import {
+  SPEC_CALL_ATTEMPTS,
+  type CacheStatus,
+  type Deal,
+  type Dispensary,
+} from '@stl-deals/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { withRetry, type RetryOptions } from '../../../shared/http/retry';
 import type { ActivityEvent } from '../model/activity';
@@ -25,7 +30,7 @@ import {
   retryFailedMessage,
 } from '../model/messages';
 import { checkHealth } from './check-health';
-import { cacheStatusKey, readCacheStatus, type PageCacheStatus } from './get-cache-status';
+import { cacheStatusKey, readCacheStatus } from './get-cache-status';
 import { dealsKey, getDeals, type DealsSnapshot } from './get-deals';
 import { refreshAllDispensaries } from './refresh-all';
 import { refreshDispensary } from './refresh-dispensary';
@@ -112,8 +117,8 @@ async function shown<T>(
   }
 }
 
-function knownStatus(ctx: FeedContext): PageCacheStatus | null | undefined {
-  return ctx.client.getQueryData<PageCacheStatus | null>(cacheStatusKey);
+function knownStatus(ctx: FeedContext): CacheStatus | null | undefined {
+  return ctx.client.getQueryData<CacheStatus | null>(cacheStatusKey);
 }
 
 /** Loading for all dispensaries (spec section 4, steps 1 to 3). */

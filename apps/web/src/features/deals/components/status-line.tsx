@@ -1,12 +1,12 @@
+import type { CacheStatus } from '@stl-deals/domain';
 import type { DealsSnapshot } from '../api/get-deals';
-import type { PageCacheStatus } from '../api/get-cache-status';
 import { firstLoadEstimate } from '../model/messages';
 import { cacheUpdatedText, loadedTimeText } from '../model/times';
 import styles from './status-line.module.css';
 
 interface StatusLineProps {
   snapshot: DealsSnapshot | undefined;
-  status: PageCacheStatus | null;
+  status: CacheStatus | null;
   /** What the page is doing, when the deal list is on screen and there is something to say. */
   note: string | null;
   timeZone: string;

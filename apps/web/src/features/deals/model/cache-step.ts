@@ -1,4 +1,4 @@
-import type { PageCacheStatus } from '../api/get-cache-status';
+import type { CacheStatus } from '@stl-deals/domain';
 import {
   cacheStartingMessage,
   cacheStillLoadingMessage,
@@ -13,11 +13,11 @@ export const AUTO_REFRESH_TIMEOUT_MS = 15_000;
 export const AUTO_REFRESH_INTERVAL_MS = 10_000;
 
 /** The service is still gathering its first full cache. An unknown status is not loading. */
-export function isCacheLoading(status: PageCacheStatus | null | undefined): boolean {
+export function isCacheLoading(status: CacheStatus | null | undefined): boolean {
   return status ? !status.ready : false;
 }
 
-export function dealsTimeoutMs(status: PageCacheStatus | null | undefined): number {
+export function dealsTimeoutMs(status: CacheStatus | null | undefined): number {
   return isCacheLoading(status) ? DEALS_WHILE_CACHE_LOADS_TIMEOUT_MS : DEALS_TIMEOUT_MS;
 }
 
@@ -26,7 +26,7 @@ export function dealsTimeoutMs(status: PageCacheStatus | null | undefined): numb
  * check. Decision: when the status call failed (null, spec section 7) the page loads the deals
  * as usual, with the plain 'Loading deals...'.
  */
-export function cacheStepMessage(status: PageCacheStatus | null): string {
+export function cacheStepMessage(status: CacheStatus | null): string {
   if (!status) return IDLE_MESSAGE;
   if (status.ready) return FROM_CACHE_MESSAGE;
   return status.totalDeals === 0

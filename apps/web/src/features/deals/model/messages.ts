@@ -1,7 +1,6 @@
-import { DEFAULT_DISPENSARY_COUNT } from '@stl-deals/domain';
+import { DEFAULT_DISPENSARY_COUNT, type CacheStatus } from '@stl-deals/domain';
 import { HttpError, NoResponseError } from '../../../shared/http/errors';
 import type { AttemptFailed, RetryStarting } from '../../../shared/http/retry';
-import type { PageCacheStatus } from '../api/get-cache-status';
 
 // The spec's texts (sections 4 and 8), word for word, in one place.
 
@@ -54,7 +53,7 @@ export interface FirstLoadEstimate {
  * (either alone would leave half the sentence to guess); minutes are rounded up, never below 1.
  */
 export function firstLoadEstimate(
-  status: PageCacheStatus | null | undefined,
+  status: CacheStatus | null | undefined,
 ): FirstLoadEstimate | null {
   if (status?.etaSeconds === undefined || status.progress === undefined) return null;
   return {
@@ -69,7 +68,7 @@ function minutes(count: number): string {
 }
 
 /** The status text of the first-load branch (cache not ready, no deals yet). */
-export function cacheStartingMessage(status: PageCacheStatus | null | undefined): string {
+export function cacheStartingMessage(status: CacheStatus | null | undefined): string {
   const estimate = firstLoadEstimate(status);
   const rest = estimate
     ? `About ${minutes(estimate.minutesLeft)} left (${estimate.done} of ${estimate.total} dispensaries done).`
@@ -78,7 +77,7 @@ export function cacheStartingMessage(status: PageCacheStatus | null | undefined)
 }
 
 /** The first-time cache notice: the dispensary count (39 when not sent) and the estimate. */
-export function firstLoadNotice(status: PageCacheStatus | null | undefined): string {
+export function firstLoadNotice(status: CacheStatus | null | undefined): string {
   const estimate = firstLoadEstimate(status);
   if (estimate) {
     return (

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildDemo } from '../../../server/src/demo/build-demo';
+import { loadDemoConfig } from '../../../server/src/demo/demo-config';
+
+/** Same seed, same simulated menus: every run sees the same stores and deals (for the day). */
+export const DEMO_SEED = 'stl-deals-e2e';
+
+/** How long the simulator takes to answer for `slowKey`, so the refresh texts can be seen. */
+const SLOW_MS = 700;
+
+export interface RealService {
+  origin: string;
+  /** A dispensary whose menu answers slowly: refreshing it takes a moment, as a real one does. */
+  slowKey: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real service in demo mode (apps/server's `buildDemo`, as `npm run demo` starts it) on
+ * 127.0.0.1 and a free port, with a fresh data folder, serving the built page from `webDist`.
+ * Its first load is done before this resolves, so every test starts from a ready cache; the
+ * scheduler is never started, so nothing scrapes but the page's own refreshes. Settings: no
+ * challenge (it would need a second Chromium), no cooldown (each refresh really scrapes).
+ */
+export async function startRealService(webDist: string): Promise<RealService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stl-deals-e2e-'));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const { service: config, demo: settings } = loadDemoConfig({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'error',
+      REFRESH_COOLDOWN_S: '0',
+      DEMO_SEED,
+      DEMO_SIMULATOR_PORT: '0',
+      DEMO_CHALLENGED: 'none',
+    });
+    const logger = pino({ level: config.LOG_LEVEL });
+    const { app, simulator } = await buildDemo({ config, settings, logger });
+    const close = async () => {
+      try {
+        await app.close();
+      } finally {
+        removeData();
+      }
+    };
+    try {
+      const summary = await app.collection.refreshAll().finished;
+      const total = simulator.registry.dispensaries.length;
+      if (summary.refreshed !== total) {
+        throw new Error(`The demo's first load scraped ${summary.refreshed} of ${total} stores.`);
+      }
+      const slowKey = simulator.registry.dispensaries[0]!.key;
+      simulator.setFaults({ dispensaries: { [slowKey]: { latencyMs: SLOW_MS } } });
+      await app.listen({ host: config.HOST, port: config.PORT });
+      const { port } = app.server.address() as AddressInfo;
+      return { origin: `http://127.0.0.1:${port}`, slowKey, close };
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  } catch (error) {
+    removeData();
+    throw error;
+  }
+}
