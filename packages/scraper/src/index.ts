@@ -8,3 +8,5 @@ export { RobotsDisallowedError } from './politeness/robots';
 export { finalizeDeals, plainText } from './normalize';
 export { parseRecorded, platformNamed } from './recorded';
 export { ADAPTERS } from './adapters';
+/** Readers of untrusted JSON: the value at a path, and an array or none. */
+export { at, list } from './adapters/shared/deal-fields';

@@ -13,6 +13,7 @@ import {
   unitPrice,
   weekdaysIn,
 } from '../src/adapters/shared/deal-fields';
+import * as scraper from '../src';
 
 describe('money', () => {
   it.each<[unknown, number | undefined]>([
@@ -170,5 +171,10 @@ describe('dates, weekdays and paths', () => {
     expect(at(null, 'a')).toBeUndefined();
     expect(list(at(payload, 'data', 'items'))).toHaveLength(1);
     expect(list('not a list')).toEqual([]);
+  });
+
+  it('are the readers the package exports, so the simulator reads requests with them too', () => {
+    expect(scraper.at).toBe(at);
+    expect(scraper.list).toBe(list);
   });
 });

@@ -105,12 +105,19 @@ function throwOnErrorStatus(document: Response | null, url: string): void {
   if (verdict.kind === 'retry') throw new RetryableError(`${verdict.reason} to the browser`);
 }
 
-/** page.content(), asked once more when the page was mid-navigation the first time. */
+/**
+ * page.content(), asked again while the page is mid-navigation: a challenge page reloads itself,
+ * sometimes twice, and on a busy machine the reload can start after the first quiet period.
+ */
 async function documentHtml(page: Page): Promise<string> {
-  try {
-    return await page.content();
-  } catch {
-    await page.waitForLoadState('domcontentloaded');
-    return page.content();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.content();
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      // The navigation that broke the read may not have committed yet: give it a moment first.
+      await new Promise((settle) => setTimeout(settle, 250));
+      await page.waitForLoadState('domcontentloaded');
+    }
   }
 }

@@ -155,7 +155,7 @@ export const PRODUCT_SPECIALS: readonly SpecialTemplate[] = [
     const price = random.pick([25, 28, 30]);
     return {
       name: `$${price} ${brand} Eighths`,
-      description: `Select ${brand} 3.5g flower for $${price} while supplies last.`,
+      description: `Select ${brand} 3.5g flower on sale for $${price} while supplies last.`,
       saving: { kind: 'target', price },
       sizes: ['3.5g'],
     };

@@ -1,4 +1,7 @@
-/** Readers of what a request sends: its JSON body, query parameters and numbers in them. */
+/**
+ * Readers of what a request sends: its JSON body, query parameters and numbers in them. A value at
+ * a path of the parsed JSON is read with the scraper's own `at`.
+ */
 
 /** The request body as JSON, or undefined when it is none. */
 export function jsonBody(body: string): unknown {
@@ -7,16 +10,6 @@ export function jsonBody(body: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The value at a path of parsed request JSON, or undefined. */
-export function at(value: unknown, ...path: Array<string | number>): unknown {
-  let current = value;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[key];
-  }
-  return current;
 }
 
 /** A query parameter parsed as JSON, or undefined. */

@@ -119,6 +119,29 @@ describe('parse on the recorded Arch City payloads', () => {
   });
 });
 
+describe('store specials named by their terms', () => {
+  /** The price text of a special card named `name` (and described `description`). */
+  const priceOf = (name: string, description: string | null = null) => {
+    const card = { _id: 'c1', menuDisplayName: name, menuDisplayDescription: description };
+    const body = { data: { getSpecialMenuCards: { menuCards: [card] } } };
+    return parse([{ label: 'special-cards', url: '', body }], ARCH_CITY).deals[0]?.price;
+  };
+
+  it.each([
+    ['B2G1 Proper Pre-Rolls', null, 'B2G1'],
+    ['Proper Pre-Rolls', 'B2G1 all week', 'B2G1'],
+    ['Buy 2 Get 1 Proper Pre-Rolls', null, 'Buy 2 Get 1'],
+    ['Proper pre-rolls: buy two get one free', null, 'buy two get one free'],
+    ['B3G2 Vivid Pre-Rolls', null, 'B3G2'],
+    // One for one reads 'BOGO', however it is written.
+    ['Buy 1 Get 1 Wana', null, 'BOGO'],
+    ['B1G1 Keef', null, 'BOGO'],
+    ['Buy one, get one free Robhots', null, 'BOGO'],
+  ])('%s (%s) -> %s', (name, description, price) => {
+    expect(priceOf(name, description)).toBe(price);
+  });
+});
+
 /** A products page of the given products, as FilteredProducts answers it. */
 const page = (...products: unknown[]): Received => ({
   label: 'products:0',

@@ -1,6 +1,6 @@
 import { LIMITS, type Deal } from '@stl-deals/domain';
 import { at, isoInstant, list, text, weekdaysIn } from '../shared/deal-fields';
-import { bogoPhraseIn, dollarsOffIn, dollarsOffText, percentSavedIn } from '../shared/deal-phrases';
+import { buyXGetYIn, dollarsOffIn, dollarsOffText, percentSavedIn } from '../shared/deal-phrases';
 import type { Received } from '../types';
 import { payloadsOf } from './graphql';
 import { specialsLink } from './links';
@@ -68,15 +68,15 @@ const N_FOR_PRICE = /\b(\d{1,3})\s+(?:[\p{L}&'.-]+\s+){0,4}for\s+\$\s?(\d{1,5}(?
 const TARGET_PRICE = /\$\s?(\d{1,5}(?:\.\d{2})?)(?![\d.])/;
 
 /**
- * The price text a special's own words state: '2 for $60', 'BOGO', '25% off', '$5 off', or a
- * target price such as '$25'; undefined when they state none.
+ * The price text a special's own words state: '2 for $60', 'BOGO', 'B2G1' or 'Buy 2 Get 1' (as
+ * written), '25% off', '$5 off', or a target price such as '$25'; undefined when they state none.
  */
 function dealPhrase(wording: string): string | undefined {
   const bundle = N_FOR_PRICE.exec(wording);
   if (bundle) return `${bundle[1]} for $${bundle[2]}`;
-  const bogo = bogoPhraseIn(wording);
-  // 'Bogo', 'B1G1', 'Buy one, get one free' read 'BOGO'; 'B2G1' as written.
-  if (bogo) return /^(?:bogo|buy|b ?1 ?g ?1)\b/i.test(bogo) ? 'BOGO' : bogo;
+  const bogo = buyXGetYIn(wording);
+  // 'Bogo', 'B1G1', 'Buy one, get one free' read 'BOGO'; 'B2G1' and 'Buy 2 Get 1' as written.
+  if (bogo) return bogo.buy === 1 && bogo.get === 1 ? 'BOGO' : bogo.phrase;
   const percent = percentSavedIn(wording);
   if (percent !== undefined) return `${percent}% off`;
   const dollars = dollarsOffIn(wording);

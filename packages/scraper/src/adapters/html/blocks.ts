@@ -1,12 +1,14 @@
 import type { AnyNode, Element } from 'domhandler';
 import { MIN_DEAL_TEXT_LENGTH } from '@stl-deals/domain';
-import { readsAsDeal } from './deal-text';
+import { hasPrice, hasWords, readsAsDeal } from './deal-text';
 import { childElements, isHeading, MAX_DEPTH, nodeText, textLength } from './dom-text';
 
 /** A deal card is short: longer text is an article or a whole section, not one deal. */
 export const MAX_CARD_CHARS = 700;
 /** Hostile pages: elements looked at, at most. */
 const MAX_ELEMENTS = 50_000;
+/** Elements looked at for a struck-through price inside one card-sized element. */
+const MAX_STRUCK_SEARCH = 200;
 
 /**
  * One deal's place on the page: a card element, or a heading whose deal text continues in the
@@ -71,20 +73,34 @@ function titlesNext(
 /**
  * How many separate deal texts each element holds: its children's, a heading and the deal text
  * after it once, or 1 when none of its children has one and its own short text reads as a deal.
+ *
+ * A deal text of figures only ('$1 $6 83% off', a price row with its badge) names no deal: it is
+ * the price of the deal around it. Beside other deal texts it adds none (a tile's price row and
+ * its special line are one deal); alone, it makes its parent one deal, itself of figures only
+ * while the parent's text has no words either.
  */
 function countDealTexts(root: AnyNode): Map<Element, number> {
   const counts = new Map<Element, number>();
+  const figuresOnly = new Set<Element>();
   const countOf = (element: Element | undefined) => (element ? (counts.get(element) ?? 0) : 0);
   let visited = 0;
   const count = (element: Element, depth: number): number => {
     if (depth > MAX_DEPTH || visited++ > MAX_ELEMENTS) return 0;
     const children = childElements(element);
     let total = 0;
-    for (const child of children) total += count(child, depth + 1);
+    let figures = 0;
+    for (const child of children) {
+      const childCount = count(child, depth + 1);
+      if (figuresOnly.has(child)) figures += childCount;
+      else total += childCount;
+    }
     children.forEach((child, index) => {
-      if (titlesNext(child, children[index + 1], countOf)) total--;
+      if (!figuresOnly.has(child) && titlesNext(child, children[index + 1], countOf)) total--;
     });
-    if (total === 0 && readsAsDealBlock(element)) total = 1;
+    if (total === 0 && (figures > 0 || readsAsDealBlock(element))) {
+      total = 1;
+      if (!hasWords(nodeText(element, MAX_CARD_CHARS))) figuresOnly.add(element);
+    }
     counts.set(element, total);
     return total;
   };
@@ -94,11 +110,32 @@ function countDealTexts(root: AnyNode): Map<Element, number> {
 
 function readsAsDealBlock(element: Element): boolean {
   const length = textLength(element, MAX_CARD_CHARS);
-  return (
-    length >= MIN_DEAL_TEXT_LENGTH &&
-    length <= MAX_CARD_CHARS &&
-    readsAsDeal(nodeText(element, MAX_CARD_CHARS))
-  );
+  if (length < MIN_DEAL_TEXT_LENGTH || length > MAX_CARD_CHARS) return false;
+  const value = nodeText(element, MAX_CARD_CHARS);
+  // A price beside a regular price struck through is a sale, whatever the words say.
+  return readsAsDeal(value) || (hasPrice(value) && hasStruckPrice(element));
+}
+
+/** Where a page strikes a regular price through: <del>, <s>, or a 'regular-price' class. */
+export const STRUCK_PRICE_SELECTOR =
+  'del, s, strike, [class*="regular-price"], [class*="was-price"]';
+const STRUCK_TAGS = new Set(['del', 's', 'strike']);
+const STRUCK_CLASS = /regular-price|was-price/i;
+
+/** Whether an element shows a dollar amount struck through: the regular price of a sale. */
+function hasStruckPrice(element: Element): boolean {
+  let looked = 0;
+  const walk = (current: Element, depth: number): boolean => {
+    if (depth > MAX_DEPTH) return false;
+    for (const child of childElements(current)) {
+      if (looked++ > MAX_STRUCK_SEARCH) return false;
+      const struck = STRUCK_TAGS.has(child.name) || STRUCK_CLASS.test(child.attribs.class ?? '');
+      if (struck && /\$\s?\d/.test(nodeText(child, 100))) return true;
+      if (walk(child, depth + 1)) return true;
+    }
+    return false;
+  };
+  return walk(element, 0);
 }
 
 /** At most one heading and short text: a section with its own heading and cards is not a card. */

@@ -2,7 +2,7 @@ import { LIMITS } from '@stl-deals/domain';
 import type { Element } from 'domhandler';
 import { text } from '../shared/deal-fields';
 import { MAX_CARD_CHARS, type DealBlock } from './blocks';
-import { readsAsDeal } from './deal-text';
+import { hasWords, readsAsDeal } from './deal-text';
 import { childElements, HEADING_TAGS, isElement, isHeading, nodeLines, nodeText } from './dom-text';
 
 /**
@@ -25,19 +25,22 @@ export interface TextParts {
  * Title and description of a card: its heading (or the selector's title) and the rest of its
  * text, call-to-action links left out. A heading-less card borrows the heading just before it
  * ('<h3>Munchie Monday</h3><p>20% off edibles</p>'); a card that is a heading takes the text
- * after it.
+ * after it. A title is words a person reads as the deal's name, never a bare run of prices and
+ * percents ('$1 $6 83% off', a tile's leading price row): see `named`.
  */
-export function cardTexts({ element: card, detail }: DealBlock, parts: TextParts): CardTexts {
+export function cardTexts(block: DealBlock, parts: TextParts): CardTexts {
+  const { element: card, detail } = block;
   const heading = parts.title ?? headingIn(card);
   if (heading === card) {
     const after = detail ? nodeText(detail, LIMITS.text, isCallToAction) : detailAfter(card);
-    return { title: titleText(card), description: bounded(after) };
+    return named({ title: titleText(card), description: bounded(after) }, block);
   }
   const rest = parts.description
     ? nodeText(parts.description, LIMITS.text)
     : nodeText(card, LIMITS.text, (element) => element === heading || isCallToAction(element));
-  const named = heading ?? headingBefore(card);
-  return named ? { title: titleText(named), description: bounded(rest) } : untitled(card);
+  const before = heading ?? headingBefore(card);
+  const texts = before ? { title: titleText(before), description: bounded(rest) } : untitled(card);
+  return named(texts, block);
 }
 
 /** A card with no heading: its first line is the title when it has several, else split one. */
@@ -45,6 +48,43 @@ function untitled(card: Element): CardTexts {
   const [first = '', ...rest] = nodeLines(card, LIMITS.text, isCallToAction);
   if (rest.length === 0 || first.length < 3) return splitTitle([first, ...rest].join(' '));
   return { title: titleText(first), description: bounded(rest.join(' ')) };
+}
+
+/**
+ * Texts whose title has no words (only prices, percents, sizes and 'off') take the block's first
+ * line that has words as the title, the other lines as the description: a tile that leads with
+ * '$1 $6 83% off' and names its product below is that product's deal. A block of figures only
+ * takes the short text just before it ('<a>Proper Jealousy</a><div>$25 $35</div>'); without
+ * one its title stays as it is, and the deal is left out (cards.ts).
+ */
+function named(texts: CardTexts, { element, detail }: DealBlock): CardTexts {
+  if (hasWords(texts.title)) return texts;
+  const lines = [element, ...(detail ? [detail] : [])].flatMap((node) =>
+    nodeLines(node, LIMITS.text, isCallToAction),
+  );
+  const index = lines.findIndex((line) => hasWords(line) && line.length <= MAX_TITLE_CHARS);
+  if (index >= 0) {
+    const rest = lines.filter((_, each) => each !== index);
+    return { title: titleText(lines[index]), description: bounded(rest.join(' ')) };
+  }
+  const name = nameBefore(element);
+  return name ? { title: titleText(name), description: bounded(lines.join(' ')) } : texts;
+}
+
+/** Longer than this, a line is a sentence about the deal rather than its name. */
+const MAX_TITLE_CHARS = 120;
+
+/** The nearest short text with words before an element (its product's name), if any. */
+function nameBefore(element: Element): string | undefined {
+  let previous = previousElement(element);
+  for (let step = 0; previous && step < 3; step++, previous = previousElement(previous)) {
+    const value = nodeText(previous, MAX_TITLE_CHARS + 1);
+    if (!value) continue;
+    return value.length <= MAX_TITLE_CHARS && hasWords(value) && !readsAsDeal(value)
+      ? value
+      : undefined;
+  }
+  return undefined;
 }
 
 const CALL_TO_ACTION =
@@ -57,7 +97,10 @@ export function isCallToAction(element: Element): boolean {
 
 const TITLE_CLASS = /(?:^|[\s_-])(?:title|heading|headline|name)(?:$|[\s_-])/i;
 
-/** The card's heading: itself, an <h1>-<h6> in it, a titled element, or a leading <strong>. */
+/**
+ * The card's heading: itself, an <h1>-<h6> in it, a titled element, or a leading <strong>; one
+ * of figures only ('<h4>$25 <s>$35</s></h4>', a price styled as a heading) names nothing.
+ */
 export function headingIn(card: Element): Element | undefined {
   if (isHeading(card)) return card;
   return headingBelow(card, 0) ?? leadingStrong(card);
@@ -66,7 +109,8 @@ export function headingIn(card: Element): Element | undefined {
 function headingBelow(element: Element, depth: number): Element | undefined {
   if (depth > 20) return undefined;
   for (const child of childElements(element)) {
-    if (isHeading(child) || TITLE_CLASS.test(child.attribs.class ?? '')) return child;
+    const titled = isHeading(child) || TITLE_CLASS.test(child.attribs.class ?? '');
+    if (titled && hasWords(nodeText(child, 200))) return child;
     const found = headingBelow(child, depth + 1);
     if (found) return found;
   }
@@ -110,11 +154,12 @@ function nextElement(element: Element): Element | undefined {
 
 /**
  * A heading-less text as title and description: 'Flower Friday: 20% off eighths' splits at
- * its first ':' or dash when the part before is name-sized; otherwise all of it is the title.
+ * its first ':' or dash when the part before is a name (words, name-sized, no deal itself);
+ * otherwise all of it is the title.
  */
 export function splitTitle(value: string): CardTexts {
   const match = /^(.{3,60}?)\s*(?::|\s[-–—|]\s)\s*(.+)$/.exec(value);
-  if (match && !readsAsDeal(match[1]!)) {
+  if (match && hasWords(match[1]!) && !readsAsDeal(match[1]!)) {
     return { title: titleText(match[1]), description: bounded(match[2]!) };
   }
   return { title: bounded(value), description: '' };

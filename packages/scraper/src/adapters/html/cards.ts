@@ -3,8 +3,8 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { money, text, weekdaysIn } from '../shared/deal-fields';
 import { resolvedHttpUrl } from '../shared/links';
-import { MAX_CARD_CHARS, type DealBlock } from './blocks';
-import { priceOf, readsAsDeal } from './deal-text';
+import { MAX_CARD_CHARS, STRUCK_PRICE_SELECTOR, type DealBlock } from './blocks';
+import { hasWords, priceOf, readsAsDeal } from './deal-text';
 import { cardTexts, headingIn, isCallToAction, splitTitle, type TextParts } from './card-texts';
 import { isElement, nodeLines, nodeText } from './dom-text';
 import { isFurnitureText } from './page-furniture';
@@ -54,7 +54,8 @@ function dealOf(
   title: string,
   description: string,
 ): Deal | undefined {
-  if (!title || isFurnitureText(title, description)) return undefined;
+  // A title of figures only ('$1 $6 83% off') names no deal: card-texts.ts looks for words first.
+  if (!hasWords(title) || isFurnitureText(title, description)) return undefined;
   const $block = page.$([block.element, ...(block.detail ? [block.detail] : [])]);
   const priceSource = parts.price ? nodeText(parts.price, 200) : `${title} ${description}`;
   const price = priceOf(priceSource, struckPrice($block));
@@ -76,9 +77,7 @@ function dealOf(
 
 /** A price the card shows struck through: the regular one. */
 function struckPrice($block: Cheerio<Element>): number | undefined {
-  const struck = $block
-    .find('del, s, strike, [class*="regular-price"], [class*="was-price"]')
-    .first();
+  const struck = $block.find(STRUCK_PRICE_SELECTOR).first();
   const amount = /\$\s?(\d+(?:\.\d{1,2})?)/.exec(struck.text().slice(0, 100))?.[1];
   return money(amount);
 }

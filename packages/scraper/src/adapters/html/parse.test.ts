@@ -265,6 +265,84 @@ describe('html parse: blocks and bounds', () => {
   });
 });
 
+describe('html parse: titles are names, and a plain price is no deal', () => {
+  const url = 'https://www.example-dispensary.com/deals/';
+  const titled = (html: string) =>
+    parsePage(html, url).map((deal) => [deal.title, deal.description, deal.price]);
+
+  it('names a price-first tile by its product, never by its price row', () => {
+    // A WooCommerce-style loop: the price row and its badge lead, the name follows in a link.
+    const html = `<main><h2>Flash Sale</h2><div class="products">
+      <div class="tile"><div class="tile-price"><ins>$1</ins> <s>$6</s> <span class="badge">83% off</span></div>
+        <a href="/p/sinse-jealousy-pre-roll">Sinse Jealousy Pre-Roll</a><p>1g · Hybrid</p></div>
+      <div class="tile"><div class="tile-price"><ins>$25.50</ins> <s>$51</s> <span class="badge">50% off</span></div>
+        <a href="/p/gdf-sunset-sherbet-smalls">Good Day Farm Sunset Sherbet Smalls</a>
+        <p>7g · Indica · Half Off Smalls</p></div>
+    </div></main>`;
+    const deals = parsePage(html, url);
+    expect(deals.map(row)).toEqual([
+      ['Sinse Jealousy Pre-Roll', '$1 (was $6)', 1, 6, 83],
+      ['Good Day Farm Sunset Sherbet Smalls', '$25.50 (was $51)', 25.5, 51, 50],
+    ]);
+    expect(deals.map((deal) => [deal.description, deal.sourceUrl])).toEqual([
+      ['$1 $6 83% off 1g · Hybrid', 'https://www.example-dispensary.com/p/sinse-jealousy-pre-roll'],
+      [
+        '$25.50 $51 50% off 7g · Indica · Half Off Smalls',
+        'https://www.example-dispensary.com/p/gdf-sunset-sherbet-smalls',
+      ],
+    ]);
+  });
+
+  it('passes over a heading of figures, takes a name from before a price row, drops a nameless one', () => {
+    expect(
+      titled(
+        `<main><div class="card"><h4>$25 <s>$35</s></h4><p>Proper Jealousy eighth</p></div></main>`,
+      ),
+    ).toEqual([['Proper Jealousy eighth', '$25 $35', '$25 (was $35)']]);
+    expect(
+      titled(`<main><ul><li><span>Proper Jealousy 3.5g</span><div>$30 $40 25% off</div>
+        <div>Munchie Monday: 20% off edibles</div><div>Wax Wednesday: 20% off wax</div></li></ul></main>`),
+    ).toEqual([
+      ['Proper Jealousy 3.5g', '$30 $40 25% off', '25% off'],
+      ['Munchie Monday', '20% off edibles', '20% off'],
+      ['Wax Wednesday', '20% off wax', '20% off'],
+    ]);
+    expect(
+      titled(`<main><p>Flower Friday: 20% off eighths<br>$1 $6 83% off<br>Sunday: BOGO pre-rolls</p>
+        <div class="badge">$5 off $50</div></main>`),
+    ).toEqual([
+      ['Flower Friday', '20% off eighths', '20% off'],
+      ['Sunday', 'BOGO pre-rolls', 'BOGO'],
+    ]);
+  });
+
+  it('reads an ordinary product price as no deal, and a price with a deal signal as one', () => {
+    const product = (name: string, price: string, extra = '') =>
+      `<div class="product"><h3>${name}</h3><p>3.5g · Hybrid</p><span class="price">${price}</span>${extra}</div>`;
+    const html = `<main><h2>Popular right now</h2><div class="products">
+      ${product('Proper Jealousy', '$45.00')}
+      ${product('Wana Sour Gummies Mango', 'From $20.00')}
+      ${product('Clovr Mimosa', '$48.00', '<p>New arrival, in stock Monday</p>')}
+      ${product('Flora Farms Blue Dream', 'Sale $30.00')}
+      ${product('Illicit Gelato 41', '<del>$50.00</del> $40.00')}
+      ${product('Vivid Blue Frost', '$38.00', '<p>2 for $70 eighths</p>')}
+      ${product('Sinse Grape Gas', '$42 (reg. $52)')}
+      ${product('Cloud Cover Runtz', '$40.00', '<p>Flower Friday special</p>')}
+      ${product('Codes Zoap', 'just $35 today')}
+      ${product('Good Day Farm Oreoz', '$45.00', '<p>25% off this week</p>')}
+    </div><p>Gift cards from $25 at the counter.</p></main>`;
+    expect(titled(html).map(([title, , price]) => [title, price])).toEqual([
+      ['Flora Farms Blue Dream', '$30'],
+      ['Illicit Gelato 41', '$40 (was $50)'],
+      ['Vivid Blue Frost', '2 for $70'],
+      ['Sinse Grape Gas', '$42 (was $52)'],
+      ['Cloud Cover Runtz', '$40'],
+      ['Codes Zoap', '$35'],
+      ['Good Day Farm Oreoz', '25% off'],
+    ]);
+  });
+});
+
 const fixtures = sharedFixtures(import.meta.url, 'wordpress', '.html');
 describe.skipIf(fixtures.files.length === 0)('html parse: ../shared/fixtures/wordpress', () => {
   // Counted by hand: 7 daily deals, the early-bird happy hour and the group discount; the social

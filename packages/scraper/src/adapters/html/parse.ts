@@ -21,6 +21,13 @@ export const MAX_DEALS = 200;
  * A specials page -> its deals: JSON-LD products and offers first (research section 12), then
  * the registry's CSS selectors when it gives them, else the default deal-block heuristic. Site
  * chrome is removed before any block is read, and a page with no deals yields none.
+ *
+ * The heuristic's deal signals are '% off', '$ off', BOGO/B1G1, 'N for $X', sale wording, and a
+ * weekday with sale wording. A plain '$price' is supporting evidence only: an ordinary product
+ * tile on a homepage shows one too, so a block whose only signal is a price is no deal unless it
+ * also carries one of those, a regular price ('reg. $35') or a price struck through
+ * (deal-text.ts). A deal's title is words a person reads as its name, a heading or the block's
+ * leading text, never a bare run of prices and percents (card-texts.ts).
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
   const pages = received.filter((payload) => payload.label === SPECIALS_PAGE_LABEL);

@@ -107,6 +107,62 @@ describe('joint parse: the project payload search-from-0.json', () => {
   });
 });
 
+describe('joint parse: bundles limited to sizes', () => {
+  const variant = (option: string, price: string) => ({
+    jointId: option,
+    option,
+    price,
+    specialPrice: null,
+    menuType: 'RECREATIONAL',
+    appliedSpecials: [],
+  });
+  const special = (specialName: string, specialDescription = '') => ({
+    specialName,
+    specialDescription,
+    discountType: 'TARGET_PRICE',
+    discountAmount: 0,
+  });
+  const hit = (jointId: string, variants: unknown[], specials: unknown[]) => ({
+    _source: {
+      jointId,
+      name: `Proper | ${jointId}`,
+      brandName: 'Proper',
+      category: 'FLOWER',
+      urlFragment: jointId,
+      variants,
+      applicableSpecials: specials,
+    },
+  });
+  const sizesOfDeals = (...hits: unknown[]) =>
+    parse([page({ hits: { hits } })], entry).deals.map((deal) => [
+      deal.title,
+      deal.size,
+      deal.price,
+    ]);
+  const flower = [variant('1/8oz', '45.00'), variant('1/4oz', '80.00'), variant('1/2oz', '140.00')];
+
+  it('applies a bundle that names a size to that size only', () => {
+    expect(sizesOfDeals(hit('jealousy', flower, [special('4 for $110 Proper Eighths')]))).toEqual([
+      ['Proper | jealousy', '1/8oz', '$45 · 4 for $110 Proper Eighths'],
+    ]);
+  });
+
+  it('reads the sizes from the description when the name names none', () => {
+    const carts = [variant('0.5g', '35.00'), variant('1g', '55.00')];
+    const thursday = special(
+      'Thursday: 2 for $60 Carts',
+      'Mix and match any two half-gram cartridges on Thursdays.',
+    );
+    expect(sizesOfDeals(hit('mimosa-cart', carts, [thursday]))).toEqual([
+      ['Proper | mimosa-cart', '0.5g', '$35 · Thursday: 2 for $60 Carts'],
+    ]);
+  });
+
+  it('applies a bundle that names no size to every size', () => {
+    expect(sizesOfDeals(hit('runtz', flower, [special('BOGO Proper Flower')]))).toHaveLength(3);
+  });
+});
+
 const fixtures = sharedFixtures(import.meta.url, 'jointcommerce', '.json');
 describe.skipIf(fixtures.files.length === 0)(
   'joint parse: ../shared/fixtures/jointcommerce',

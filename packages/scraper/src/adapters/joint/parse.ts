@@ -1,6 +1,6 @@
 import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
-import { bundlePhraseIn } from '../shared/deal-phrases';
+import { bundlePhraseIn, isSizeNamed, sizesNamedIn } from '../shared/deal-phrases';
 import { firstHttpUrl, urlUnder } from '../shared/links';
 import {
   categoryOf,
@@ -17,6 +17,8 @@ const MAX_HITS = 1_000;
 const MAX_VARIANTS = 50;
 const MAX_SPECIALS = 20;
 const MAX_IMAGES = 50;
+/** Characters of a special's description read for the sizes it names. */
+const MAX_DESCRIPTION = 1_000;
 
 /**
  * Joint Commerce `_search` pages -> one deal per recreational size whose `specialPrice` is below
@@ -61,7 +63,7 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
     salePrice: money(at(variant, 'specialPrice')),
     specials: [
       ...specialsIn(at(variant, 'appliedSpecials')),
-      ...specialsIn(at(product, 'applicableSpecials')).filter(isBundle),
+      ...specialsIn(bundlesFor(at(product, 'applicableSpecials'), option)),
     ],
     imageUrl: firstHttpUrl(
       at(product, 'primaryImage'),
@@ -86,7 +88,26 @@ function specialsIn(value: unknown): Special[] {
     });
 }
 
-const isBundle = (special: Special): boolean => bundlePhraseIn(special.name) !== undefined;
+/**
+ * The product's BOGO and bundle specials ('2 For $70 Deal') that a size qualifies for. Joint lists
+ * them per product, not per size: one whose name names sizes ('4 for $110 Eighths') applies to
+ * those sizes only, and so does one whose description does when its name names none ('Mix and
+ * match any two half-gram carts'); one that names no size applies to every size.
+ */
+function bundlesFor(specials: unknown, option: string | undefined): unknown[] {
+  return list(specials)
+    .slice(0, MAX_SPECIALS)
+    .filter((special) => {
+      const name = text(at(special, 'specialName'));
+      if (bundlePhraseIn(name) === undefined) return false;
+      const named = sizesNamedIn(name);
+      const sizes =
+        named.length > 0
+          ? named
+          : sizesNamedIn(text(at(special, 'specialDescription'), MAX_DESCRIPTION));
+      return sizes.length === 0 || isSizeNamed(sizes, option);
+    });
+}
 
 /**
  * Section 7: the product page is not documented (GUESS `{site}/menu/…/{urlFragment}`); the

@@ -3,6 +3,7 @@ import {
   categoryOf,
   measurableSize,
   menuProductDeal,
+  productDeal,
   sizeInName,
   strainTypeOf,
 } from './product-deal';
@@ -101,5 +102,25 @@ describe('menuProductDeal', () => {
       description: 'BOGO Proper eighths every Monday',
       validDays: ['monday'],
     });
+  });
+
+  it.each([
+    ['B2G1 Proper Pre-Rolls', 'B2G1'],
+    ['Buy 2 Get 1 Proper Pre-Rolls', 'Buy 2 Get 1'],
+    ['Pre-rolls: buy two get one free', 'buy two get one free'],
+  ])('reads a buy-X-get-Y special %s as written', (specialName, price) => {
+    expect(menuProductDeal({ ...offer, specialName })?.price).toBe(price);
+  });
+});
+
+describe('productDeal', () => {
+  it('shows the buy-X-get-Y phrase of a long special name beside the shelf price, as written', () => {
+    const deal = productDeal({
+      id: '1',
+      name: 'Jealousy Pre-Roll',
+      regularPrice: 12,
+      specials: [{ name: 'All Proper pre-rolls this week: buy two get one free' }],
+    });
+    expect(deal?.price).toBe('$12 · buy two get one free');
   });
 });

@@ -1,6 +1,6 @@
-import type { PlatformConfig } from '@stl-deals/scraper';
+import { at, type PlatformConfig } from '@stl-deals/scraper';
 import { json, scriptJson } from '../answers';
-import { at, jsonParam, wholeNumber } from '../request-fields';
+import { jsonParam, wholeNumber } from '../request-fields';
 import { storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import {

@@ -1,15 +1,40 @@
-import { specialOf, type Menu, type Product, type Special } from '../../menu/model';
-import { dollars } from '../../menu/wording';
+import { specialOf, type Menu, type Product, type SizePrice, type Special } from '../../menu/model';
+import { dollars, percentSaved } from '../../menu/wording';
+import { numberId } from '../../random';
 import { escapeHtml } from '../answers';
 
 /**
- * The neutral menu as a dispensary's own WordPress-style specials page: the week's specials and
- * featured products on sale, between the site's furniture (age gate, top bar, navigation,
- * footer with address and hours) that the html adapter must never emit as deals.
+ * How a site's theme lays out a product: 'cards' put the name in a heading over the price line;
+ * 'tiles' (WooCommerce and Elementor loops) lead with the price row and its badge ('$25.50 $51
+ * 50% off') and put the name's heading below it.
  */
-export function specialsPage(menu: Menu, pageUrl: string): string {
+export type ProductLayout = 'cards' | 'tiles';
+
+/** Each store's theme, the same on every run: about half the stores use each layout. */
+export const productLayoutOf = (storeKey: string): ProductLayout =>
+  numberId(0, 1, 'html-layout', storeKey) === 0 ? 'cards' : 'tiles';
+
+/** Ordinary products the page shows at their shelf price, as a homepage does. */
+const POPULAR_PRODUCTS = 4;
+
+/**
+ * The neutral menu as a dispensary's own WordPress-style specials page: the week's specials,
+ * featured products on special, and a few popular products at their shelf price, between the
+ * site's furniture (age gate, top bar, navigation, footer with address and hours). The html
+ * adapter must emit the specials and featured products, never the furniture, and never a
+ * product whose only figure is its ordinary price.
+ */
+export function specialsPage(
+  menu: Menu,
+  pageUrl: string,
+  layout: ProductLayout = productLayoutOf(menu.store.key),
+): string {
   const { name, address } = menu.store;
   const featured = menu.products.filter((product) => product.specialId !== undefined);
+  const popular = menu.products
+    .filter((product) => product.specialId === undefined)
+    .slice(0, POPULAR_PRODUCTS);
+  const card = layout === 'cards' ? productCard : productTile;
   return `<!doctype html>
 <html lang="en-US">
   <head>
@@ -48,7 +73,10 @@ export function specialsPage(menu: Menu, pageUrl: string): string {
         <h2>This Week</h2>${menu.specials.map(specialCard).join('')}
       </section>
       <section class="featured-deals">
-        <h2>Featured Deals</h2>${featured.map((product) => productCard(menu, product, pageUrl)).join('')}
+        <h2>Featured Deals</h2>${featured.map((product) => card(menu, product, pageUrl)).join('')}
+      </section>
+      <section class="popular-products">
+        <h2>Popular Right Now</h2>${popular.map((product) => card(menu, product, pageUrl)).join('')}
       </section>
     </main>
     <footer class="site-footer">
@@ -78,26 +106,67 @@ function specialCard(special: Special): string {
         </article>`;
 }
 
+/** The size a product card shows: the first one on sale, else its first. */
+const shownSize = (product: Product): SizePrice | undefined =>
+  product.sizes.find((each) => each.sale !== undefined) ?? product.sizes[0];
+
 /**
- * A featured product: its name, its size and one line with the price and the special, so the
- * card holds a single deal text (a second one would split it into two deals).
+ * A product as a card: its name, its size and one line with the price and the special (when it
+ * has one), so the card holds a single deal text (a second one would split it into two deals).
  */
 function productCard(menu: Menu, product: Product, pageUrl: string): string {
   const special = specialOf(menu, product);
-  const size = product.sizes.find((each) => each.sale !== undefined) ?? product.sizes[0];
-  if (!size || !special) return '';
+  const size = shownSize(product);
+  if (!size) return '';
   const price =
     size.sale === undefined
       ? `<span class="price">${dollars(size.price)}</span>`
       : `<ins class="sale-price">${dollars(size.sale)}</ins> <del>${dollars(size.price)}</del>`;
-  const image = product.imageUrl
-    ? `\n          <img src="${escapeHtml(product.imageUrl)}" alt="${escapeHtml(product.name)}" />`
-    : '';
-  const link = `${pageUrl}#${product.slug}`;
+  const named = special ? ` · ${escapeHtml(special.name)}` : '';
   return `
-        <div class="product-card" id="${escapeHtml(product.slug)}">${image}
-          <h3><a href="${escapeHtml(link)}">${escapeHtml(`${product.brand} ${product.name}`)}</a></h3>
-          <p class="size">${escapeHtml(size.label)}${product.strainType ? ` · ${product.strainType}` : ''}</p>
-          <p class="price">${price} · ${escapeHtml(special.name)}</p>
+        <div class="product-card" id="${escapeHtml(product.slug)}">${imageOf(product)}
+          <h3><a href="${escapeHtml(linkOf(product, pageUrl))}">${escapeHtml(`${product.brand} ${product.name}`)}</a></h3>
+          <p class="size">${escapeHtml(sizeText(product, size))}</p>
+          <p class="price">${price}${named}</p>
         </div>`;
 }
+
+/**
+ * A product as a tile: the price row first (the sale price, the regular one struck through and
+ * a badge with the saving), then the product's name and a line with its size and the special's
+ * name. The name is the deal's title, never the price row.
+ */
+function productTile(menu: Menu, product: Product, pageUrl: string): string {
+  const special = specialOf(menu, product);
+  const size = shownSize(product);
+  if (!size) return '';
+  const price =
+    size.sale === undefined
+      ? `<span class="amount">${dollars(size.price)}</span>`
+      : `<ins class="amount">${dollars(size.sale)}</ins> <del class="amount">${dollars(size.price)}</del>`;
+  const saved = percentSaved(size);
+  const badge =
+    saved !== undefined
+      ? `${saved}% off`
+      : special?.saving.kind === 'bogo' || special?.saving.kind === 'bundle'
+        ? special.label
+        : undefined;
+  const badgeHtml = badge ? ` <span class="onsale-badge">${escapeHtml(badge)}</span>` : '';
+  const about = [sizeText(product, size), special?.name].filter(Boolean).join(' · ');
+  return `
+        <div class="product-tile" id="${escapeHtml(product.slug)}">${imageOf(product)}
+          <div class="tile-price">${price}${badgeHtml}</div>
+          <h3 class="tile-title"><a href="${escapeHtml(linkOf(product, pageUrl))}">${escapeHtml(`${product.brand} ${product.name}`)}</a></h3>
+          <p class="tile-meta">${escapeHtml(about)}</p>
+        </div>`;
+}
+
+const sizeText = (product: Product, size: SizePrice) =>
+  `${size.label}${product.strainType ? ` · ${product.strainType}` : ''}`;
+
+const linkOf = (product: Product, pageUrl: string) => `${pageUrl}#${product.slug}`;
+
+const imageOf = (product: Product) =>
+  product.imageUrl
+    ? `\n          <img src="${escapeHtml(product.imageUrl)}" alt="${escapeHtml(product.name)}" />`
+    : '';

@@ -1,6 +1,6 @@
-import { DEFAULT_PLATFORM_CONFIG } from '@stl-deals/scraper';
+import { at, DEFAULT_PLATFORM_CONFIG } from '@stl-deals/scraper';
 import { html, json } from '../answers';
-import { at, jsonBody, wholeNumber } from '../request-fields';
+import { jsonBody, wholeNumber } from '../request-fields';
 import { storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import { algoliaPage, emptyPage, invalidKey, PRODUCT_INDEX, storePageHead } from './serialize';

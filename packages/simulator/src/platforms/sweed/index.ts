@@ -1,5 +1,6 @@
+import { at } from '@stl-deals/scraper';
 import { json } from '../answers';
-import { at, jsonBody, wholeNumber } from '../request-fields';
+import { jsonBody, wholeNumber } from '../request-fields';
 import { storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import { noRoute, productListPage, routeOf } from './serialize';
