@@ -120,7 +120,7 @@ describe('filters', () => {
     await openPage('?category=candy&sort=cheapest&pageSize=7&page=zero');
     expect(screen.getByLabelText('Category')).toHaveValue('all');
     expect(screen.getByLabelText('Sort By')).toHaveValue('relevance');
-    expect(screen.getByLabelText('Deals per page')).toHaveValue('12');
+    expect(screen.getByLabelText('Page size')).toHaveValue('12');
     expect(screen.getByText('Found 4 deals')).toBeInTheDocument();
   });
 
@@ -182,7 +182,7 @@ describe('pagination', () => {
     serve({ deals: many() });
     const { user } = renderPage({ query: '?page=3' });
     await screen.findByText('Found 30 deals');
-    await user.selectOptions(screen.getByLabelText('Deals per page'), '24');
+    await user.selectOptions(screen.getByLabelText('Page size'), '24');
     expect(window.location.search).toBe('?pageSize=24');
     expect(screen.getAllByRole('link')).toHaveLength(24);
     await user.click(screen.getByRole('button', { name: 'Page 2' }));

@@ -1,5 +1,4 @@
 import {
-  CATEGORY_OPTIONS,
   DISTANCE_OPTIONS,
   PAGE_SIZES,
   sortOptions,
@@ -10,7 +9,7 @@ import { Button } from '../../../shared/ui/button';
 import { SearchField } from '../../../shared/ui/search-field';
 import { SelectField } from '../../../shared/ui/select-field';
 import type { ChangeOptions } from '../hooks/use-url-filters';
-import type { Filters } from '../model/url-filters';
+import { CATEGORY_FILTER_OPTIONS, type Filters } from '../model/url-filters';
 import styles from './filter-panel.module.css';
 
 const PAGE_SIZE_CHOICES = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -88,7 +87,7 @@ export function FilterPanel(props: FilterPanelProps) {
         <SelectField
           label="Category"
           value={filters.category}
-          choices={CATEGORY_OPTIONS}
+          choices={CATEGORY_FILTER_OPTIONS}
           onChange={(category) => onChange({ category })}
         />
         <SelectField
@@ -106,7 +105,7 @@ export function FilterPanel(props: FilterPanelProps) {
           />
         )}
         <SelectField
-          label="Deals per page"
+          label="Page size"
           value={String(filters.pageSize)}
           choices={PAGE_SIZE_CHOICES}
           onChange={(value) => {

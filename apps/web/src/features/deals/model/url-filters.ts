@@ -47,7 +47,15 @@ function oneOf<T extends string | number>(allowed: readonly T[], value: string |
   return allowed.find((candidate) => String(candidate) === value) ?? null;
 }
 
-const CATEGORIES = CATEGORY_OPTIONS.map((option) => option.value);
+/**
+ * The Category dropdown's choices: the eight of spec section 2. 'other' stays a derived category
+ * (its heading and placeholder) but is not something the visitor filters by.
+ */
+export const CATEGORY_FILTER_OPTIONS = CATEGORY_OPTIONS.filter(
+  (option) => option.value !== 'other',
+);
+
+const CATEGORIES = CATEGORY_FILTER_OPTIONS.map((option) => option.value);
 
 /**
  * The filters a URL query asks for; anything missing or invalid falls back to its default.
