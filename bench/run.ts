@@ -1,0 +1,72 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allDeals, benchRegistry, dispensariesOf } from './deals';
+import { benchPipeline } from './pipeline';
+import { benchService } from './service';
+import { fixed } from './stats';
+
+/** One frame at 60 Hz: the budget a keystroke's work has before the page stutters. */
+const FRAME_MS = 16;
+const DEALS = 10_000;
+const PIPELINE_RUNS = 41;
+const LOAD = { durationS: 5, connections: 10 };
+
+const ratio = (a: number, b: number) => `${fixed(a / b)}x`;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const registry = await benchRegistry();
+  const dispensaries = dispensariesOf(registry);
+  const pipeline = benchPipeline(allDeals(dispensaries, DEALS), dispensaries, PIPELINE_RUNS);
+  const service = await benchService(registry, DEALS, LOAD);
+  const { prepared, perRequest } = service;
+
+  const rows: Array<[string, string, string]> = [
+    [
+      `Filter change: full pipeline (${pipeline.deals} deals, median of ${pipeline.runs})`,
+      `${fixed(pipeline.rebuildMs)} ms`,
+      '',
+    ],
+    [
+      'Search keystroke: filterAndSortDeals on built views',
+      `${fixed(pipeline.keystrokeMs)} ms`,
+      '',
+    ],
+    ['Rebuild / keystroke', '', ratio(pipeline.rebuildMs, pipeline.keystrokeMs)],
+    [`Keystroke / ${FRAME_MS} ms frame budget`, '', ratio(pipeline.keystrokeMs, FRAME_MS)],
+    [
+      `GET /api/reactive/deals, br, prepared once (${service.deals} deals)`,
+      `${fixed(prepared.requestsPerS, 0)} req/s`,
+      '',
+    ],
+    [
+      'Baseline: same JSON serialized + br per request',
+      `${fixed(perRequest.requestsPerS, 0)} req/s`,
+      '',
+    ],
+    ['Prepared / per-request', '', ratio(prepared.requestsPerS, perRequest.requestsPerS)],
+    [
+      'Response size: raw JSON / br',
+      `${fixed(service.rawBytes / 1024, 0)} KB / ${fixed(service.brBytes / 1024, 0)} KB`,
+      ratio(service.rawBytes, service.brBytes),
+    ],
+  ];
+  const failures = prepared.failures + perRequest.failures;
+  const table = [
+    `STL Deals benchmarks, ${new Date().toISOString()} (Node ${process.version})`,
+    '',
+    '| Measure | Value | Ratio |',
+    '| --- | ---: | ---: |',
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+    `Load: autocannon, ${LOAD.connections} connections for ${LOAD.durationS} s per server, ` +
+      `127.0.0.1 only; failed requests: ${failures}. Total time ${fixed((Date.now() - started) / 1000, 1)} s.`,
+    '',
+  ].join('\n');
+  process.stdout.write(table);
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(join('test-results', 'bench.md'), table);
+  if (failures > 0) process.exitCode = 1;
+}
+
+await main();
