@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { deals } from '../../../test/fixtures';
@@ -49,7 +49,7 @@ describe('Refresh All', () => {
     expect(statusNote()).toBeEmptyDOMElement();
   });
 
-  it('does not fetch the full list while one dispensary is selected', async () => {
+  it("fetches the selected dispensary's deals again, not the full list", async () => {
     serve({ dealsOf: { swade: deals(1) } });
     server.use(http.post(API.refreshAll, inTurn(answer.json({}))));
     const seen = recordRequests();
@@ -57,6 +57,7 @@ describe('Refresh All', () => {
     await screen.findByText('Found 1 deal');
     await user.click(screen.getByRole('button', { name: 'Refresh All' }));
     expect(await screen.findByText('All dispensaries refreshed successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(seen, `${API.deals}?dispensary=swade`)).toBe(2));
     expect(callsTo(seen, API.deals)).toBe(0);
   });
 

@@ -261,17 +261,25 @@ export function refreshOne(
 
 /**
  * Refresh All (spec section 4): on success the success text (the page reverts it after 3 s), and
- * the full list fetched again when 'all' is selected.
+ * the deals of the selection (`selection()` when the refresh ends: null for all dispensaries)
+ * fetched again: the full list when 'all' is selected, as the spec says, and likewise the one
+ * dispensary's deals when one is selected. Decision: the selection is always re-fetched, even
+ * when its own load had failed, so the page ends on a list or on the error of that fetch, never
+ * on a loading panel with nothing loading.
  */
-export async function refreshAll(ctx: FeedContext, isSelected: IsSelected): Promise<void> {
+export async function refreshAll(
+  ctx: FeedContext,
+  selection: () => Dispensary | null,
+): Promise<void> {
   await shown(ctx, refreshAllFailedMessage, async () => {
     ctx.report({ type: 'started', message: REFRESHING_ALL_MESSAGE });
     await refreshAllDispensaries();
     ctx.report({ type: 'finished', message: REFRESHED_ALL_MESSAGE });
   });
-  if (!isSelected('all')) return;
+  const dispensary = selection();
   await shown(ctx, fetchDealsFailedMessage, async () => {
-    const deals = await fetchDeals(ctx, null, dealsTimeoutMs(knownStatus(ctx)));
-    await replaceDeals(ctx, 'all', deals);
+    const timeoutMs = dispensary ? DEALS_TIMEOUT_MS : dealsTimeoutMs(knownStatus(ctx));
+    const deals = await fetchDeals(ctx, dispensary, timeoutMs);
+    await replaceDeals(ctx, dispensary?.key ?? 'all', deals);
   });
 }

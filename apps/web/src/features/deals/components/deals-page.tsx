@@ -6,6 +6,7 @@ import { useDispensaries } from '../hooks/use-dispensaries';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import { isCacheLoading } from '../model/cache-step';
+import { writeFilters } from '../model/url-filters';
 import { firstLoadNotice, IDLE_MESSAGE } from '../model/messages';
 import styles from './deals-page.module.css';
 import { FilterPanel } from './filter-panel';
@@ -30,7 +31,11 @@ export function DealsPage() {
     if (unknownDispensary) change({ dispensary: 'all' }, { replace: true });
   }, [unknownDispensary, change]);
 
-  const feed = useDealFeed(selected, filters.dispensary === 'all' || selected !== null);
+  const feed = useDealFeed(
+    selected,
+    filters.dispensary === 'all' || selected !== null,
+    writeFilters(filters),
+  );
   const list = useDealList({
     snapshot: feed.snapshot,
     dispensaries: dispensaries.options,

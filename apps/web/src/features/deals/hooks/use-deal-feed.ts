@@ -1,6 +1,6 @@
 import type { Dispensary } from '@stl-deals/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useServices } from '../../../shared/services';
 import {
   dealsQueryOptions,
@@ -16,20 +16,20 @@ import { REFRESHED_ALL_MESSAGE, REFRESHED_ALL_MESSAGE_MS } from '../model/messag
 /**
  * The deals of the selection (null for all dispensaries) with everything the page says about
  * loading them, and the visitor's actions on them: Refresh, Refresh All and Retry Connection.
- * `enabled` holds the load back until a dispensary from the URL is known to exist.
+ * `enabled` holds the load back until a dispensary from the URL is known to exist; `shown` names
+ * what the page displays (all its filters and the page number), see the dismissal below.
  */
-export function useDealFeed(dispensary: Dispensary | null, enabled: boolean) {
+export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, shown: string) {
   const services = useServices();
   const client = useQueryClient();
   const [activity, report] = useReducer(activityReducer, INITIAL_ACTIVITY);
-  const selectionKey = dispensary?.key ?? 'all';
 
   // Read by flows that finish after the visitor may have moved on (spec: a refresh replaces the
   // list only if its dispensary is still selected).
-  const selected = useRef(selectionKey);
+  const selected = useRef(dispensary);
   useEffect(() => {
-    selected.current = selectionKey;
-  }, [selectionKey]);
+    selected.current = dispensary;
+  }, [dispensary]);
 
   const ctx = useMemo<FeedContext>(
     () => ({
@@ -49,11 +49,24 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean) {
     enabled: dispensary !== null,
   });
 
-  const isSelected = (key: string) => selected.current === key;
+  // Decision (spec section 2: the results area shows exactly one of its panels): an error shown
+  // while a loaded list sits behind it (a failed Refresh or Refresh All, which carry no Retry
+  // Connection) stays until the visitor next changes what is displayed (dispensary, category,
+  // search, sort, distance, page size, page, or back/forward), then the list comes back. Without
+  // a loaded list the error stays, since it is all the page has to say.
+  const [shownBefore, setShownBefore] = useState(shown);
+  if (shownBefore !== shown) {
+    setShownBefore(shown);
+    if (deals.data) report({ type: 'dismissed' });
+  }
+
+  const isSelected = (key: string) => (selected.current?.key ?? 'all') === key;
   const refresh = useMutation({
     mutationFn: (target: Dispensary) => refreshOne(target, ctx, isSelected),
   });
-  const refreshEverything = useMutation({ mutationFn: () => refreshAll(ctx, isSelected) });
+  const refreshEverything = useMutation({
+    mutationFn: () => refreshAll(ctx, () => selected.current),
+  });
   const retry = useMutation({ mutationFn: () => retryConnection(dispensary, ctx) });
 
   const { message } = activity;

@@ -75,4 +75,11 @@ describe('activityReducer', () => {
       }),
     ).toBe(moved);
   });
+
+  it('drops a dismissed error and keeps the rest', () => {
+    const failed = run({ type: 'failed', error: 'Failed to refresh a: Server error: 500' });
+    expect(activityReducer(failed, { type: 'dismissed' })).toEqual(INITIAL_ACTIVITY);
+    const calm = run({ type: 'finished' });
+    expect(activityReducer(calm, { type: 'dismissed' })).toBe(calm);
+  });
 });

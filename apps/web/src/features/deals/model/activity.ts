@@ -21,6 +21,11 @@ export type ActivityEvent =
   | ({ type: 'retrying' } & RetryStarting)
   | { type: 'finished'; message?: string }
   | { type: 'failed'; error: string }
+  /**
+   * The visitor changed what is displayed while a loaded list sat behind the error panel: the
+   * error has been read and the list comes back (see `useDealFeed`).
+   */
+  | { type: 'dismissed' }
   /** A message shown for a limited time ran out; it reverts only if nothing replaced it. */
   | { type: 'expired'; message: string };
 
@@ -56,6 +61,8 @@ export function activityReducer(state: Activity, event: ActivityEvent): Activity
       return { ...INITIAL_ACTIVITY, message: event.message ?? IDLE_MESSAGE };
     case 'failed':
       return { ...INITIAL_ACTIVITY, error: event.error };
+    case 'dismissed':
+      return state.error === null ? state : { ...state, error: null };
     case 'expired':
       return state.message === event.message ? { ...state, message: IDLE_MESSAGE } : state;
   }
