@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createScraper, loadRegistry } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
@@ -13,7 +12,6 @@ runEntryPoint(async () => {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
   const registry = await loadRegistry(config.DEALS_REGISTRY);
-  await mkdir(config.DATA_DIR, { recursive: true });
   const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
   const scraper = createScraper({
     userAgent: config.USER_AGENT,

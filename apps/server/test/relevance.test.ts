@@ -1,6 +1,6 @@
 import type { StampedDeal } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
-import { compareRelevance, type RankedDeal } from '../src/collection/relevance';
+import { compareRelevance, rankDeal, type RankedDeal } from '../src/collection/relevance';
 
 const deal = (title: string, extra: Partial<StampedDeal> = {}): StampedDeal => ({
   title,
@@ -12,10 +12,8 @@ const deal = (title: string, extra: Partial<StampedDeal> = {}): StampedDeal => (
   dispensaryKey: 'a',
   ...extra,
 });
-const ranked = (title: string, extra: Partial<StampedDeal>, dispensaryIndex = 0): RankedDeal => ({
-  deal: deal(title, extra),
-  dispensaryIndex,
-});
+const ranked = (title: string, extra: Partial<StampedDeal>, dispensaryIndex = 0): RankedDeal =>
+  rankDeal(deal(title, extra), dispensaryIndex);
 const order = (...deals: RankedDeal[]) =>
   [...deals].sort(compareRelevance).map(({ deal }) => deal.title);
 

@@ -52,7 +52,6 @@ export interface CollectionOptions {
 /** One dispensary as the collection tracks it. */
 interface Source {
   entry: RegistryEntry;
-  hasSnapshot: boolean;
   snapshotAt: Date | null;
   lastAttemptAt: Date | null;
   lastSuccessAt: Date | null;
@@ -107,7 +106,6 @@ export class Collection {
       const history = historyOf.get(entry.key);
       return {
         entry,
-        hasSnapshot: snapshotAt !== null,
         snapshotAt,
         lastAttemptAt: dateOrNull(history?.lastAttemptAt),
         lastSuccessAt: dateOrNull(history?.lastSuccessAt) ?? snapshotAt,
@@ -281,7 +279,7 @@ export class Collection {
     const finishedAt = clock.now();
     let verdict = judgeScrape(
       end,
-      source.hasSnapshot ? this.deals.countOf(source.entry.key) : null,
+      source.snapshotAt !== null ? this.deals.countOf(source.entry.key) : null,
     );
     const transport = result?.transport ?? (end.kind === 'threw' ? transportOf(end.error) : null);
     // An aborted attempt says nothing about the menu, so it is neither stored nor shown.
@@ -312,7 +310,6 @@ export class Collection {
       try {
         const snapshot = await repository.replaceSnapshot(key, result.deals, finishedAt);
         this.deals.replace([{ key, deals: snapshot.deals }]);
-        source.hasSnapshot = true;
         source.snapshotAt = finishedAt;
         source.lastSuccessAt = finishedAt;
         this.countDeals(source);
@@ -380,7 +377,7 @@ export class Collection {
       key: source.entry.key,
       name: source.entry.name,
       dealCount: this.deals.countOf(source.entry.key),
-      hasSnapshot: source.hasSnapshot,
+      hasSnapshot: source.snapshotAt !== null,
       lastAttemptAt: source.lastAttemptAt,
       lastSuccessAt: source.lastSuccessAt,
       lastOutcome: source.lastOutcome,

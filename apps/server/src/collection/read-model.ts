@@ -1,6 +1,6 @@
 import type { Deal } from '@stl-deals/domain';
 import { prepareBody, type PreparedBody } from '../http/prepared-body';
-import { compareRelevance, type RankedDeal } from './relevance';
+import { compareRelevance, rankDeal, type RankedDeal } from './relevance';
 
 interface Listed {
   key: string;
@@ -30,10 +30,9 @@ export class DealsReadModel {
       if (!dispensary) continue;
       // The registry, not the scraped menu, says whose deal it is.
       const ranked = deals
-        .map((deal) => ({
-          deal: { ...deal, dispensary: dispensary.name, dispensaryKey: key },
-          dispensaryIndex,
-        }))
+        .map((deal) =>
+          rankDeal({ ...deal, dispensary: dispensary.name, dispensaryKey: key }, dispensaryIndex),
+        )
         .sort(compareRelevance);
       this.ranked.set(key, ranked);
       this.bodies.set(key, prepareBody(ranked.map(({ deal }) => deal)));

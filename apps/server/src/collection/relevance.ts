@@ -1,9 +1,18 @@
 import type { StampedDeal } from '@stl-deals/domain';
 
-/** A deal with where its dispensary stands in the registry, for the last tie-break. */
+/**
+ * A deal with its sort keys, worked out once (`rankDeal`) rather than on every comparison: where
+ * its dispensary stands in the registry, the day it was first seen, and its shuffle key.
+ */
 export interface RankedDeal {
   deal: StampedDeal;
   dispensaryIndex: number;
+  seenDay: number;
+  shuffleKey: number;
+}
+
+export function rankDeal(deal: StampedDeal, dispensaryIndex: number): RankedDeal {
+  return { deal, dispensaryIndex, seenDay: seenDay(deal), shuffleKey: shuffleKey(deal) };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,8 +31,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function compareRelevance(a: RankedDeal, b: RankedDeal): number {
   return (
     (b.deal.discountPercent ?? 0) - (a.deal.discountPercent ?? 0) ||
-    seenDay(b.deal) - seenDay(a.deal) ||
-    shuffleKey(a.deal) - shuffleKey(b.deal) ||
+    b.seenDay - a.seenDay ||
+    a.shuffleKey - b.shuffleKey ||
     a.dispensaryIndex - b.dispensaryIndex
   );
 }

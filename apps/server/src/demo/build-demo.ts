@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Platform } from '@stl-deals/domain';
 import {
@@ -54,7 +53,6 @@ export async function buildDemo({ config, settings, logger, clock }: DemoOptions
     faults: challengeFaults(registry, settings.DEMO_CHALLENGED),
   });
   try {
-    await mkdir(config.DATA_DIR, { recursive: true });
     const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
     const scraper = createScraper({
       userAgent: config.USER_AGENT,
