@@ -70,11 +70,11 @@ function productsUrl(
 
 /**
  * Section 6: the API wants the public menu key every Dispense storefront ships in its bundle
- * (`api-key`). It is configuration (`dispenseApiKey`), read defensively until the platform
- * configuration names it; without it the request goes out bare and a refusal is reported.
+ * (`api-key`). It is configuration (`dispenseApiKey`); without it the request goes out bare and a
+ * refusal is reported.
  */
 function headers(entry: RegistryEntry, config: PlatformConfig): Record<string, string> {
-  const apiKey = text(at(config, 'dispenseApiKey'), 100);
+  const apiKey = text(config.dispenseApiKey, 100);
   const site = entry.website ?? entry.menuUrl;
   return {
     ...(apiKey ? { 'api-key': apiKey } : {}),

@@ -14,12 +14,9 @@ import { boundedText } from '../../bounded-text';
 
 /** A finite, non-negative amount of dollars, rounded to cents. Strings like '$12.50' are read too. */
 export function money(value: unknown): number | undefined {
+  const digits = typeof value === 'string' ? value.replace(/[$,\s]/g, '') : '';
   const number =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\d+(?:\.\d+)?$/.test(value.replace(/[$,\s]/g, ''))
-        ? Number(value.replace(/[$,\s]/g, ''))
-        : NaN;
+    typeof value === 'number' ? value : /^\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : NaN;
   if (!Number.isFinite(number) || number < 0 || number > 1_000_000) return undefined;
   return Math.round(number * 100) / 100;
 }

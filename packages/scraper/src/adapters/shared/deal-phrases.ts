@@ -97,11 +97,6 @@ export function buyXGetYIn(value: string | undefined): BuyXGetY | undefined {
 const countOf = (value: string | undefined): number | undefined =>
   value === undefined ? undefined : (COUNT_WORDS.get(value.toLowerCase()) ?? Number(value));
 
-/** The BOGO or 'buy X, get Y' phrase of a text as written ('BOGO', 'B2G1', 'Buy 2 Get 1'). */
-export function bogoPhraseIn(value: string | undefined): string | undefined {
-  return buyXGetYIn(value)?.phrase;
-}
-
 /**
  * The bundle or BOGO phrase of a text as written ('BOGO', '2 for $50', 'Buy 2 Vapes Get'), or
  * undefined when it names none. A bundle is a deal even when no single item's price drops.

@@ -1,4 +1,13 @@
-import { load } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio';
+
+// The last page parsed: plan and parse ask for the same page again and again (Leafly's first page
+// each planning round, Jane's store page for two blocks), and parsing is the costly part.
+let last: { html: string; $: CheerioAPI } | undefined;
+
+function parsedPage(html: string): CheerioAPI {
+  if (last?.html !== html) last = { html, $: load(html) };
+  return last.$;
+}
 
 /**
  * The JSON data block `<script id="…" type="application/json">` of an HTML page, as Jane's store
@@ -9,7 +18,7 @@ import { load } from 'cheerio';
  * since a page cut short or rewritten by a bot check is the same news to the caller.
  */
 export function scriptJson(html: string, id: string): unknown {
-  const $ = load(html);
+  const $ = parsedPage(html);
   const block = $('script')
     .filter((_, element) => element.attribs.id === id)
     .first();
