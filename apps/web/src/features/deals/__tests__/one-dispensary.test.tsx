@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { deal, deals, DISPENSARIES } from '../../../test/fixtures';
+import { deal, deals, DISPENSARIES, readyStatus } from '../../../test/fixtures';
 import { installFakeClock, renderPage } from '../../../test/render-page';
 import {
   answer,
@@ -193,5 +193,28 @@ describe('Refresh (one dispensary)', () => {
       API.ping,
       `${API.deals}?dispensary=swade`,
     ]);
+  });
+
+  it('keeps the cache badge current while the cache loads, checking every 10 s', async () => {
+    installFakeClock();
+    serve({ dealsOf: { swade: [unstamped('Swade gummies 2 for $30')] } });
+    server.use(
+      http.get(
+        API.status,
+        inTurn(
+          () => HttpResponse.json(readyStatus({ ready: false, totalDeals: 5 })),
+          () => HttpResponse.json(readyStatus()),
+        ),
+      ),
+    );
+    const seen = recordRequests();
+    renderPage({ query: '?dispensary=swade', fakeTimers: true });
+    expect(await screen.findByText('Cache Loading')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByText('Cache Ready')).toBeInTheDocument();
+    expect(callsTo(seen, API.status)).toBe(2);
+    // Once ready, it stops asking.
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(callsTo(seen, API.status)).toBe(2);
   });
 });

@@ -2,6 +2,7 @@ import { CacheStatusSchema, SPEC_CALL_ATTEMPTS, type CacheStatus } from '@stl-de
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/http/request';
 import { withRetry, type RetryOptions } from '../../../shared/http/retry';
+import { AUTO_REFRESH_INTERVAL_MS, isCacheLoading } from '../model/cache-step';
 
 export const STATUS_TIMEOUT_MS = 15_000;
 
@@ -33,12 +34,15 @@ export async function readCacheStatus(
 
 /**
  * The status behind the status line. The all-dispensaries load writes it here as it checks; the
- * page fetches it on its own only when no such load has (a single dispensary was opened first).
+ * page fetches it on its own only when no such load has (a single dispensary was opened first),
+ * and then checks again every 10 s while the cache is still loading, so the badge moves on too.
  */
 export function cacheStatusQueryOptions(random: () => number) {
   return queryOptions({
     queryKey: cacheStatusKey,
     queryFn: ({ signal }) => readCacheStatus({ random, signal }),
     staleTime: Infinity,
+    refetchInterval: (query) =>
+      isCacheLoading(query.state.data) ? AUTO_REFRESH_INTERVAL_MS : false,
   });
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CategoryFilter, DealView } from '@stl-deals/domain';
 import { dealCardView } from '../model/deal-card';
 import styles from './deal-card.module.css';
@@ -14,7 +15,13 @@ interface DealCardProps {
  * One deal (spec section 2): the whole card links to the deal's page in a new tab; a deal whose
  * sourceUrl is not http(s) is shown the same way, without the link.
  */
-export function DealCard({ view, categoryFilter, headingLevel }: DealCardProps) {
+// Memoized: the views are stable between data changes, so a keystroke or a status message does not
+// work out every card (and its image chain) again.
+export const DealCard = memo(function DealCard({
+  view,
+  categoryFilter,
+  headingLevel,
+}: DealCardProps) {
   const card = dealCardView(view, categoryFilter);
   const Title = `h${headingLevel}` as const;
   const chips = (
@@ -62,4 +69,4 @@ export function DealCard({ view, categoryFilter, headingLevel }: DealCardProps) 
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );
-}
+});
