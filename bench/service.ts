@@ -142,6 +142,7 @@ export async function benchService(
       userAgent: 'STLDealsBench/1.0',
       minHostDelayMs: 0,
       maxAttempts: 1,
+      allowPrivateHosts: ['127.0.0.1'],
     }),
     registry: feeds.registry,
     clock: systemClock,

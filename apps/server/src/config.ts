@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLED_REGISTRY_PATH } from '@stl-deals/scraper';
+import { BUNDLED_REGISTRY_PATH, type ScraperOptions } from '@stl-deals/scraper';
 import { z } from 'zod';
 
 /**
@@ -30,6 +30,24 @@ const Origin = z
     isOrigin,
     'must be an http(s) origin such as https://deals.example.com: scheme and host only',
   );
+
+/** A host name (letters, digits, dots, hyphens), an IP address, or an address range in CIDR form. */
+function isHostOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  if (bits !== undefined) {
+    const version = isIP(address);
+    return (
+      rest.length === 0 &&
+      version !== 0 &&
+      /^\d{1,3}$/.test(bits) &&
+      Number(bits) <= (version === 4 ? 32 : 128)
+    );
+  }
+  return (
+    isIP(value) !== 0 ||
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(value)
+  );
+}
 
 /** The names @fastify/proxy-addr gives reserved ranges, which `trustProxy` takes like addresses. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -96,6 +114,30 @@ const EnvSchema = z.object({
   SCRAPE_CONCURRENCY: whole(1, 32, 4),
   /** A whole scrape of one dispensary, every request it makes included. */
   SCRAPE_TIMEOUT_S: whole(1, 15 * 60, 120),
+  /** Deals kept per dispensary; a menu with more keeps its deepest discounts, and status says so. */
+  MAX_DEALS_PER_STORE: whole(1, 100_000, 2_000),
+  /** One read of a store's payloads in its parsing thread; over it, the thread is ended. */
+  PARSE_TIME_LIMIT_S: whole(1, 10 * 60, 20),
+  /** The heap of one parsing thread, in MB. */
+  PARSE_MEMORY_MB: whole(32, 4_096, 256),
+  /** The longest Retry-After a menu host is believed for; the asking dispensary alone waits. */
+  RETRY_AFTER_MAX_S: whole(1, 24 * 60 * 60, 600),
+  /**
+   * Hosts, IP addresses and CIDR ranges the scraper may reach although they are not public
+   * (loopback, private, link-local...); everything else of the kind is refused. Empty: none.
+   */
+  ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().refine(isHostOrRange, 'must be a host name, IP address or CIDR range')),
+    ),
   RATE_LIMIT_PER_MIN: whole(1, 10_000, 10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated origins allowed to call the API from another site; unset or empty: no CORS. */
@@ -124,6 +166,18 @@ const EnvSchema = z.object({
 });
 
 export type Config = z.infer<typeof EnvSchema>;
+
+/** The scraper's options that come from the configuration, the same for `npm start` and demo. */
+export function scraperSettings(config: Config) {
+  return {
+    chromiumPath: config.CHROMIUM_PATH,
+    maxDealsPerStore: config.MAX_DEALS_PER_STORE,
+    parseTimeLimitMs: config.PARSE_TIME_LIMIT_S * 1000,
+    parseMemoryMb: config.PARSE_MEMORY_MB,
+    retryAfterMaxMs: config.RETRY_AFTER_MAX_S * 1000,
+    allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+  } satisfies Partial<ScraperOptions>;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -4,7 +4,7 @@ import { openSqliteRepository } from '@stl-deals/store';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { loadConfig, scraperSettings } from './config';
 import { runEntryPoint } from './entry-point';
 
 /** `npm start`: the service on the registry's real menu platforms. */
@@ -13,10 +13,7 @@ runEntryPoint(async () => {
   const logger = pino({ level: config.LOG_LEVEL });
   const registry = await loadRegistry(config.DEALS_REGISTRY);
   const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
-  const scraper = createScraper({
-    userAgent: config.USER_AGENT,
-    chromiumPath: config.CHROMIUM_PATH,
-  });
+  const scraper = createScraper({ ...scraperSettings(config), userAgent: config.USER_AGENT });
   const app = await buildApp({ config, repository, scraper, registry, clock: systemClock, logger });
   return { app, config, logger };
 });

@@ -26,7 +26,8 @@ function file(name: string, text: string): string {
   return path;
 }
 
-describe('npm run cli -- parse', () => {
+// Each test starts a process through tsx, seconds on a busy 2-core machine.
+describe('npm run cli -- parse', { timeout: 20_000 }, () => {
   it('prints the normalized deals of a recorded feed as JSON', async () => {
     const feed = file(
       'feed.json',

@@ -25,7 +25,13 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, WEB_DIST: join(tempDir(), 'no-dist'), ...env },
+    env: {
+      ...process.env,
+      WEB_DIST: join(tempDir(), 'no-dist'),
+      // The fake feeds listen on loopback, which the outbound guard refuses unless allowed.
+      ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+      ...env,
+    },
   });
   let stdout = '';
   let stderr = '';

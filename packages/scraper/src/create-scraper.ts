@@ -1,17 +1,18 @@
 import type { Platform } from '@stl-deals/domain';
 import { ADAPTERS } from './adapters';
-import type { Adapter, PlatformConfig, Received, RequestPlan } from './adapters/types';
-import { BlockedError, NotFoundError, SchemaChangedError } from './errors';
-import { finalizeDeals } from './normalize';
+import type { Adapter, PlatformConfig, RequestPlan } from './adapters/types';
+import { BlockedError, NotFoundError, RetryableError, SchemaChangedError } from './errors';
+import { createOutboundGuard, type OutboundGuard } from './outbound/guard';
+import type { RawPayload } from './parsing/parse-job';
+import { createParserPool, inProcessParser, type Parser } from './parsing/parser';
 import { DEFAULT_PLATFORM_CONFIG } from './platform-config';
 import { systemClock, type Clock } from './politeness/clock';
-import { RobotsDisallowedError } from './politeness/robots';
 import { honestUserAgent } from './politeness/user-agent';
 import type { RegistryEntry } from './registry';
 import type { Scraper, ScrapeResult, Transport } from './scraper';
 import { BrowserTransport } from './transports/browser';
 import { captureFromPage, renderHtml } from './transports/browser-pages';
-import { createHttpTransport } from './transports/http';
+import { createHttpTransport, RetryLaterError } from './transports/http';
 
 export interface ScraperOptions {
   /**
@@ -31,6 +32,18 @@ export interface ScraperOptions {
   minHostDelayMs?: number;
   /** How long a host's robots.txt is trusted before it is fetched again. Default 1 h. */
   robotsTtlMs?: number;
+  /** The longest Retry-After a store is left alone for; longer asks are cut. Default 10 min. */
+  retryAfterMaxMs?: number;
+  /**
+   * Hosts, IP addresses and CIDR ranges that may be reached although not public
+   * (ALLOW_PRIVATE_HOSTS); everything else private is refused. Default none.
+   */
+  allowPrivateHosts?: readonly string[];
+  /** Deals kept per store; a menu with more keeps its deepest discounts. Default 2,000. */
+  maxDealsPerStore?: number;
+  /** One parse's time in its thread, and the heap of a parsing thread. Default 20 s, 256 MB. */
+  parseTimeLimitMs?: number;
+  parseMemoryMb?: number;
   /** The Chromium the browser transport runs (CHROMIUM_PATH). Default '/usr/bin/chromium'. */
   chromiumPath?: string;
   /** Stores in the browser at once. Default 2. */
@@ -38,7 +51,16 @@ export interface ScraperOptions {
   /** Everything one store may take in the browser, launch included. Default 60 s. */
   storeTimeoutMs?: number;
   platforms?: PlatformConfig;
-  /** The adapter of each platform; tests and demo mode may bring their own. Default ADAPTERS. */
+  /**
+   * Where payloads are read: 'threads' (default), a pool of worker threads with time and memory
+   * limits, so a hostile page never blocks the caller; or 'caller', on the calling thread without
+   * limits, for tests of what lies around the parsing and for one-off commands.
+   */
+  parseOn?: 'threads' | 'caller';
+  /**
+   * The adapter of each platform. Default ADAPTERS. Adapters given here (tests) are read on the
+   * calling thread, since functions cannot cross to a thread.
+   */
   adapters?: Partial<Record<Platform, Adapter>>;
   /** Default the system clock; tests pass one whose sleep records the wait and returns at once. */
   clock?: Clock;
@@ -49,16 +71,32 @@ export interface ScraperOptions {
 /** No store needs more requests than this; a plan that asks for more is a bug or a trap. */
 const MAX_REQUESTS_PER_SCRAPE = 60;
 
+/** A page in the browser may make this many JSON requests, of this many bytes in all, at most. */
+const MAX_CAPTURED_RESPONSES = 200;
+const MAX_CAPTURED_BYTES = 64 * 1024 * 1024;
+
 /**
  * A scraper over both transports. A store goes over http unless its registry entry says
  * `transport: 'browser'`; when http is blocked (403/406, a bot-check page) it is tried once more in
- * the browser, where the browser can stand in (see `browserCanHelp`). `close()` closes Chromium.
+ * the browser, where the browser can stand in (see `browserCanHelp`). Every payload is read by
+ * the parser, off the calling thread. `close()` closes Chromium and the parsing threads.
  */
 export function createScraper(options: ScraperOptions): Scraper {
   const platforms = options.platforms ?? DEFAULT_PLATFORM_CONFIG;
-  const adapters = options.adapters ?? ADAPTERS;
+  const clock = options.clock ?? systemClock;
   const userAgent = honestUserAgent(options.userAgent, options.contactUrl);
   const maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
+  const maxDeals = options.maxDealsPerStore ?? 2_000;
+  const retryAfterMaxMs = options.retryAfterMaxMs ?? 10 * 60 * 1000;
+  const guard: OutboundGuard = createOutboundGuard({ allow: options.allowPrivateHosts ?? [] });
+  const adapters = options.adapters ?? ADAPTERS;
+  const parser: Parser =
+    options.adapters || options.parseOn === 'caller'
+      ? inProcessParser(adapters)
+      : createParserPool({
+          timeLimitMs: options.parseTimeLimitMs ?? 20_000,
+          memoryMb: options.parseMemoryMb ?? 256,
+        });
   const http = createHttpTransport({
     userAgent,
     timeoutMs: options.requestTimeoutMs ?? 30_000,
@@ -66,7 +104,9 @@ export function createScraper(options: ScraperOptions): Scraper {
     maxAttempts: options.maxAttempts ?? 3,
     minHostDelayMs: options.minHostDelayMs ?? 1_000,
     robotsTtlMs: options.robotsTtlMs ?? 60 * 60 * 1000,
-    clock: options.clock ?? systemClock,
+    guard,
+    retryAfterMaxMs,
+    clock,
     random: options.random ?? Math.random,
   });
   const browser = new BrowserTransport({
@@ -74,7 +114,34 @@ export function createScraper(options: ScraperOptions): Scraper {
     maxPages: options.browserPages ?? 2,
     storeTimeoutMs: options.storeTimeoutMs ?? 60_000,
     userAgent,
+    guard,
   });
+  /** Stores whose host asked to be left alone (Retry-After), until when: theirs alone. */
+  const leftAlone = new Map<string, number>();
+
+  /** Runs the adapter's plan to its end, each request through `load`. */
+  async function collectPlanned(
+    entry: RegistryEntry,
+    signal: AbortSignal,
+    load: (request: RequestPlan) => Promise<RawPayload>,
+  ): Promise<RawPayload[]> {
+    const received: RawPayload[] = [];
+    for (;;) {
+      const requests = await parser.plan({ entry, received, config: platforms }, signal);
+      if (requests.length === 0) return received;
+      if (received.length + requests.length > MAX_REQUESTS_PER_SCRAPE) {
+        throw new SchemaChangedError(
+          `The ${entry.platform} plan asked for over ${MAX_REQUESTS_PER_SCRAPE} requests`,
+        );
+      }
+      for (const request of requests) received.push(await load(request));
+    }
+  }
+
+  async function overHttp(request: RequestPlan, signal: AbortSignal): Promise<RawPayload> {
+    const { text, url } = await http.fetch(request, signal);
+    return { label: request.label, url, kind: kindOf(request), text };
+  }
 
   /**
    * With the adapter's browser hooks, captures the JSON its store page loads; without them,
@@ -84,88 +151,91 @@ export function createScraper(options: ScraperOptions): Scraper {
     adapter: Adapter,
     entry: RegistryEntry,
     signal: AbortSignal,
-  ): Promise<Received[]> {
-    const hooks = adapter.browser;
-    const pageUrl = hooks?.pageUrl(entry, platforms) ?? null;
+  ): Promise<RawPayload[]> {
+    const pageUrl = adapter.browser?.pageUrl(entry, platforms) ?? null;
+    if (pageUrl) await guard.checkResolved(pageUrl);
     return browser.session(signal, async (context, stop) => {
-      if (hooks && pageUrl) {
+      if (pageUrl) {
         await http.checkRobots(pageUrl, stop);
-        const limits = { maxBytes, maxPayloads: MAX_REQUESTS_PER_SCRAPE };
-        const labelOf = (url: string, body: unknown) => hooks.labelOf(url, body);
-        return captureFromPage(context, pageUrl, labelOf, limits, stop);
+        const limits = {
+          maxBytes,
+          maxResponses: MAX_CAPTURED_RESPONSES,
+          maxTotalBytes: MAX_CAPTURED_BYTES,
+        };
+        return captureFromPage(context, pageUrl, limits, stop);
       }
-      return collectPlanned(adapter, entry, platforms, async (request) => {
-        if (!rendersAsPage(request)) return http.fetch(request, stop);
+      return collectPlanned(entry, stop, async (request) => {
+        if (!rendersAsPage(request)) return overHttp(request, stop);
+        await guard.checkResolved(request.url);
         await http.checkRobots(request.url, stop);
-        return renderHtml(context, request.url, stop);
+        const text = await renderHtml(context, request.url, stop);
+        return { label: request.label, url: request.url, kind: 'html', text };
       });
     });
   }
 
+  async function result(
+    entry: RegistryEntry,
+    received: RawPayload[],
+    transport: Transport,
+    signal: AbortSignal,
+  ): Promise<ScrapeResult> {
+    const { deals, dealsFound, location } = await parser.parse(
+      { entry, received, maxDeals, maxPayloads: MAX_REQUESTS_PER_SCRAPE },
+      signal,
+    );
+    return { deals, dealsFound, transport, ...(location ? { location } : {}) };
+  }
+
+  async function scrapeOnce(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult> {
+    const adapter = adapters[entry.platform];
+    if (!adapter) throw new NotFoundError(`No adapter for platform '${entry.platform}' yet`);
+    if (wantsBrowser(entry)) {
+      return result(entry, await viaBrowser(adapter, entry, signal), 'browser', signal);
+    }
+    const blocked: { at?: RequestPlan } = {};
+    try {
+      const received = await collectPlanned(entry, signal, (request) =>
+        overHttp(request, signal).catch((error: unknown) => {
+          if (error instanceof BlockedError) blocked.at = request;
+          throw error;
+        }),
+      );
+      return await result(entry, received, 'http', signal);
+    } catch (error) {
+      if (!browserCanHelp(error, adapter.browser?.pageUrl(entry, platforms), blocked.at)) {
+        throw error;
+      }
+      return result(entry, await viaBrowser(adapter, entry, signal), 'browser', signal);
+    }
+  }
+
   return {
     async scrape(entry, signal) {
-      const adapter = adapters[entry.platform];
-      if (!adapter) throw new NotFoundError(`No adapter for platform '${entry.platform}' yet`);
-      if (wantsBrowser(entry)) {
-        return result(adapter, entry, await viaBrowser(adapter, entry, signal), 'browser');
-      }
-      const blocked: { at?: RequestPlan } = {};
-      try {
-        const received = await collectPlanned(adapter, entry, platforms, (request) =>
-          http.fetch(request, signal).catch((error: unknown) => {
-            if (error instanceof BlockedError) blocked.at = request;
-            throw error;
-          }),
+      const until = leftAlone.get(entry.key) ?? 0;
+      if (clock.now() < until) {
+        throw new RetryableError(
+          `The menu host asked us to wait; not asked again before ${new Date(until).toISOString()}`,
         );
-        return result(adapter, entry, received, 'http');
+      }
+      try {
+        return await scrapeOnce(entry, signal);
       } catch (error) {
-        if (!browserCanHelp(error, adapter.browser?.pageUrl(entry, platforms), blocked.at)) {
-          throw error;
+        if (error instanceof RetryLaterError) {
+          leftAlone.set(entry.key, clock.now() + error.retryAfterMs);
         }
-        return result(adapter, entry, await viaBrowser(adapter, entry, signal), 'browser');
+        throw error;
       }
     },
     async close() {
       http.close();
-      await browser.close();
+      await Promise.all([browser.close(), parser.close()]);
     },
   };
 }
 
-/** Runs the adapter's plan to its end, each request through `load`. */
-async function collectPlanned(
-  adapter: Adapter,
-  entry: RegistryEntry,
-  platforms: PlatformConfig,
-  load: (request: RequestPlan) => Promise<unknown>,
-): Promise<Received[]> {
-  const received: Received[] = [];
-  for (;;) {
-    const requests = adapter.plan(entry, received, platforms);
-    if (requests.length === 0) return received;
-    if (received.length + requests.length > MAX_REQUESTS_PER_SCRAPE) {
-      throw new SchemaChangedError(
-        `The ${entry.platform} plan asked for over ${MAX_REQUESTS_PER_SCRAPE} requests`,
-      );
-    }
-    for (const request of requests) {
-      received.push({ label: request.label, url: request.url, body: await load(request) });
-    }
-  }
-}
-
-function result(
-  adapter: Adapter,
-  entry: RegistryEntry,
-  received: Received[],
-  transport: Transport,
-): ScrapeResult {
-  const { deals, location } = adapter.parse(received, entry);
-  return {
-    deals: finalizeDeals(deals, entry.platform, entry.key),
-    transport,
-    ...(location ? { location } : {}),
-  };
+function kindOf(request: RequestPlan): RawPayload['kind'] {
+  return request.accept === 'text/html' ? 'html' : 'json';
 }
 
 /** The registry's `transport: 'browser'`: the store is opened in Chromium from the start. */
@@ -174,16 +244,17 @@ function wantsBrowser(entry: RegistryEntry): boolean {
 }
 
 /**
- * Whether the browser can stand in after http failed with `error`: only for a block (never for a
- * robots.txt refusal, which a browser would not make any less meant), and only where it knows what
- * to open: the store page of an adapter with browser hooks, or the HTML page that was refused.
+ * Whether the browser can stand in after http failed with `error`: only for a block it may pass
+ * (never a robots.txt refusal, which a browser would not make any less meant, nor an address the
+ * guard refused), and only where it knows what to open: the store page of an adapter with
+ * browser hooks, or the HTML page that was refused.
  */
 function browserCanHelp(
   error: unknown,
   pageUrl: string | null | undefined,
   blockedAt: RequestPlan | undefined,
 ): boolean {
-  if (!(error instanceof BlockedError) || error instanceof RobotsDisallowedError) return false;
+  if (!(error instanceof BlockedError) || !error.browserMayPass) return false;
   return Boolean(pageUrl) || (blockedAt !== undefined && rendersAsPage(blockedAt));
 }
 

@@ -6,18 +6,46 @@ export type ScrapeErrorKind = 'blocked' | 'schema-changed' | 'not-found' | 'time
 
 export abstract class ScrapeError extends Error {
   abstract readonly kind: ScrapeErrorKind;
+  /**
+   * A client-safe sentence for status when the kind's usual reason would mislead (a menu refused
+   * for its address is not 'the platform refused us'). Never carries hosts or codes.
+   */
+  readonly publicReason?: string;
 }
 
 /** The platform refused us (403/406, a bot-check page): fall back to the browser transport. */
 export class BlockedError extends ScrapeError {
   override name = 'BlockedError';
   readonly kind = 'blocked';
+  /** Whether opening the page in a real browser could get past the refusal. */
+  readonly browserMayPass: boolean = true;
+}
+
+/**
+ * The menu's address (or a redirect on the way) is not a public internet address, or not
+ * http(s): we refuse to open it ourselves, so no transport may try it.
+ */
+export class ForbiddenAddressError extends BlockedError {
+  override name = 'ForbiddenAddressError';
+  override readonly browserMayPass = false;
+  override readonly publicReason =
+    'The menu address is not a public web address, so it is not read.';
 }
 
 /** The payload no longer has the shape we read (or a persisted query is gone): alert, keep last good. */
 export class SchemaChangedError extends ScrapeError {
   override name = 'SchemaChangedError';
   readonly kind = 'schema-changed';
+}
+
+/**
+ * A payload over the reading limits: too large, nested too deep, or a parse over its time or
+ * memory limit. Hostile or broken, it is not read; the last good deals stay.
+ */
+export class ParseLimitError extends SchemaChangedError {
+  override name = 'ParseLimitError';
+  override readonly publicReason =
+    'The menu was too large or too complex to read safely; the last good deals are kept.';
 }
 
 /** The store or its menu does not exist at the platform (404). */
@@ -36,4 +64,40 @@ export class ScrapeTimeoutError extends ScrapeError {
 export class RetryableError extends ScrapeError {
   override name = 'RetryableError';
   readonly kind = 'retryable';
+}
+
+/** The classes a scrape error is rebuilt from after crossing a thread (see parsing/). */
+const BY_NAME: Record<string, new (message: string) => ScrapeError> = {
+  BlockedError,
+  ForbiddenAddressError,
+  SchemaChangedError,
+  ParseLimitError,
+  NotFoundError,
+  ScrapeTimeoutError,
+  RetryableError,
+};
+
+/** A scrape error as plain data, which a worker thread can send. */
+export interface ScrapeErrorData {
+  name: string;
+  message: string;
+}
+
+/** Each kind's base class, for a subclass defined elsewhere. */
+const BASE_OF_KIND: Record<ScrapeErrorKind, string> = {
+  blocked: 'BlockedError',
+  'schema-changed': 'SchemaChangedError',
+  'not-found': 'NotFoundError',
+  timeout: 'ScrapeTimeoutError',
+  retryable: 'RetryableError',
+};
+
+export function scrapeErrorData(error: ScrapeError): ScrapeErrorData {
+  const name = error.name in BY_NAME ? error.name : BASE_OF_KIND[error.kind];
+  return { name, message: error.message };
+}
+
+/** The error `scrapeErrorData` described, of its own class (SchemaChangedError when unknown). */
+export function scrapeErrorFrom(data: ScrapeErrorData): ScrapeError {
+  return new (BY_NAME[data.name] ?? SchemaChangedError)(data.message);
 }

@@ -5,6 +5,7 @@ export type * from './adapters/types';
 export { createScraper, type ScraperOptions } from './create-scraper';
 export { DEFAULT_PLATFORM_CONFIG } from './platform-config';
 export { RobotsDisallowedError } from './politeness/robots';
+export { createOutboundGuard, type OutboundGuard } from './outbound/guard';
 export { finalizeDeals, plainText } from './normalize';
 export { parseRecorded, platformNamed } from './recorded';
 export { ADAPTERS } from './adapters';

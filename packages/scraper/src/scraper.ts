@@ -7,6 +7,11 @@ export type Transport = 'http' | 'browser';
 export interface ScrapeResult {
   /** Normalized, cleaned deals (the contract's Deal, with `platform` and `id` set). */
   deals: Deal[];
+  /**
+   * Deals the menu held before the per-store bound (maxDealsPerStore); more than `deals.length`
+   * when the menu was cut to its deepest discounts.
+   */
+  dealsFound?: number;
   transport: Transport;
   /** The store's coordinates when the platform's store lookup gave them. */
   location?: GeoPoint;

@@ -56,6 +56,7 @@ const scraper = () =>
     requestTimeoutMs: 300,
     maxResponseBytes: 1_000_000,
     minHostDelayMs: 0,
+    allowPrivateHosts: ['127.0.0.1'],
   });
 
 describe('the feed platform over http', () => {

@@ -42,7 +42,10 @@ export function startTestSimulator(options: Partial<SimulatorOptions> = {}): Pro
   return startSimulator({ registry: testRegistry(), seed: SEED, now: () => NOW, ...options });
 }
 
-/** The real scraper against the simulator: no politeness pause on loopback, one attempt. */
+/**
+ * The real scraper against the simulator: no politeness pause on loopback, one attempt, and the
+ * simulator's loopback host allowed past the outbound guard.
+ */
 export function simulatorScraper(
   simulator: Simulator,
   options: Partial<ScraperOptions> = {},
@@ -53,6 +56,7 @@ export function simulatorScraper(
     minHostDelayMs: 0,
     maxAttempts: 1,
     requestTimeoutMs: 5_000,
+    allowPrivateHosts: [new URL(simulator.url).hostname],
     ...options,
   });
 }

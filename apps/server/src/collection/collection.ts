@@ -63,6 +63,8 @@ interface Source {
   flight: Promise<RefreshResult> | null;
   /** Coordinates a platform's store lookup found. */
   discovered: GeoPoint | null;
+  /** Deals the last stored menu held when it was over the per-store bound, else undefined. */
+  dealsFound?: number;
 }
 
 /** How many recent scrape durations the estimate averages. */
@@ -310,6 +312,7 @@ export class Collection {
       try {
         const snapshot = await repository.replaceSnapshot(key, result.deals, finishedAt);
         this.deals.replace([{ key, deals: snapshot.deals }]);
+        source.dealsFound = overBound(result);
         source.snapshotAt = finishedAt;
         source.lastSuccessAt = finishedAt;
         this.countDeals(source);
@@ -361,6 +364,7 @@ export class Collection {
       transport,
       durationMs,
       dealCount: result?.deals.length ?? 0,
+      ...(result && overBound(result) !== undefined ? { dealsFound: overBound(result) } : {}),
       outcome: verdict.outcome,
     };
     if (verdict.outcome === 'ok') this.options.logger.info(line, 'scrape');
@@ -384,6 +388,7 @@ export class Collection {
       lastError: source.lastError,
       attemptedSinceStart: source.attemptedSinceStart,
       running: source.runningSince !== null,
+      ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
     };
   }
 
@@ -393,6 +398,12 @@ export class Collection {
       this.deals.countOf(source.entry.key),
     );
   }
+}
+
+/** How many deals the menu held, when the scraper cut it to the per-store bound. */
+function overBound(result: ScrapeResult): number | undefined {
+  const found = result.dealsFound;
+  return found !== undefined && found > result.deals.length ? found : undefined;
 }
 
 /** The scraper's own message for the log; the whole error (stack included) when unexpected. */

@@ -47,10 +47,12 @@ export function judgeScrape(end: ScrapeEnd, storedDealCount: number | null): Scr
     case 'aborted':
       return failed('aborted');
     case 'threw':
-      return failed(end.error instanceof ScrapeError ? end.error.kind : 'error');
+      if (!(end.error instanceof ScrapeError)) return failed('error');
+      return failed(end.error.kind, end.error.publicReason);
   }
 }
 
-function failed(outcome: Exclude<ScrapeOutcome, 'ok'>): ScrapeVerdict {
-  return { outcome, replace: false, error: PUBLIC_REASONS[outcome] };
+/** A failure with its outcome's public reason, or the error's own where it has one. */
+function failed(outcome: Exclude<ScrapeOutcome, 'ok'>, reason?: string): ScrapeVerdict {
+  return { outcome, replace: false, error: reason ?? PUBLIC_REASONS[outcome] };
 }

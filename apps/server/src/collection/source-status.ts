@@ -15,6 +15,8 @@ export interface SourceFacts {
   /** Whether an attempt finished since this process started. */
   attemptedSinceStart: boolean;
   running: boolean;
+  /** Deals the last scrape's menu held, when over the per-store bound (so cut to `dealCount`). */
+  dealsFound?: number;
 }
 
 /**
@@ -44,6 +46,7 @@ function sourceStatus(source: SourceFacts): SourceStatus {
     lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
     lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
     error: failing ? source.lastError : null,
+    ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
   };
 }
 

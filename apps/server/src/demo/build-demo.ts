@@ -18,7 +18,7 @@ import { openSqliteRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { systemClock, type Clock } from '../clock';
-import type { Config } from '../config';
+import { scraperSettings, type Config } from '../config';
 import type { DemoSettings } from './demo-config';
 
 export interface DemoOptions {
@@ -54,11 +54,14 @@ export async function buildDemo({ config, settings, logger, clock }: DemoOptions
   });
   try {
     const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
+    const settings = scraperSettings(config);
     const scraper = createScraper({
+      ...settings,
       userAgent: config.USER_AGENT,
-      chromiumPath: config.CHROMIUM_PATH,
       platforms: simulator.platforms,
       minHostDelayMs: 0,
+      // The simulator is on loopback, which the outbound guard refuses unless allowed.
+      allowPrivateHosts: [...settings.allowPrivateHosts, new URL(simulator.url).hostname],
     });
     const app = await buildApp({
       config,

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app';
 import type { Clock } from '../../src/clock';
-import { loadConfig, type Config } from '../../src/config';
+import { loadConfig, scraperSettings, type Config } from '../../src/config';
 import type { FeedServer } from './feed-server';
 
 /** A clock that moves only when told, so cooldowns and ages need no waiting. */
@@ -31,7 +31,12 @@ export function tempDir(prefix = 'stl-deals-server-'): string {
 
 /** The service's configuration for tests: env strings as an operator would set them. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ WEB_DIST: join(tmpdir(), 'no-such-web-dist'), ...env });
+  // The fake feeds listen on loopback, which the outbound guard refuses unless allowed.
+  return loadConfig({
+    WEB_DIST: join(tmpdir(), 'no-such-web-dist'),
+    ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+    ...env,
+  });
 }
 
 /** A registry whose dispensaries are `feed` entries served by the local fake feed server. */
@@ -63,13 +68,19 @@ export interface TestAppOptions {
 /** The real app on the real store (a file in `dataDir`) and the real scraper. */
 export async function startApp(options: TestAppOptions): Promise<FastifyInstance> {
   const dataDir = options.dataDir ?? tempDir();
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
   return buildApp({
-    config: testConfig({ DATA_DIR: dataDir, ...options.env }),
+    config,
     repository:
       options.repository ?? (await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') })),
     // Every fake feed is on one local host: no politeness pause between them, and one attempt,
     // so a failing feed fails at once.
+    // Payloads are read on the test's thread: these tests are about the service around the
+    // parsing, and a parsing thread's start per app would double their time. The threads have
+    // their own tests (packages/scraper/test/parsing, test/abuse.test.ts).
     scraper: createScraper({
+      ...scraperSettings(config),
+      parseOn: 'caller',
       userAgent: 'STLDealsTest/1.0',
       requestTimeoutMs: 2000,
       maxAttempts: 1,

@@ -14,6 +14,11 @@ export const SourceStatusSchema = z.object({
   lastSuccessAt: IsoDateTime.nullable(),
   lastAttemptAt: IsoDateTime.nullable(),
   error: ShortText.nullable(),
+  /**
+   * Sent when the last scrape's menu held more deals than the service keeps per dispensary
+   * (MAX_DEALS_PER_STORE): how many it held; `dealCount` are the deepest discounts among them.
+   */
+  dealsFound: z.number().int().nonnegative().optional(),
 });
 export type SourceStatus = z.infer<typeof SourceStatusSchema>;
 

@@ -6,55 +6,54 @@ import { runInSlot } from './queue-slot';
 export interface HostQueueOptions {
   /** The least time between the end of one request to a host and the start of the next. */
   minDelayMs: number;
-  /** A host that asks for a longer pause than this fails the request instead of holding it. */
+  /** A host whose Crawl-delay asks for a longer pause than this fails the request instead. */
   maxWaitMs: number;
+  /**
+   * How long one request may keep its host's turn. A request still running after this (a host
+   * that hangs on one store's menu) goes on under its own timeout, and the next request to the
+   * host starts: one hanging menu costs its own store, not every store on the platform.
+   */
+  turnMs: number;
   clock: Clock;
 }
 
 interface HostState {
   queue: PQueue;
-  /** When the last request to the host ended. */
+  /** When the last request to the host ended (or gave up its turn). */
   lastEnd: number;
-  /** No request starts before this (a Retry-After, or the backoff after a failure). */
-  notBefore: number;
   /** The host's robots.txt Crawl-delay (0 when none); the longer of it and ours applies. */
   crawlDelayMs: number;
 }
 
 /**
- * Per-host politeness: one request at a time to a host, a minimum pause between them, and a pause
- * for the whole host when it asked for one or failed, so that every store on a shared platform host
- * backs off together rather than each on its own.
+ * Per-host politeness: requests to a host take turns, with a minimum pause between them (the
+ * host's Crawl-delay when longer). Waits a host asks for after a failure (Retry-After, backoff)
+ * are the asking store's own, so they are not here: see the http transport.
  */
 export class HostQueue {
   readonly #hosts = new Map<string, HostState>();
 
   constructor(private readonly options: HostQueueOptions) {}
 
-  /** Runs `task` when it is the host's turn and the host's pauses are over. */
-  run<T>(url: string, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
-    const { clock, maxWaitMs, minDelayMs } = this.options;
+  /** Runs `task` when it is the host's turn and the pause since the last request is over. */
+  async run<T>(url: string, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+    const { clock, maxWaitMs, minDelayMs, turnMs } = this.options;
     const host = new URL(url).host;
     const state = this.#state(host);
-    return runInSlot(state.queue, signal, async () => {
+    // The task's promise is wrapped so that the slot can end before the task does.
+    const { running } = await runInSlot(state.queue, signal, async () => {
       const gap = Math.max(minDelayMs, state.crawlDelayMs);
-      const wait = Math.max(state.lastEnd + gap, state.notBefore) - clock.now();
+      const wait = state.lastEnd + gap - clock.now();
       if (wait > maxWaitMs) {
-        throw new RetryableError(`${host} asked us to wait ${Math.ceil(wait / 1000)} s more`);
+        throw new RetryableError(`${host} asks for ${Math.ceil(wait / 1000)} s between requests`);
       }
       if (wait > 0) await clock.sleep(wait, signal);
-      try {
-        return await task();
-      } finally {
-        state.lastEnd = clock.now();
-      }
+      const task$ = task();
+      await endOrTurnOver(task$, turnMs);
+      state.lastEnd = clock.now();
+      return { running: task$ };
     });
-  }
-
-  /** Holds every request to the URL's host for `ms` from now. */
-  pause(url: string, ms: number): void {
-    const state = this.#state(new URL(url).host);
-    state.notBefore = Math.max(state.notBefore, this.options.clock.now() + ms);
+    return running;
   }
 
   /** Spaces the URL's host's requests by its robots.txt Crawl-delay. */
@@ -68,7 +67,6 @@ export class HostQueue {
       state = {
         queue: new PQueue({ concurrency: 1 }),
         lastEnd: Number.NEGATIVE_INFINITY,
-        notBefore: Number.NEGATIVE_INFINITY,
         crawlDelayMs: 0,
       };
       this.#hosts.set(host, state);
@@ -76,3 +74,21 @@ export class HostQueue {
     return state;
   }
 }
+
+/**
+ * Resolves when `task` settles or after `ms`, whichever is first. Real time on purpose: it bounds
+ * a hang, which a test clock that skips its waits would turn into no turn at all.
+ */
+async function endOrTurnOver(task: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const turnOver = new Promise<void>((settle) => {
+    timer = setTimeout(settle, ms);
+  });
+  try {
+    await Promise.race([task.then(noop, noop), turnOver]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function noop(): void {}

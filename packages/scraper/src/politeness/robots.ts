@@ -10,6 +10,7 @@ import { untilAborted } from './until-aborted';
  */
 export class RobotsDisallowedError extends BlockedError {
   override name = 'RobotsDisallowedError';
+  override readonly browserMayPass = false;
 }
 
 /** What fetching a robots.txt gave, in RFC 9309's terms (section 2.3.1). */

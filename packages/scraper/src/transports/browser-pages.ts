@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import type { Adapter, Received } from '../adapters/types';
 import { BlockedError, RetryableError } from '../errors';
+import type { RawPayload } from '../parsing/parse-job';
 import { passAgeGate } from './age-gate';
 import { isBotCheck, isChallengeRunning } from './bot-check';
 import { captureJson, type CaptureLimits } from './capture';
@@ -11,21 +11,19 @@ import { watchNetwork } from './network-quiet';
 const CHALLENGE_WAIT_MS = 15_000;
 
 /**
- * Opens the store's page as a visitor would and keeps the JSON payloads the adapter's `labelOf`
- * names (Dutchie's GraphQL, Jane's Algolia, ...), once the page has passed its age gate and gone
- * idle.
+ * Opens the store's page as a visitor would and keeps the JSON responses it receives (among them
+ * Dutchie's GraphQL, Jane's Algolia, ...), once the page has passed its age gate and gone idle.
  */
 export async function captureFromPage(
   context: BrowserContext,
   url: string,
-  labelOf: NonNullable<Adapter['browser']>['labelOf'],
   limits: CaptureLimits,
   stop: AbortSignal,
-): Promise<Received[]> {
-  const capture = captureJson(labelOf, limits);
+): Promise<RawPayload[]> {
+  const capture = captureJson(limits);
   const page = await visit(context, url, stop, capture.onResponse);
   const received = await capture.received();
-  if (received.length === 0 && isBotCheck(await documentHtml(page), 'html')) {
+  if (isBotCheck(await documentHtml(page), 'html')) {
     throw new BlockedError(`${new URL(url).host} still shows a bot check in the browser`);
   }
   await page.close();

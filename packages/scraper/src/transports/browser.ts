@@ -1,6 +1,7 @@
 import PQueue from 'p-queue';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
 import { RetryableError, ScrapeError, ScrapeTimeoutError } from '../errors';
+import type { OutboundGuard } from '../outbound/guard';
 import { runInSlot } from '../politeness/queue-slot';
 import { untilAborted } from '../politeness/until-aborted';
 
@@ -12,6 +13,8 @@ export interface BrowserOptions {
   storeTimeoutMs: number;
   /** Our honest User-Agent; it is appended to Chromium's own (see `session`). */
   userAgent: string;
+  /** The addresses the page may reach, the same as for the http transport. */
+  guard: OutboundGuard;
 }
 
 /**
@@ -74,6 +77,7 @@ export class BrowserTransport {
         });
         // Playwright's own timeouts must never end a store before its own deadline does.
         context.setDefaultTimeout(storeTimeoutMs);
+        await context.route('**/*', guardRequests(this.options.guard));
         return await untilAborted(work(context, stop), stop);
       } catch (error) {
         signal.throwIfAborted();
@@ -125,6 +129,34 @@ export class BrowserTransport {
     });
     return { browser, userAgent: `${await chromiumUserAgent(browser)} ${this.options.userAgent}` };
   }
+}
+
+/**
+ * Lets a page's request through only where the http transport could go: http(s) to an address
+ * the guard allows (each host resolved once per store), and the page's own data: and blob: URLs.
+ * Everything else (file:, a private address, a name resolving to one) is aborted. Chromium then
+ * resolves the name again itself; the guard's check at connect time is the http transport's.
+ */
+function guardRequests(guard: OutboundGuard): (route: Route) => Promise<void> {
+  const verdicts = new Map<string, Promise<boolean>>();
+  return async (route) => {
+    const url = route.request().url();
+    const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
+    let allowed = scheme === 'data:' || scheme === 'blob:';
+    if (scheme === 'http:' || scheme === 'https:') {
+      const origin = new URL(url).origin;
+      let verdict = verdicts.get(origin);
+      if (!verdict) {
+        verdict = guard.checkResolved(url).then(
+          () => true,
+          () => false,
+        );
+        verdicts.set(origin, verdict);
+      }
+      allowed = await verdict;
+    }
+    await (allowed ? route.fallback() : route.abort('blockedbyclient')).catch(() => undefined);
+  };
 }
 
 /**

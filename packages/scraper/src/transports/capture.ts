@@ -1,57 +1,48 @@
 import type { Response } from 'playwright-core';
-import type { Adapter, Received } from '../adapters/types';
-
-type LabelOf = NonNullable<Adapter['browser']>['labelOf'];
+import type { RawPayload } from '../parsing/parse-job';
 
 export interface CaptureLimits {
   /** A JSON response larger than this is left out, as the http transport would refuse it. */
   maxBytes: number;
-  /** At most this many payloads are kept, the first ones. */
-  maxPayloads: number;
+  /** JSON responses kept at most, and their bytes in all: a page cannot fill the memory. */
+  maxResponses: number;
+  maxTotalBytes: number;
 }
 
 export interface JsonCapture {
   /** Give it every response of the page. */
   onResponse: (response: Response) => void;
-  /** The labelled payloads, in the order their responses arrived, once all are read. */
-  received(): Promise<Received[]>;
+  /** The JSON responses, unread and unlabelled, in the order they arrived, once all are read. */
+  received(): Promise<RawPayload[]>;
 }
 
-/** Keeps the JSON responses a page receives that the adapter's `labelOf` names. */
-export function captureJson(labelOf: LabelOf, limits: CaptureLimits): JsonCapture {
-  const pending: Promise<Received | null>[] = [];
+/**
+ * Keeps the page's JSON responses as text. Which of them are the platform's payloads is for the
+ * adapter's `labelOf` to say, in the parsing thread, since it has to read them to know.
+ */
+export function captureJson(limits: CaptureLimits): JsonCapture {
+  const pending: Promise<RawPayload | null>[] = [];
+  let totalBytes = 0;
   return {
     onResponse(response) {
-      if (/json/i.test(response.headers()['content-type'] ?? '')) {
-        pending.push(labelled(response, labelOf, limits.maxBytes));
-      }
+      if (pending.length >= limits.maxResponses) return;
+      if (!/json/i.test(response.headers()['content-type'] ?? '')) return;
+      pending.push(
+        response.body().then(
+          (bytes) => {
+            if (bytes.byteLength > limits.maxBytes) return null;
+            if (totalBytes + bytes.byteLength > limits.maxTotalBytes) return null;
+            totalBytes += bytes.byteLength;
+            return { label: null, url: response.url(), kind: 'json', text: bytes.toString('utf8') };
+          },
+          // The page navigated away or dropped the request: there is no body left to read.
+          () => null,
+        ),
+      );
     },
     async received() {
       const all = await Promise.all(pending);
-      return all.filter((payload) => payload !== null).slice(0, limits.maxPayloads);
+      return all.filter((payload) => payload !== null);
     },
   };
-}
-
-async function labelled(
-  response: Response,
-  labelOf: LabelOf,
-  maxBytes: number,
-): Promise<Received | null> {
-  let bytes: Buffer;
-  try {
-    bytes = await response.body();
-  } catch {
-    // The page navigated away or dropped the request: there is no body left to read.
-    return null;
-  }
-  if (bytes.byteLength > maxBytes) return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return null;
-  }
-  const label = labelOf(response.url(), body);
-  return label === null ? null : { label, url: response.url(), body };
 }

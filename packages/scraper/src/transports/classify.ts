@@ -16,7 +16,7 @@ export type StatusVerdict =
  */
 export function judgeStatus(
   status: number,
-  headers: Headers,
+  headers: Pick<Headers, 'get'>,
   host: string,
   now: number,
 ): StatusVerdict {
@@ -43,29 +43,25 @@ export function judgeStatus(
 }
 
 /**
- * The payload of a 2xx answer: the HTML text, or the parsed JSON. A bot-check page in place of
- * either is blocked; any other wrong type or bad JSON means the platform changed.
+ * Whether a 2xx answer is the kind of payload asked for: a bot-check page in place of either is
+ * blocked, and anything but a JSON type where JSON was asked means the platform changed. The body
+ * itself is read later, in the parsing thread (see parsing/).
  */
-export function readPayload(
+export function checkPayload(
   text: string,
   contentType: string,
   accept: RequestPlan['accept'],
   host: string,
-): unknown {
+): void {
   if (accept === 'text/html') {
     if (isBotCheck(text, 'html')) throw new BlockedError(`${host} answered a bot-check page`);
-    return text;
+    return;
   }
   if (!/json/i.test(contentType)) {
     if (isBotCheck(text, 'json')) {
       throw new BlockedError(`${host} answered a bot-check page instead of JSON`);
     }
     throw new SchemaChangedError(`${host} answered ${contentType || 'no content type'}, not JSON`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new SchemaChangedError(`${host} answered malformed JSON`);
   }
 }
 

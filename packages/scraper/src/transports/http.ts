@@ -1,10 +1,18 @@
+import { Agent, fetch, type Response } from 'undici';
 import type { RequestPlan } from '../adapters/types';
-import { RetryableError, SchemaChangedError, ScrapeError, ScrapeTimeoutError } from '../errors';
+import {
+  ForbiddenAddressError,
+  RetryableError,
+  SchemaChangedError,
+  ScrapeError,
+  ScrapeTimeoutError,
+} from '../errors';
+import type { OutboundGuard } from '../outbound/guard';
 import type { Clock } from '../politeness/clock';
 import { HostQueue } from '../politeness/host-queue';
 import { RobotsCache, robotsAnswerKind, type RobotsAnswer } from '../politeness/robots';
 import { robotsToken } from '../politeness/user-agent';
-import { judgeStatus, readPayload } from './classify';
+import { checkPayload, judgeStatus } from './classify';
 import { readCapped } from './read-body';
 import { backoffDelay } from './retry-timing';
 
@@ -18,47 +26,87 @@ export interface HttpTransportOptions {
   maxAttempts: number;
   minHostDelayMs: number;
   robotsTtlMs: number;
+  /** Which addresses may be reached, for the first URL and every redirect. */
+  guard: OutboundGuard;
+  /** The longest Retry-After believed; a longer ask is cut to it. */
+  retryAfterMaxMs: number;
+  /** How long one request may keep its host's turn (see HostQueue). Default 10 s. */
+  hostTurnMs?: number;
   clock: Clock;
   /** In [0, 1), for the backoff's jitter. */
   random: () => number;
 }
 
+/** A 2xx answer's body, unread (see parsing/), and the URL it finally came from. */
+export interface HttpPayload {
+  text: string;
+  url: string;
+}
+
 export interface HttpTransport {
-  /** Carries out one planned request; resolves with the parsed JSON or the HTML text. */
-  fetch(request: RequestPlan, signal: AbortSignal): Promise<unknown>;
+  /** Carries out one planned request, redirects included. */
+  fetch(request: RequestPlan, signal: AbortSignal): Promise<HttpPayload>;
   /**
-   * Throws unless `url` is http(s) and robots.txt lets us open it (the browser asks before it
-   * opens a page).
+   * Throws unless `url` is an http(s) URL the guard allows and robots.txt lets us open it (the
+   * browser asks before it opens a page).
    */
   checkRobots(url: string, signal: AbortSignal): Promise<void>;
-  /** Stops robots.txt fetches still under way. */
+  /** Stops robots.txt fetches still under way and closes the connections. */
   close(): void;
 }
 
 /**
- * The longest wait a host may ask for (Retry-After) and still be waited out within a scrape. A
- * longer ask fails the request as retryable at once, and every request to that host until then.
+ * The longest wait a scrape sits through for its own retry. A host asking for longer fails the
+ * request at once as retryable, with the wait it asked for (capped) for the caller to honour.
  */
-const MAX_HOST_WAIT_MS = 60_000;
+const MAX_WAIT_IN_SCRAPE_MS = 60_000;
+
+/** Redirects followed per request, as browsers and RFC 9309 (for robots.txt) allow at least. */
+export const MAX_REDIRECTS = 5;
 
 /** A robots.txt is read this far and no further (RFC 9309 section 2.5 asks for at least 500 KiB). */
 const ROBOTS_MAX_BYTES = 512 * 1024;
 
+/** A host that asked to be left alone for a while (Retry-After), and for how long. */
+export class RetryLaterError extends RetryableError {
+  override name = 'RetryLaterError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
+
 type Attempt =
-  | { kind: 'payload'; body: unknown }
+  | { kind: 'payload'; text: string }
+  | { kind: 'redirect'; location: string; status: number }
   | { kind: 'retry'; reason: string; retryAfterMs: number | null };
 
+/** One hop of a request: redirects change the URL and sometimes the method. */
+interface Hop {
+  url: string;
+  method: 'GET' | 'POST';
+  body: string | null;
+}
+
 /**
- * The http transport: built-in fetch, with robots.txt obeyed, one request at a time per host with
- * a pause between them, and retries with backoff on network errors, 429 and 5xx. Every failure is
- * a ScrapeError naming what to do about it; an abort rejects with the signal's reason.
+ * The http transport: undici's fetch over sockets whose every address the outbound guard
+ * allowed, redirects followed by hand (each target checked by the guard and its robots.txt), one
+ * request at a time per host with a pause between them, and retries with backoff on network
+ * errors, 429 and 5xx, where the store that met the failure waits alone. Every failure is a
+ * ScrapeError naming what to do about it; an abort rejects with the signal's reason.
  */
 export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
-  const { clock } = options;
+  const { clock, guard } = options;
   const closing = new AbortController();
+  // Every connection resolves its host through the guard, so a name that answers a private
+  // address is refused at the connect, not only when it was first checked.
+  const agent = new Agent({ connect: { lookup: guard.lookup } });
   const hosts = new HostQueue({
     minDelayMs: options.minHostDelayMs,
-    maxWaitMs: MAX_HOST_WAIT_MS,
+    maxWaitMs: MAX_WAIT_IN_SCRAPE_MS,
+    turnMs: options.hostTurnMs ?? 10_000,
     clock,
   });
   // A robots.txt fetch is shared by every caller waiting for it, so it answers to no caller's
@@ -68,50 +116,86 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     ttlMs: options.robotsTtlMs,
     clock,
     load: (robotsUrl) =>
-      hosts.run(robotsUrl, closing.signal, () => fetchRobots(robotsUrl, options, closing.signal)),
+      hosts.run(robotsUrl, closing.signal, () =>
+        fetchRobots(robotsUrl, options, agent, closing.signal),
+      ),
   });
 
   async function checkRobots(url: string, signal: AbortSignal): Promise<void> {
-    requireHttpUrl(url);
+    guard.checkUrl(url);
     const { crawlDelayMs } = await robots.check(url, signal);
     hosts.setCrawlDelay(url, crawlDelayMs);
   }
 
+  /** One hop with its retries; this store alone waits between them. */
+  async function withRetries(hop: Hop, request: RequestPlan, signal: AbortSignal) {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await hosts.run(hop.url, signal, () =>
+        attemptOnce(hop, request, options, agent, signal),
+      );
+      if (outcome.kind !== 'retry') return outcome;
+      const asked = outcome.retryAfterMs;
+      if (asked !== null && asked > MAX_WAIT_IN_SCRAPE_MS) {
+        const wait = Math.min(asked, options.retryAfterMaxMs);
+        throw new RetryLaterError(`${outcome.reason}, asking us to wait ${wait} ms`, wait);
+      }
+      if (attempt >= options.maxAttempts) {
+        throw new RetryableError(`${outcome.reason} (after ${attempt} attempts)`);
+      }
+      await clock.sleep(asked ?? backoffDelay(attempt, options.random()), signal);
+    }
+  }
+
   return {
     async fetch(request, signal) {
-      await checkRobots(request.url, signal);
-      for (let attempt = 1; ; attempt++) {
-        const outcome = await hosts.run(request.url, signal, () =>
-          attemptOnce(request, options, signal),
-        );
-        if (outcome.kind === 'payload') return outcome.body;
-        // The whole host waits, so the other stores on a struggling platform back off too.
-        hosts.pause(request.url, outcome.retryAfterMs ?? backoffDelay(attempt, options.random()));
-        if (attempt >= options.maxAttempts) {
-          throw new RetryableError(`${outcome.reason} (after ${attempt} attempts)`);
+      let hop: Hop = {
+        url: request.url,
+        method: request.method ?? 'GET',
+        body: request.body ?? null,
+      };
+      for (let redirects = 0; ; redirects++) {
+        await checkRobots(hop.url, signal);
+        const outcome = await withRetries(hop, request, signal);
+        if (outcome.kind === 'payload') return { text: outcome.text, url: hop.url };
+        if (redirects >= MAX_REDIRECTS) {
+          throw new SchemaChangedError(
+            `${hostOf(request.url)} redirected over ${MAX_REDIRECTS} times`,
+          );
         }
+        hop = nextHop(hop, outcome.location, outcome.status);
       }
     },
     checkRobots,
-    close: () => closing.abort(),
+    close() {
+      closing.abort();
+      void agent.close().catch(() => undefined);
+    },
   };
 }
 
 async function attemptOnce(
+  hop: Hop,
   request: RequestPlan,
   options: HttpTransportOptions,
+  agent: Agent,
   signal: AbortSignal,
 ): Promise<Attempt> {
-  const host = new URL(request.url).host;
+  const host = hostOf(hop.url);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
-    const response = await fetch(request.url, {
-      method: request.method ?? 'GET',
+    const response = await fetch(hop.url, {
+      method: hop.method,
       headers: { 'user-agent': options.userAgent, accept: request.accept, ...request.headers },
-      body: request.body ?? null,
-      redirect: 'follow',
+      body: hop.body,
+      redirect: 'manual',
+      dispatcher: agent,
       signal: AbortSignal.any([signal, timeout]),
     });
+    const location = redirectTarget(response, hop.url);
+    if (location) {
+      await response.body?.cancel();
+      return { kind: 'redirect', location, status: response.status };
+    }
     const verdict = judgeStatus(response.status, response.headers, host, options.clock.now());
     if (verdict.kind !== 'read') {
       await response.body?.cancel();
@@ -129,11 +213,13 @@ async function attemptOnce(
     if (truncated) {
       throw new SchemaChangedError(`${host} answered over the ${options.maxBytes} byte cap`);
     }
-    const type = response.headers.get('content-type') ?? '';
-    return { kind: 'payload', body: readPayload(text, type, request.accept, host) };
+    checkPayload(text, response.headers.get('content-type') ?? '', request.accept, host);
+    return { kind: 'payload', text };
   } catch (error) {
     signal.throwIfAborted();
     if (error instanceof ScrapeError) throw error;
+    const cause = causeOf(error);
+    if (cause instanceof ForbiddenAddressError) throw cause;
     // A host that took the whole timeout once is not retried: a second wait as long would spend
     // most of the store's time budget on it.
     if (timeout.aborted) {
@@ -141,52 +227,84 @@ async function attemptOnce(
     }
     return {
       kind: 'retry',
-      reason: `Network error reaching ${host}: ${causeOf(error)}`,
+      reason: `Network error reaching ${host}: ${messageOf(cause)}`,
       retryAfterMs: null,
     };
   }
 }
 
+/**
+ * robots.txt, with its redirects followed by hand like any other request (RFC 9309 2.3.1.2: at
+ * least five). A redirect the guard refuses makes the file unreachable, and so the host closed.
+ */
 async function fetchRobots(
   robotsUrl: string,
   options: HttpTransportOptions,
+  agent: Agent,
   closing: AbortSignal,
 ): Promise<RobotsAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
+  let url = robotsUrl;
   try {
-    const response = await fetch(robotsUrl, {
-      headers: { 'user-agent': options.userAgent, accept: 'text/plain' },
-      redirect: 'follow',
-      signal: AbortSignal.any([closing, timeout]),
-    });
-    const kind = robotsAnswerKind(response.status);
-    if (kind === 'file') return { kind, text: (await readCapped(response, ROBOTS_MAX_BYTES)).text };
-    await response.body?.cancel();
-    return kind === 'unavailable' ? { kind } : { kind, reason: `status ${response.status}` };
+    for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
+      options.guard.checkUrl(url);
+      const response = await fetch(url, {
+        headers: { 'user-agent': options.userAgent, accept: 'text/plain' },
+        redirect: 'manual',
+        dispatcher: agent,
+        signal: AbortSignal.any([closing, timeout]),
+      });
+      const location = redirectTarget(response, url);
+      if (location) {
+        await response.body?.cancel();
+        url = location;
+        continue;
+      }
+      const kind = robotsAnswerKind(response.status);
+      if (kind === 'file')
+        return { kind, text: (await readCapped(response, ROBOTS_MAX_BYTES)).text };
+      await response.body?.cancel();
+      return kind === 'unavailable' ? { kind } : { kind, reason: `status ${response.status}` };
+    }
+    return { kind: 'unreachable', reason: `over ${MAX_REDIRECTS} redirects` };
   } catch (error) {
-    const reason = timeout.aborted ? `no answer within ${options.timeoutMs} ms` : causeOf(error);
+    const reason = timeout.aborted
+      ? `no answer within ${options.timeoutMs} ms`
+      : messageOf(causeOf(error));
     return { kind: 'unreachable', reason };
   }
 }
 
+/** The absolute URL a 3xx answer with a Location sends us to; null for any other answer. */
+function redirectTarget(response: Response, base: string): string | null {
+  if (![301, 302, 303, 307, 308].includes(response.status)) return null;
+  const location = response.headers.get('location');
+  if (location === null) return null;
+  if (!URL.canParse(location, base)) {
+    throw new SchemaChangedError(`${hostOf(base)} redirected to a malformed address`);
+  }
+  return new URL(location, base).href;
+}
+
 /**
- * Every URL either transport opens passes here first: a plan or page URL that is not http(s)
- * (file:, javascript:, a typo) is a platform or registry fault, never something to open.
+ * The request after a redirect, as browsers make it: 303, and 301/302 after a POST, turn into a
+ * GET without a body; 307/308 repeat the method and body.
  */
-function requireHttpUrl(url: string): void {
-  let protocol: string;
-  try {
-    protocol = new URL(url).protocol;
-  } catch {
-    throw new SchemaChangedError(`Not a URL: ${url.slice(0, 200)}`);
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new SchemaChangedError(`Not an http(s) URL: ${url.slice(0, 200)}`);
-  }
+function nextHop(hop: Hop, location: string, status: number): Hop {
+  const asGet = status === 303 || ((status === 301 || status === 302) && hop.method === 'POST');
+  return asGet ? { url: location, method: 'GET', body: null } : { ...hop, url: location };
+}
+
+function hostOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : 'the menu host';
 }
 
 /** undici reports a network failure as 'fetch failed' with the real reason as its cause. */
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause.message : (error as Error).message;
+function causeOf(error: unknown): unknown {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof Error ? cause : error;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -3,10 +3,10 @@
  * reported `truncated`, and the rest is never downloaded.
  */
 export async function readCapped(
-  response: Response,
+  response: { body: ReadableStream<Uint8Array> | null },
   maxBytes: number,
 ): Promise<{ text: string; truncated: boolean }> {
-  const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
+  const reader = response.body?.getReader();
   if (!reader) return { text: '', truncated: false };
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -108,6 +108,7 @@ const OPTIONS: ScraperOptions = {
   storeTimeoutMs: 20_000,
   browserPages: 2,
   adapters: { dutchie: capturingAdapter, html: pageAdapter, feed: feedAdapter },
+  allowPrivateHosts: ['127.0.0.1'],
 };
 
 const scrapers: Scraper[] = [];

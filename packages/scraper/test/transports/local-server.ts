@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { createOutboundGuard } from '../../src/outbound/guard';
 
 /** One request as the server saw it; times in ms from performance.now(). */
+/** The local test servers listen on loopback, which the outbound guard refuses unless allowed. */
+export const LOOPBACK_ALLOWED = createOutboundGuard({ allow: ['127.0.0.1'] });
+
 export interface Hit {
   path: string;
   userAgent: string;

@@ -3,7 +3,15 @@ import type { RequestPlan } from '../../src/adapters/types';
 import { robotsAnswerKind } from '../../src/politeness/robots';
 import { createHttpTransport } from '../../src/transports/http';
 import { fakeClock } from './fake-clock';
-import { inTurn, json, startServer, status, type LocalServer, type Route } from './local-server';
+import {
+  inTurn,
+  json,
+  LOOPBACK_ALLOWED,
+  startServer,
+  status,
+  type LocalServer,
+  type Route,
+} from './local-server';
 
 const USER_AGENT = 'stl-deals-test/1.0 (+https://example.org/contact)';
 const HOUR = 60 * 60 * 1000;
@@ -33,15 +41,19 @@ async function setup(robots: Route) {
     maxAttempts: 3,
     minHostDelayMs: 0,
     robotsTtlMs: HOUR,
+    guard: LOOPBACK_ALLOWED,
+    retryAfterMaxMs: HOUR,
     clock: time.clock,
     random: () => 0,
   });
   const base = server.base;
   const get = (path: string) =>
-    http.fetch(
-      { label: 'menu', url: `${base}${path}`, accept: 'application/json' } satisfies RequestPlan,
-      new AbortController().signal,
-    );
+    http
+      .fetch(
+        { label: 'menu', url: `${base}${path}`, accept: 'application/json' } satisfies RequestPlan,
+        new AbortController().signal,
+      )
+      .then(({ text }) => JSON.parse(text) as unknown);
   return { http, time, get, hits: (path: string) => server?.count(path) ?? 0 };
 }
 

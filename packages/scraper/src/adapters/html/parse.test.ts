@@ -1,7 +1,7 @@
 import type { Deal } from '@stl-deals/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SchemaChangedError } from '../../errors';
+import { ParseLimitError, SchemaChangedError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import {
   assertParsesSafely,
@@ -252,9 +252,9 @@ describe('html parse: blocks and bounds', () => {
     expect(parsePage(`<ul>${items.join('')}</ul>`, url)).toHaveLength(MAX_DEALS);
   });
 
-  it('survives absurd nesting and huge pages', () => {
+  it('refuses absurd nesting before parsing it, and reads huge flat pages', () => {
     const deep = `${'<div>'.repeat(20_000)}25% off vapes${'</div>'.repeat(20_000)}`;
-    expect(() => parsePage(deep, url)).not.toThrow();
+    expect(() => parsePage(deep, url)).toThrow(ParseLimitError);
     const huge = `<p>${'Flower Friday 20% off eighths. '.repeat(200_000)}</p>`;
     expect(() => parsePage(huge, url)).not.toThrow();
   });

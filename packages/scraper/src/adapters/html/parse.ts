@@ -1,8 +1,8 @@
 import type { Deal } from '@stl-deals/domain';
-import { load } from 'cheerio';
 import type { Element } from 'domhandler';
 import { SchemaChangedError, ScrapeError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
+import { loadHtml } from '../shared/html-document';
 import { httpUrl, resolvedHttpUrl } from '../shared/links';
 import type { ParseResult, Received } from '../types';
 import { dealBlocks } from './blocks';
@@ -63,7 +63,7 @@ function pageDeals(
 ): Deal[] {
   // htmlparser2 rather than parse5: forgiving like a browser for our purpose, and linear on
   // hostile nesting, where parse5 takes seconds per 10,000 open elements.
-  const $ = load(html.slice(0, MAX_PAGE_CHARS), { xml: { xmlMode: false } });
+  const $ = loadHtml(html.slice(0, MAX_PAGE_CHARS), { xml: { xmlMode: false } });
   const pageUrl = httpUrl(url) ?? specialsPageOf(entry) ?? '';
   const page: PageContext = {
     $,

@@ -1,11 +1,13 @@
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { boundedJson } from '../../parsing/bounded-json';
+import { loadHtml } from './html-document';
 
 // The last page parsed: plan and parse ask for the same page again and again (Leafly's first page
 // each planning round, Jane's store page for two blocks), and parsing is the costly part.
 let last: { html: string; $: CheerioAPI } | undefined;
 
 function parsedPage(html: string): CheerioAPI {
-  if (last?.html !== html) last = { html, $: load(html) };
+  if (last?.html !== html) last = { html, $: loadHtml(html) };
   return last.$;
 }
 
@@ -15,7 +17,8 @@ function parsedPage(html: string): CheerioAPI {
  * (platforms.md 4).
  *
  * Returns undefined when the page has no such block; a block that is not JSON is undefined too,
- * since a page cut short or rewritten by a bot check is the same news to the caller.
+ * since a page cut short or rewritten by a bot check is the same news to the caller. A page or a
+ * block over the reading limits throws ParseLimitError.
  */
 export function scriptJson(html: string, id: string): unknown {
   const $ = parsedPage(html);
@@ -23,9 +26,5 @@ export function scriptJson(html: string, id: string): unknown {
     .filter((_, element) => element.attribs.id === id)
     .first();
   if (block.length === 0) return undefined;
-  try {
-    return JSON.parse(block.text()) as unknown;
-  } catch {
-    return undefined;
-  }
+  return boundedJson(block.text()) ?? undefined;
 }

@@ -1,0 +1,154 @@
+import type { Deal, GeoPoint, Platform } from '@stl-deals/domain';
+import type { Adapter, PlatformConfig, Received, RequestPlan } from '../adapters/types';
+import {
+  NotFoundError,
+  SchemaChangedError,
+  ScrapeError,
+  scrapeErrorData,
+  type ScrapeErrorData,
+} from '../errors';
+import { finalizeDeals } from '../normalize';
+import type { RegistryEntry } from '../registry';
+import { boundedJson } from './bounded-json';
+
+/**
+ * A response body as a transport brought it: text, unread. Reading it (JSON.parse, the HTML
+ * parser, every walk) is the parsing thread's job, so a hostile body costs that thread alone.
+ */
+export interface RawPayload {
+  /** The plan's label; null for a response the browser captured, which the adapter labels. */
+  label: string | null;
+  url: string;
+  /** JSON is parsed (within JSON_LIMITS) before an adapter sees it; HTML stays text. */
+  kind: 'json' | 'html';
+  text: string;
+}
+
+export interface PlanJob {
+  op: 'plan';
+  entry: RegistryEntry;
+  received: RawPayload[];
+  config: PlatformConfig;
+}
+
+export interface MenuJob {
+  op: 'parse';
+  entry: RegistryEntry;
+  received: RawPayload[];
+  /** Deals kept per store; more are cut to the deepest discounts (see `keepBest`). */
+  maxDeals: number;
+  /** Captured responses kept once labelled, the first ones. */
+  maxPayloads: number;
+}
+
+export type ParseJob = PlanJob | MenuJob;
+
+/** A store's menu read: its deals, finalized and bounded, and how many there were before. */
+export interface ParsedMenu {
+  deals: Deal[];
+  /** Deals the menu held after cleaning, before the per-store bound; above `deals.length` when cut. */
+  dealsFound: number;
+  location?: GeoPoint;
+}
+
+/** A job's answer as plain data, which a worker thread can send back. */
+export type ParseOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: ScrapeErrorData }
+  | { ok: false; unexpected: { message: string; stack?: string } };
+
+type Adapters = Partial<Record<Platform, Adapter>>;
+
+/** Runs one job; never throws, so the thread that runs it only ever answers data. */
+export function runParseJob(
+  job: ParseJob,
+  adapters: Adapters,
+): ParseOutcome<RequestPlan[] | ParsedMenu> {
+  try {
+    const adapter = adapterOf(job.entry, adapters);
+    if (job.op === 'plan') {
+      const received = readPayloads(job.received, adapter, Number.POSITIVE_INFINITY);
+      return { ok: true, value: adapter.plan(job.entry, received, job.config) };
+    }
+    const received = readPayloads(job.received, adapter, job.maxPayloads);
+    const { deals, location } = adapter.parse(received, job.entry);
+    const finalized = finalizeDeals(deals, job.entry.platform, job.entry.key);
+    return {
+      ok: true,
+      value: {
+        deals: keepBest(finalized, job.maxDeals),
+        dealsFound: finalized.length,
+        ...(location ? { location } : {}),
+      },
+    };
+  } catch (error) {
+    if (error instanceof ScrapeError) return { ok: false, error: scrapeErrorData(error) };
+    const { message, stack } = error instanceof Error ? error : new Error(String(error));
+    return { ok: false, unexpected: { message, ...(stack ? { stack } : {}) } };
+  }
+}
+
+function adapterOf(entry: RegistryEntry, adapters: Adapters): Adapter {
+  const adapter = adapters[entry.platform];
+  if (!adapter) throw new NotFoundError(`No adapter for platform '${entry.platform}' yet`);
+  return adapter;
+}
+
+/**
+ * The payloads as the adapter reads them. A planned JSON answer that is not JSON is the
+ * platform's fault; a captured one that is not JSON, or that the adapter does not name, is some
+ * other request of the page and is left out, as is one over the reading limits.
+ */
+function readPayloads(raw: readonly RawPayload[], adapter: Adapter, max: number): Received[] {
+  const received: Received[] = [];
+  for (const payload of raw) {
+    if (received.length >= max) break;
+    if (payload.label !== null) {
+      received.push({ label: payload.label, url: payload.url, body: plannedBody(payload) });
+      continue;
+    }
+    const body = capturedBody(payload);
+    const label = body === undefined ? null : (adapter.browser?.labelOf(payload.url, body) ?? null);
+    if (label !== null) received.push({ label, url: payload.url, body });
+  }
+  return received;
+}
+
+function plannedBody(payload: RawPayload): unknown {
+  if (payload.kind === 'html') return payload.text;
+  const body = boundedJson(payload.text);
+  if (body === undefined) {
+    throw new SchemaChangedError(`${hostOf(payload.url)} answered malformed JSON`);
+  }
+  return body;
+}
+
+function capturedBody(payload: RawPayload): unknown {
+  try {
+    return boundedJson(payload.text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * At most `max` deals: a store over the bound keeps its deepest discounts (the first key of the
+ * service's relevance order; ties go to the menu's earlier deals), still in the menu's order.
+ */
+export function keepBest(deals: readonly Deal[], max: number): Deal[] {
+  if (deals.length <= max) return [...deals];
+  return deals
+    .map((deal, index) => ({ deal, index }))
+    .sort((a, b) => discountOf(b.deal) - discountOf(a.deal) || a.index - b.index)
+    .slice(0, max)
+    .sort((a, b) => a.index - b.index)
+    .map(({ deal }) => deal);
+}
+
+function discountOf(deal: Deal): number {
+  return deal.discountPercent ?? 0;
+}
+
+function hostOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : 'The platform';
+}

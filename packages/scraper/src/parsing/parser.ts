@@ -1,0 +1,118 @@
+import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import type { Platform } from '@stl-deals/domain';
+import Piscina from 'piscina';
+import type { Adapter, RequestPlan } from '../adapters/types';
+import { ParseLimitError, scrapeErrorFrom } from '../errors';
+import {
+  runParseJob,
+  type MenuJob,
+  type ParsedMenu,
+  type ParseJob,
+  type ParseOutcome,
+  type PlanJob,
+} from './parse-job';
+import type { WorkerTask } from './parse-worker';
+
+/**
+ * Where adapters read what the transports brought back. Both methods reject with the job's
+ * ScrapeError, or the signal's reason once it aborts.
+ */
+export interface Parser {
+  plan(job: Omit<PlanJob, 'op'>, signal: AbortSignal): Promise<RequestPlan[]>;
+  parse(job: Omit<MenuJob, 'op'>, signal: AbortSignal): Promise<ParsedMenu>;
+  close(): Promise<void>;
+}
+
+export interface ParserPoolOptions {
+  /** One job's limit, counted from when a thread starts it. */
+  timeLimitMs: number;
+  /** The heap a parsing thread may grow to; over it, the thread is ended. */
+  memoryMb: number;
+  /** Parsing threads at most. Default: one per core, at most 4. */
+  threads?: number;
+}
+
+/** A thread idle this long exits; the next job starts a new one. */
+const IDLE_THREAD_MS = 60_000;
+
+/**
+ * The service's parser: every job runs in a pool of worker threads, so a page that takes seconds
+ * to read (or forever) costs one thread, never the event loop that answers visitors. A job over
+ * its time limit has its thread terminated (the only way to stop a synchronous loop), a thread
+ * over its heap is ended by V8; both reject with ParseLimitError, and the pool starts a fresh
+ * thread for the next job.
+ */
+export function createParserPool(options: ParserPoolOptions): Parser {
+  const pool = new Piscina<WorkerTask, ParseOutcome<unknown>>({
+    filename: new URL('./parse-worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: options.threads ?? Math.min(availableParallelism(), 4),
+    idleTimeout: IDLE_THREAD_MS,
+    resourceLimits: {
+      maxOldGenerationSizeMb: options.memoryMb,
+      maxYoungGenerationSizeMb: Math.max(Math.round(options.memoryMb / 8), 8),
+    },
+  });
+
+  async function run(job: ParseJob, signal: AbortSignal): Promise<unknown> {
+    const overLimit = new AbortController();
+    const { port1: started, port2 } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    started.once('message', () => {
+      timer = setTimeout(() => {
+        overLimit.abort(
+          new ParseLimitError(`Reading the menu took over ${options.timeLimitMs} ms`),
+        );
+      }, options.timeLimitMs);
+    });
+    try {
+      const outcome = await pool.run(
+        { job, started: port2 },
+        { transferList: [port2], signal: AbortSignal.any([signal, overLimit.signal]) },
+      );
+      return unwrap(outcome);
+    } catch (error) {
+      signal.throwIfAborted();
+      overLimit.signal.throwIfAborted();
+      if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new ParseLimitError(`Reading the menu needed over ${options.memoryMb} MB`);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      started.close();
+    }
+  }
+
+  return {
+    plan: (job, signal) => run({ op: 'plan', ...job }, signal) as Promise<RequestPlan[]>,
+    parse: (job, signal) => run({ op: 'parse', ...job }, signal) as Promise<ParsedMenu>,
+    close: () => pool.close({ force: true }),
+  };
+}
+
+/**
+ * The same jobs on the calling thread, with the given adapters: for tests that bring their own
+ * adapters (functions cannot cross to a thread) and for the command line's one-off reads.
+ */
+export function inProcessParser(adapters: Partial<Record<Platform, Adapter>>): Parser {
+  const run = (job: ParseJob, signal: AbortSignal) => {
+    signal.throwIfAborted();
+    return Promise.resolve().then(() => unwrap(runParseJob(job, adapters)));
+  };
+  return {
+    plan: (job, signal) => run({ op: 'plan', ...job }, signal) as Promise<RequestPlan[]>,
+    parse: (job, signal) => run({ op: 'parse', ...job }, signal) as Promise<ParsedMenu>,
+    close: () => Promise.resolve(),
+  };
+}
+
+/** The job's value, or its error rebuilt as the class it was thrown as. */
+function unwrap(outcome: ParseOutcome<unknown>): unknown {
+  if (outcome.ok) return outcome.value;
+  if ('error' in outcome) throw scrapeErrorFrom(outcome.error);
+  const error = new Error(outcome.unexpected.message);
+  if (outcome.unexpected.stack) error.stack = outcome.unexpected.stack;
+  throw error;
+}
