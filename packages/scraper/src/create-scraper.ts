@@ -139,8 +139,8 @@ export function createScraper(options: ScraperOptions): Scraper {
   }
 
   async function overHttp(request: RequestPlan, signal: AbortSignal): Promise<RawPayload> {
-    const { text, url } = await http.fetch(request, signal);
-    return { label: request.label, url, kind: kindOf(request), text };
+    const { body, url } = await http.fetch(request, signal);
+    return { label: request.label, url, kind: kindOf(request), body };
   }
 
   /**
@@ -168,8 +168,8 @@ export function createScraper(options: ScraperOptions): Scraper {
         if (!rendersAsPage(request)) return overHttp(request, stop);
         await guard.checkResolved(request.url);
         await http.checkRobots(request.url, stop);
-        const text = await renderHtml(context, request.url, stop);
-        return { label: request.label, url: request.url, kind: 'html', text };
+        const html = await renderHtml(context, request.url, stop);
+        return { label: request.label, url: request.url, kind: 'html', body: Buffer.from(html) };
       });
     });
   }

@@ -63,6 +63,8 @@ export interface TestAppOptions {
   clock?: Clock;
   repository?: DealsRepository;
   logger?: FastifyBaseLogger;
+  /** Where payloads are read; default 'caller' (see startApp). */
+  parseOn?: 'threads' | 'caller';
 }
 
 /** The real app on the real store (a file in `dataDir`) and the real scraper. */
@@ -75,12 +77,12 @@ export async function startApp(options: TestAppOptions): Promise<FastifyInstance
       options.repository ?? (await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') })),
     // Every fake feed is on one local host: no politeness pause between them, and one attempt,
     // so a failing feed fails at once.
-    // Payloads are read on the test's thread: these tests are about the service around the
-    // parsing, and a parsing thread's start per app would double their time. The threads have
-    // their own tests (packages/scraper/test/parsing, test/abuse.test.ts).
+    // Payloads are read on the test's thread unless asked: most tests are about the service
+    // around the parsing, and a parsing thread's start per app would double their time. The
+    // threads have their own tests (packages/scraper/test/parsing, abuse.test.ts).
     scraper: createScraper({
       ...scraperSettings(config),
-      parseOn: 'caller',
+      parseOn: options.parseOn ?? 'caller',
       userAgent: 'STLDealsTest/1.0',
       requestTimeoutMs: 2000,
       maxAttempts: 1,

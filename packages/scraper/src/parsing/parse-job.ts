@@ -12,16 +12,18 @@ import type { RegistryEntry } from '../registry';
 import { boundedJson } from './bounded-json';
 
 /**
- * A response body as a transport brought it: text, unread. Reading it (JSON.parse, the HTML
- * parser, every walk) is the parsing thread's job, so a hostile body costs that thread alone.
+ * A response body as a transport brought it: bytes, undecoded. Reading it (UTF-8 decoding,
+ * JSON.parse, the HTML parser, every walk) is the parsing thread's job, so a large or hostile
+ * body costs that thread alone.
  */
 export interface RawPayload {
   /** The plan's label; null for a response the browser captured, which the adapter labels. */
   label: string | null;
   url: string;
-  /** JSON is parsed (within JSON_LIMITS) before an adapter sees it; HTML stays text. */
+  /** JSON is parsed (within JSON_LIMITS) before an adapter sees it; HTML is given as text. */
   kind: 'json' | 'html';
-  text: string;
+  /** UTF-8; bytes that are not decode as U+FFFD. */
+  body: Uint8Array;
 }
 
 export interface PlanJob {
@@ -114,9 +116,12 @@ function readPayloads(raw: readonly RawPayload[], adapter: Adapter, max: number)
   return received;
 }
 
+const utf8 = new TextDecoder();
+
 function plannedBody(payload: RawPayload): unknown {
-  if (payload.kind === 'html') return payload.text;
-  const body = boundedJson(payload.text);
+  const text = utf8.decode(payload.body);
+  if (payload.kind === 'html') return text;
+  const body = boundedJson(text);
   if (body === undefined) {
     throw new SchemaChangedError(`${hostOf(payload.url)} answered malformed JSON`);
   }
@@ -125,7 +130,7 @@ function plannedBody(payload: RawPayload): unknown {
 
 function capturedBody(payload: RawPayload): unknown {
   try {
-    return boundedJson(payload.text);
+    return boundedJson(utf8.decode(payload.body));
   } catch {
     return undefined;
   }

@@ -12,7 +12,7 @@ export interface CaptureLimits {
 export interface JsonCapture {
   /** Give it every response of the page. */
   onResponse: (response: Response) => void;
-  /** The JSON responses, unread and unlabelled, in the order they arrived, once all are read. */
+  /** The JSON responses, undecoded and unlabelled, in the order they arrived, once all are in. */
   received(): Promise<RawPayload[]>;
 }
 
@@ -33,7 +33,7 @@ export function captureJson(limits: CaptureLimits): JsonCapture {
             if (bytes.byteLength > limits.maxBytes) return null;
             if (totalBytes + bytes.byteLength > limits.maxTotalBytes) return null;
             totalBytes += bytes.byteLength;
-            return { label: null, url: response.url(), kind: 'json', text: bytes.toString('utf8') };
+            return { label: null, url: response.url(), kind: 'json', body: bytes };
           },
           // The page navigated away or dropped the request: there is no body left to read.
           () => null,

@@ -43,16 +43,27 @@ export function judgeStatus(
 }
 
 /**
+ * A bot-check page says so in its first few kilobytes (its title, the challenge's inline script);
+ * only that much of an answer is looked at here, so a large menu costs no decoding on this thread.
+ */
+const BOT_CHECK_BYTES = 128 * 1024;
+
+/**
  * Whether a 2xx answer is the kind of payload asked for: a bot-check page in place of either is
  * blocked, and anything but a JSON type where JSON was asked means the platform changed. The body
  * itself is read later, in the parsing thread (see parsing/).
  */
 export function checkPayload(
-  text: string,
+  body: Uint8Array,
   contentType: string,
   accept: RequestPlan['accept'],
   host: string,
 ): void {
+  const text = Buffer.from(
+    body.buffer,
+    body.byteOffset,
+    Math.min(body.byteLength, BOT_CHECK_BYTES),
+  ).toString('utf8');
   if (accept === 'text/html') {
     if (isBotCheck(text, 'html')) throw new BlockedError(`${host} answered a bot-check page`);
     return;

@@ -37,9 +37,9 @@ export interface HttpTransportOptions {
   random: () => number;
 }
 
-/** A 2xx answer's body, unread (see parsing/), and the URL it finally came from. */
+/** A 2xx answer's body, undecoded (see parsing/), and the URL it finally came from. */
 export interface HttpPayload {
-  text: string;
+  body: Uint8Array;
   url: string;
 }
 
@@ -79,7 +79,7 @@ export class RetryLaterError extends RetryableError {
 }
 
 type Attempt =
-  | { kind: 'payload'; text: string }
+  | { kind: 'payload'; body: Uint8Array }
   | { kind: 'redirect'; location: string; status: number }
   | { kind: 'retry'; reason: string; retryAfterMs: number | null };
 
@@ -156,7 +156,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       for (let redirects = 0; ; redirects++) {
         await checkRobots(hop.url, signal);
         const outcome = await withRetries(hop, request, signal);
-        if (outcome.kind === 'payload') return { text: outcome.text, url: hop.url };
+        if (outcome.kind === 'payload') return { body: outcome.body, url: hop.url };
         if (redirects >= MAX_REDIRECTS) {
           throw new SchemaChangedError(
             `${hostOf(request.url)} redirected over ${MAX_REDIRECTS} times`,
@@ -209,12 +209,12 @@ async function attemptOnce(
         `${host} answered ${declared} bytes, over the ${options.maxBytes} byte cap`,
       );
     }
-    const { text, truncated } = await readCapped(response, options.maxBytes);
+    const { bytes, truncated } = await readCapped(response, options.maxBytes);
     if (truncated) {
       throw new SchemaChangedError(`${host} answered over the ${options.maxBytes} byte cap`);
     }
-    checkPayload(text, response.headers.get('content-type') ?? '', request.accept, host);
-    return { kind: 'payload', text };
+    checkPayload(bytes, response.headers.get('content-type') ?? '', request.accept, host);
+    return { kind: 'payload', body: bytes };
   } catch (error) {
     signal.throwIfAborted();
     if (error instanceof ScrapeError) throw error;
@@ -261,8 +261,10 @@ async function fetchRobots(
         continue;
       }
       const kind = robotsAnswerKind(response.status);
-      if (kind === 'file')
-        return { kind, text: (await readCapped(response, ROBOTS_MAX_BYTES)).text };
+      if (kind === 'file') {
+        const { bytes } = await readCapped(response, ROBOTS_MAX_BYTES);
+        return { kind, text: bytes.toString('utf8') };
+      }
       await response.body?.cancel();
       return kind === 'unavailable' ? { kind } : { kind, reason: `status ${response.status}` };
     }

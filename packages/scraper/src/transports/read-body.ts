@@ -1,22 +1,23 @@
 /**
- * Reads a response body as UTF-8 text, at most `maxBytes` of it: a longer body is cut there and
- * reported `truncated`, and the rest is never downloaded.
+ * Reads a response body's bytes, at most `maxBytes` of them: a longer body is cut there and
+ * reported `truncated`, and the rest is never downloaded. The bytes are not decoded here: a menu
+ * is decoded where it is read, in a parsing thread (see parsing/).
  */
 export async function readCapped(
   response: { body: ReadableStream<Uint8Array> | null },
   maxBytes: number,
-): Promise<{ text: string; truncated: boolean }> {
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   const reader = response.body?.getReader();
-  if (!reader) return { text: '', truncated: false };
+  if (!reader) return { bytes: Buffer.alloc(0), truncated: false };
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+    if (done) return { bytes: Buffer.concat(chunks), truncated: false };
     if (size + value.byteLength > maxBytes) {
       chunks.push(value.subarray(0, maxBytes - size));
       await reader.cancel();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { bytes: Buffer.concat(chunks), truncated: true };
     }
     size += value.byteLength;
     chunks.push(value);

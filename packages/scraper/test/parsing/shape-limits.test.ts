@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkHtmlShape, HTML_LIMITS, loadHtml } from '../../src/adapters/shared/html-document';
+import { menuPageOf } from '../../src/adapters/leafly/next-data';
 import { ParseLimitError } from '../../src/errors';
 import { boundedJson, JSON_LIMITS } from '../../src/parsing/bounded-json';
 
@@ -34,6 +35,20 @@ describe('the HTML shape check', () => {
     const flat = '<p>Flower Friday 20% off eighths.</p>'.repeat(27_000);
     expect(() => loadHtml(flat)).not.toThrow();
     expect(() => loadHtml('<div>'.repeat(600_000))).toThrow(/nests elements over 400 deep/);
+  });
+});
+
+describe('the Leafly page reader', () => {
+  it('refuses a page nested 60,000 deep around its __NEXT_DATA__ before any selector runs', () => {
+    const data = '<script id="__NEXT_DATA__" type="application/json">{"props":{}}</script>';
+    const page = `<html><body>${'<div>'.repeat(60_000)}${data}${'</div>'.repeat(60_000)}</body></html>`;
+    expect(() => menuPageOf(page)).toThrow(ParseLimitError);
+  });
+
+  it('refuses __NEXT_DATA__ JSON nested past the limit', () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const page = `<html><body><script id="__NEXT_DATA__" type="application/json">${deep}</script></body></html>`;
+    expect(() => menuPageOf(page)).toThrow(ParseLimitError);
   });
 });
 

@@ -48,11 +48,10 @@ function transport(overrides: Partial<HttpTransportOptions> = {}) {
   const http = {
     ...raw,
     fetch: (request: RequestPlan, signal: AbortSignal) =>
-      raw
-        .fetch(request, signal)
-        .then(({ text }) =>
-          request.accept === 'text/html' ? text : (JSON.parse(text) as unknown),
-        ),
+      raw.fetch(request, signal).then(({ body }) => {
+        const text = Buffer.from(body).toString('utf8');
+        return request.accept === 'text/html' ? text : (JSON.parse(text) as unknown);
+      }),
   };
   return { http, time };
 }
@@ -260,4 +259,107 @@ describe('what the transports may open', () => {
       name: 'ForbiddenAddressError',
     });
   });
+});
+
+describe('redirects, each through the guard and robots.txt', () => {
+  let inside: LocalServer | undefined;
+  afterEach(async () => {
+    await inside?.close();
+    inside = undefined;
+  });
+  const to = (location: string): Route => status(302, { location });
+
+  it('follows a redirect to an allowed host, and answers where it ended', async () => {
+    const base = await serve({ '/old': to('/new'), '/new': json(MENU) });
+    const { http } = transport();
+    await expect(http.fetch(getJson(`${base}/old`), never())).resolves.toEqual(MENU);
+    expect(hits('/new')).toBe(1);
+  });
+
+  it('never reaches a loopback address the operator did not allow', async () => {
+    // 127.0.0.2 is this machine too, but only 127.0.0.1 is allowed.
+    inside = await startServer({ '/secret': json([{ title: 'internal' }]) }, '127.0.0.2');
+    const base = await serve({ '/menu': to(`${inside.base}/secret`) });
+    const { http } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).rejects.toMatchObject({
+      name: 'ForbiddenAddressError',
+      message: expect.stringContaining('127.0.0.2') as string,
+    });
+    expect(inside.hits).toEqual([]);
+  });
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/',
+    'http://[::1]:1/',
+    'file:///etc/passwd',
+  ])('refuses a redirect to %s', async (target) => {
+    const base = await serve({ '/menu': to(target) });
+    const { http } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).rejects.toMatchObject({
+      name: 'ForbiddenAddressError',
+    });
+  });
+
+  it("obeys the redirect target's robots.txt", async () => {
+    const base = await serve({
+      '/menu': to('/private/menu'),
+      '/robots.txt': (_request, response) =>
+        response
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end('User-agent: *\nDisallow: /private/\n'),
+      '/private/menu': json(MENU),
+    });
+    const { http } = transport();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).rejects.toMatchObject({
+      name: 'RobotsDisallowedError',
+    });
+    expect(hits('/private/menu')).toBe(0);
+  });
+
+  it('gives up after five redirects', async () => {
+    const base = await serve({
+      '/r0': to('/r1'),
+      '/r1': to('/r2'),
+      '/r2': to('/r3'),
+      '/r3': to('/r4'),
+      '/r4': to('/r5'),
+      '/r5': to('/r6'),
+      '/r6': json(MENU),
+    });
+    const { http } = transport();
+    await expect(http.fetch(getJson(`${base}/r0`), never())).rejects.toThrow(
+      /redirected over 5 times/,
+    );
+    expect(hits('/r6')).toBe(0);
+  });
+
+  it('turns a POST into a GET on a 303, as browsers do', async () => {
+    let method = '';
+    const base = await serve({
+      '/graphql': status(303, { location: '/answer' }),
+      '/answer': (request, response) => {
+        method = request.method ?? '';
+        json(MENU)(request, response);
+      },
+    });
+    const { http } = transport();
+    const post: RequestPlan = { ...getJson(`${base}/graphql`), method: 'POST', body: '{}' };
+    await expect(http.fetch(post, never())).resolves.toEqual(MENU);
+    expect(method).toBe('GET');
+  });
+});
+
+describe('a hanging request costs its own store only', () => {
+  it("gives up the host's turn, so the next store's request goes ahead", async () => {
+    const base = await serve({ '/stuck': () => undefined, '/menu': json(MENU) });
+    const { http } = transport({ clock: systemClock, timeoutMs: 5_000, hostTurnMs: 200 });
+    const stuck = http.fetch(getJson(`${base}/stuck`), never());
+    stuck.catch(() => undefined);
+    const started = performance.now();
+    await expect(http.fetch(getJson(`${base}/menu`), never())).resolves.toEqual(MENU);
+    // The healthy request waited for the turn (200 ms), not for the stuck one's 5 s timeout.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    await expect(stuck).rejects.toMatchObject({ kind: 'timeout' });
+  }, 15_000);
 });

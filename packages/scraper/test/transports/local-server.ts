@@ -28,10 +28,14 @@ export interface LocalServer {
 }
 
 /**
- * A server on 127.0.0.1 and a free port. Routes are keyed by path without query; a path with no
- * route answers 404 (so robots.txt allows everything unless a test serves one).
+ * A server on 127.0.0.1 (or another loopback address, which the guard allowing 127.0.0.1 still
+ * refuses) and a free port. Routes are keyed by path without query; a path with no route answers
+ * 404 (so robots.txt allows everything unless a test serves one).
  */
-export async function startServer(routes: Record<string, Route>): Promise<LocalServer> {
+export async function startServer(
+  routes: Record<string, Route>,
+  host = '127.0.0.1',
+): Promise<LocalServer> {
   const hits: Hit[] = [];
   let active = 0;
   let maxActive = 0;
@@ -55,9 +59,9 @@ export async function startServer(routes: Record<string, Route>): Promise<LocalS
     if (route) route(request, response);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    base: `http://${host}:${(server.address() as AddressInfo).port}`,
     hits,
     count: (path) => hits.filter((hit) => hit.path === path).length,
     maxActive: () => maxActive,

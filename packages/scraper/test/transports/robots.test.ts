@@ -53,7 +53,7 @@ async function setup(robots: Route) {
         { label: 'menu', url: `${base}${path}`, accept: 'application/json' } satisfies RequestPlan,
         new AbortController().signal,
       )
-      .then(({ text }) => JSON.parse(text) as unknown);
+      .then(({ body }) => JSON.parse(Buffer.from(body).toString('utf8')) as unknown);
   return { http, time, get, hits: (path: string) => server?.count(path) ?? 0 };
 }
 

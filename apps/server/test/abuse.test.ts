@@ -1,0 +1,317 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { CacheStatusSchema, type SourceStatus } from '@stl-deals/domain';
+import type { Registry } from '@stl-deals/scraper';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from './support/harness';
+
+/**
+ * The attacks of issue 10, each against the real service on a real port, with payloads read in
+ * the real parsing threads: a hostile menu must cost its own dispensary a failed scrape and
+ * nothing more. The service keeps answering while it is read, and the last good deals stay.
+ */
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** One store's menu: what `/<key>` answers now, and how often it was asked. */
+const routes = new Map<string, Handler>();
+const hits = new Map<string, number>();
+
+function listen(server: Server, host: string): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, host, () =>
+      resolve(`http://${host}:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+let menus: Server;
+let inside: Server;
+let base = '';
+let insideBase = '';
+let insideHits = 0;
+beforeAll(async () => {
+  menus = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const route = routes.get(path);
+    if (route) route(request, response);
+    else response.writeHead(404).end();
+  });
+  // This machine's private side: loopback, but not the address the operator allowed.
+  inside = createServer((_request, response) => {
+    insideHits += 1;
+    json([goodDeal('Internal secret')])(_request, response);
+  });
+  base = await listen(menus, '127.0.0.1');
+  insideBase = await listen(inside, '127.0.0.2');
+});
+afterAll(() => {
+  menus.closeAllConnections();
+  inside.closeAllConnections();
+  menus.close();
+  inside.close();
+});
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+  routes.clear();
+  hits.clear();
+});
+
+function goodDeal(title: string, discountPercent = 20) {
+  return {
+    title,
+    description: `${discountPercent}% off`,
+    price: '$30',
+    imageUrl: '',
+    sourceUrl: 'https://store.example/deal',
+    discountPercent,
+  };
+}
+
+const json =
+  (body: unknown): Handler =>
+  (_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const html =
+  (body: string): Handler =>
+  (_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+const redirect =
+  (location: string): Handler =>
+  (_request, response) =>
+    response.writeHead(302, { location }).end();
+
+const GOOD_PAGE = `<html><body><main><h1>Specials</h1>
+  <article><h2>Vape Week</h2><p>25% off all vapes this week</p></article>
+  <article><h2>Flower Friday</h2><p>20% off eighths every Friday</p></article>
+</main></body></html>`;
+const GOOD_FEED = [goodDeal('BOGO eighths', 50), goodDeal('Half off carts', 50)];
+
+function registry(): Registry {
+  return {
+    dispensaries: [
+      { key: 'page', name: 'Page Store', platform: 'html', specialsUrl: `${base}/page` },
+      { key: 'feed', name: 'Feed Store', platform: 'feed', menuUrl: `${base}/feed` },
+      { key: 'peer', name: 'Peer Store', platform: 'feed', menuUrl: `${base}/peer` },
+    ],
+  };
+}
+
+/** The service on a real port, reading payloads in its parsing threads. */
+async function service(
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await startApp({
+    registry: registry(),
+    parseOn: 'threads',
+    env: { REFRESH_COOLDOWN_S: '0', SCRAPE_TIMEOUT_S: '60', ...env },
+  });
+  apps.push(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+/** Pings the service every 10 ms while `work` runs; the latencies seen. */
+async function pingsDuring(url: string, work: Promise<unknown>): Promise<number[]> {
+  const latencies: number[] = [];
+  let done = false;
+  const finished = work.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/monitoring/scraper/ping`);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await finished;
+  return latencies;
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+}
+
+async function sourceOf(app: FastifyInstance, key: string): Promise<SourceStatus | undefined> {
+  const status = CacheStatusSchema.parse(
+    (await app.inject('/api/monitoring/scraper/status')).json(),
+  );
+  return status.sources?.find((source) => source.key === key);
+}
+
+async function dealsOf(
+  app: FastifyInstance,
+  key: string,
+): Promise<Array<{ title: string; discountPercent?: number }>> {
+  return (await app.inject(`/api/reactive/deals?dispensary=${key}`)).json();
+}
+
+/**
+ * Serves `good` first and `hostile` after, refreshing the store once with each: the store must
+ * fail with `reason` while the service answers every ping quickly and keeps the good deals.
+ */
+async function attack(key: 'page' | 'feed', good: Handler, hostile: Handler, reason: RegExp) {
+  const { app, url } = await service();
+  routes.set(`/${key}`, good);
+  expect(await app.collection.refresh(key)).toBe('refreshed');
+  const kept = await dealsOf(app, key);
+  expect(kept.length).toBeGreaterThan(0);
+
+  routes.set(`/${key}`, hostile);
+  await pingsDuring(url, Promise.resolve()); // a first connection, so setup is not measured
+  const started = performance.now();
+  const latencies = await pingsDuring(url, app.collection.refresh(key));
+  const tookMs = performance.now() - started;
+  expect(await dealsOf(app, key)).toEqual(kept);
+  expect(await sourceOf(app, key)).toMatchObject({
+    state: 'stale',
+    error: expect.stringMatching(reason) as string,
+  });
+  return { app, latencies, tookMs };
+}
+
+describe('hostile payloads are read off the event loop and bounded', () => {
+  it('a 3 MB page nested 300,000 deep: the service answers, the store fails, its deals stay', async () => {
+    const page = `<html><body>${'<div>'.repeat(300_000)}25% off${'</div>'.repeat(300_000)}</body></html>`;
+    expect(page.length).toBeGreaterThan(3_000_000);
+    const { latencies, tookMs } = await attack(
+      'page',
+      html(GOOD_PAGE),
+      html(page),
+      /too large or too complex/,
+    );
+    // Before: 16 s and more of a blocked event loop. The bounds are loose for a busy machine.
+    expect(percentile(latencies, 0.95)).toBeLessThan(100);
+    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    expect(tookMs).toBeLessThan(60_000);
+  }, 90_000);
+
+  it('a feed of JSON nested 500,000 deep', async () => {
+    const feed = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+    const hostile: Handler = (_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(feed);
+    const { latencies } = await attack(
+      'feed',
+      json(GOOD_FEED),
+      hostile,
+      /too large or too complex/,
+    );
+    expect(percentile(latencies, 0.95)).toBeLessThan(100);
+  }, 90_000);
+
+  it('a decompression bomb: 200 MB of zeros in 200 KB of gzip is cut at the byte cap', async () => {
+    const bomb = gzipSync(Buffer.alloc(200 * 1024 * 1024, 0x20));
+    const hostile: Handler = (_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end(bomb);
+    await attack('feed', json(GOOD_FEED), hostile, /changed its format/);
+  }, 90_000);
+
+  it('a feed of 100,000 deals is cut to the deepest discounts, and status says so', async () => {
+    const { app } = await service({ MAX_DEALS_PER_STORE: '500' });
+    // Short deals, so that 100,000 of them fit under the 10 MiB response cap.
+    const huge = Array.from({ length: 100_000 }, (_, index) => ({
+      title: `Deal ${index}`,
+      description: '',
+      price: '$9',
+      imageUrl: '',
+      sourceUrl: '',
+      discountPercent: index % 1000 === 0 ? 90 : 10,
+    }));
+    routes.set('/feed', json(huge));
+    expect(await app.collection.refresh('feed')).toBe('refreshed');
+    const deals = await dealsOf(app, 'feed');
+    expect(deals).toHaveLength(500);
+    // Every deep discount of the menu that passed the cleaning is kept, and first.
+    const deep = deals.filter((deal) => deal.discountPercent === 90);
+    expect(deep).toHaveLength(99);
+    expect(deals.slice(0, deep.length)).toEqual(deep);
+    const source = await sourceOf(app, 'feed');
+    expect(source).toMatchObject({ state: 'ok', dealCount: 500 });
+    // All the menu's deals that passed the spec's cleaning ('Deal 0' to 'Deal 999' are too short).
+    expect(source?.dealsFound).toBe(99_000);
+  }, 90_000);
+
+  it('bytes that are not UTF-8 are read as replacement characters, never a crash', async () => {
+    const { app } = await service();
+    const body = Buffer.concat([
+      Buffer.from('[{"title":"Caf'),
+      Buffer.from([0xe9, 0xff, 0xfe]),
+      Buffer.from('","description":"20% off","price":"$20","imageUrl":"","sourceUrl":""}]'),
+    ]);
+    routes.set('/feed', (_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body),
+    );
+    expect(await app.collection.refresh('feed')).toBe('refreshed');
+    expect((await dealsOf(app, 'feed'))[0]?.title).toBe('Caf\uFFFD\uFFFD\uFFFD');
+  }, 60_000);
+
+  it('a slow drip ends at the request timeout, and the last good deals stay', async () => {
+    const drip: Handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => response.write(' '), 200);
+      response.on('close', () => clearInterval(timer));
+    };
+    await attack('feed', json(GOOD_FEED), drip, /did not answer in time/);
+  }, 60_000);
+});
+
+describe('redirects never reach what is not public', () => {
+  it.each([
+    ['a loopback address the operator did not allow', () => `${insideBase}/secret`],
+    ['the cloud metadata service', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['a private network address', () => 'http://10.0.0.1/menu'],
+    ['a file', () => 'file:///etc/passwd'],
+  ])(
+    'a menu redirecting to %s fails as refused and publishes nothing',
+    async (_name, target) => {
+      const { app } = await attack(
+        'feed',
+        json(GOOD_FEED),
+        redirect(target()),
+        /not a public web address/,
+      );
+      expect(insideHits).toBe(0);
+      const all = (await app.inject('/api/reactive/deals')).json<Array<{ title: string }>>();
+      expect(all.map((deal) => deal.title)).not.toContain('Internal secret');
+    },
+    60_000,
+  );
+
+  it("a redirect into a path the target's robots.txt disallows is not followed", async () => {
+    routes.set('/robots.txt', (_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end('User-agent: *\nDisallow: /private/\n'),
+    );
+    routes.set('/private/feed', json([goodDeal('Disallowed')]));
+    await attack('feed', json(GOOD_FEED), redirect('/private/feed'), /refused our request/);
+    expect(hits.get('/private/feed') ?? 0).toBe(0);
+  }, 60_000);
+});
+
+describe('a store that asks to wait, or hangs, costs only itself', () => {
+  it('Retry-After: 3600 leaves that store alone, and the peers on its host are read at once', async () => {
+    const { app } = await service();
+    routes.set('/feed', (_request, response) =>
+      response.writeHead(429, { 'retry-after': '3600' }).end(),
+    );
+    routes.set('/peer', json(GOOD_FEED));
+    expect(await app.collection.refresh('feed')).toBe('failed');
+    expect(await app.collection.refresh('peer')).toBe('refreshed');
+    // Asked again, the store is not: its host asked for (a capped) ten minutes.
+    expect(await app.collection.refresh('feed')).toBe('failed');
+    expect(hits.get('/feed')).toBe(1);
+    expect(hits.get('/peer')).toBe(1);
+  }, 60_000);
+});
