@@ -10,7 +10,7 @@ export abstract class ScrapeError extends Error {
    * A client-safe sentence for status when the kind's usual reason would mislead (a menu refused
    * for its address is not 'the platform refused us'). Never carries hosts or codes.
    */
-  readonly publicReason?: string;
+  declare readonly publicReason?: string;
 }
 
 /** The platform refused us (403/406, a bot-check page): fall back to the browser transport. */

@@ -214,6 +214,24 @@ describe('block -> browser fallback in Chromium', { timeout: 20_000 }, () => {
     expect(byScript(server, '/api/menu.json')).toHaveLength(0);
   });
 
+  it('lets the page reach no address the guard refuses', async () => {
+    // 127.0.0.2 is this machine, but only 127.0.0.1 is allowed: the page's call there is aborted.
+    const inside = await startServer({ '/secret.json': json([DEAL]) }, '127.0.0.2');
+    try {
+      const page = STORE_PAGE.replace(
+        "fetch('/api/menu.json')",
+        `fetch('${inside.base}/secret.json')`,
+      );
+      server = await startServer({ '/store': html(page), '/api/menu.json': json([DEAL]) });
+      await expect(
+        scraper().scrape(storeEntry(server.base, { transport: 'browser' }), signal()),
+      ).rejects.toMatchObject({ kind: 'schema-changed' }); // no menu came: it was never reached
+      expect(inside.hits).toEqual([]);
+    } finally {
+      await inside.close();
+    }
+  });
+
   it('opens one store at a time with browserPages 1, each in a fresh context', async () => {
     server = await startServer({
       '/store': behindChallenge(html(STORE_PAGE), 403),
