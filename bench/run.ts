@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allDeals, benchRegistry, dispensariesOf } from './deals';
+import { benchHostile, type PingStats } from './hostile';
 import { benchPipeline } from './pipeline';
 import { benchService } from './service';
 import { fixed } from './stats';
@@ -12,6 +13,8 @@ const PIPELINE_RUNS = 41;
 const LOAD = { durationS: 5, connections: 10 };
 
 const ratio = (a: number, b: number) => `${fixed(a / b)}x`;
+const delays = (stats: PingStats) =>
+  `p50 ${fixed(stats.p50, 1)} / p99 ${fixed(stats.p99, 1)} / max ${fixed(stats.max, 0)} ms`;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -20,6 +23,7 @@ async function main(): Promise<void> {
   const pipeline = benchPipeline(allDeals(dispensaries, DEALS), dispensaries, PIPELINE_RUNS);
   const service = await benchService(registry, DEALS, LOAD);
   const { prepared, perRequest } = service;
+  const hostile = await benchHostile();
 
   const rows: Array<[string, string, string]> = [
     [
@@ -50,6 +54,15 @@ async function main(): Promise<void> {
       `${fixed(service.rawBytes / 1024, 0)} KB / ${fixed(service.brBytes / 1024, 0)} KB`,
       ratio(service.rawBytes, service.brBytes),
     ],
+    ['Event-loop delay at rest', delays(hostile.idle), ''],
+    ['... reading a 2 MB specials page in a parsing thread', delays(hostile.heavyThreads), ''],
+    ['... reading it on the event loop (no threads)', delays(hostile.heavyCaller), ''],
+    [
+      'Worst delay, no threads / threads',
+      '',
+      ratio(hostile.heavyCaller.max, Math.max(hostile.heavyThreads.max, 1)),
+    ],
+    ['... scraping a 3 MB page nested 300,000 deep (threads)', delays(hostile.nested), ''],
   ];
   const failures = prepared.failures + perRequest.failures;
   const table = [
