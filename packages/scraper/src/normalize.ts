@@ -9,7 +9,10 @@ import { isCleanDeal, LIMITS, safeHttpUrl, type Deal, type Platform } from '@stl
  */
 export function plainText(value: unknown, max: number = LIMITS.text): string {
   if (typeof value !== 'string') return '';
+  // Cut before cleaning: markup that is removed makes the text shorter, but never 16-fold in a
+  // real deal, and the cleaning's patterns must not run over megabytes of a hostile field.
   const text = value
+    .slice(0, max * 16)
     .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/gi, ' ')
