@@ -4,7 +4,7 @@
  * is decoded where it is read, in a parsing thread (see parsing/).
  */
 export async function readCapped(
-  response: { body: ReadableStream<Uint8Array> | null },
+  response: { body: { getReader(): ReadableStreamDefaultReader<Uint8Array> } | null },
   maxBytes: number,
 ): Promise<{ bytes: Buffer; truncated: boolean }> {
   const reader = response.body?.getReader();
