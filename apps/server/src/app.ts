@@ -19,6 +19,7 @@ import { etagHook } from './http/etag';
 import { BODY_LIMIT_BYTES, ignoreBodies } from './http/ignore-bodies';
 import { answerOtherMethods, recordRoutes } from './http/method-not-allowed';
 import { servePage } from './http/page';
+import { trustProxyOption } from './http/trust-proxy';
 import { createMetrics, observeRequests } from './observability/metrics';
 import { dealRoutes } from './routes/deals';
 import { dispensaryRoutes } from './routes/dispensaries';
@@ -73,8 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, the client's address (which the rate limit counts) is read from
-    // X-Forwarded-For as sent by the peers TRUST_PROXY names.
-    trustProxy: config.TRUST_PROXY,
+    // X-Forwarded-For as appended by the proxies TRUST_PROXY names or counts.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
     // No line per request: the log's unit is the scrape (one line each). Request durations are

@@ -612,6 +612,44 @@ describe('HTTP behaviour', () => {
     expect((await post(direct, '203.0.113.2')).statusCode).toBe(429);
   });
 
+  it.each([
+    ['a hop count', '1'],
+    ['the proxy address', '10.0.0.5'],
+  ])(
+    'counts a client by the address its proxy appended, not one it wrote itself (%s)',
+    async (_how, trustProxy) => {
+      const server = await app({
+        env: { RATE_LIMIT_PER_MIN: '1', TRUST_PROXY: trustProxy, REFRESH_COOLDOWN_S: '0' },
+      });
+      // One appending proxy at 10.0.0.5: whatever the client sent, then the peer it saw.
+      const post = (clientWrote: string, client: string) =>
+        server.inject({
+          method: 'POST',
+          url: '/api/scraper/refresh/alpha',
+          remoteAddress: '10.0.0.5',
+          headers: { 'x-forwarded-for': `${clientWrote}, ${client}` },
+        });
+      expect((await post('1.2.3.4', '203.0.113.9')).statusCode).toBe(200);
+      expect((await post('5.6.7.8', '203.0.113.9')).statusCode).toBe(429);
+      expect((await post('1.2.3.4', '203.0.113.10')).statusCode).toBe(200);
+    },
+  );
+
+  it('trusts exactly the hops TRUST_PROXY counts', async () => {
+    const server = await app({ env: { TRUST_PROXY: '2' } });
+    server.get('/ip', (request) => ({ ip: request.ip }));
+    const ip = async (forwardedFor: string) =>
+      (
+        await server.inject({
+          url: '/ip',
+          remoteAddress: '10.0.0.5',
+          headers: { 'x-forwarded-for': forwardedFor },
+        })
+      ).json<{ ip: string }>().ip;
+    expect(await ip('1.2.3.4, 203.0.113.9, 10.0.0.4')).toBe('203.0.113.9');
+    expect(await ip('203.0.113.9, 10.0.0.4')).toBe('203.0.113.9');
+  });
+
   it('refuses a registry with a dispensary keyed all, naming the entry', async () => {
     await expect(app({ registry: feedRegistry(feed, ['alpha', 'all']) })).rejects.toThrow(
       "entry 1 (key 'all'), field 'key'",

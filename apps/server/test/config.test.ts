@@ -54,17 +54,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ CORS_ORIGIN: '  ' }).CORS_ORIGIN).toBeUndefined();
   });
 
-  it.each<[string | undefined, boolean | string[]]>([
+  it.each<[string | undefined, false | number | string[]]>([
     [undefined, false],
     ['', false],
     ['false', false],
-    ['true', true],
+    ['1', 1],
+    [' 10 ', 10],
     ['127.0.0.1', ['127.0.0.1']],
     ['10.0.0.0/8, ::1, fd00::/8, loopback', ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']],
     ['192.168.0.0/255.255.0.0', ['192.168.0.0/255.255.0.0']],
   ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(
       expected,
+    );
+  });
+
+  it('refuses TRUST_PROXY=true, naming the settings to use instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: .*number of proxy hops \(e\.g\. 1\) or the proxy addresses/,
     );
   });
 
@@ -77,7 +84,10 @@ describe('loadConfig', () => {
     ['SCRAPE_CONCURRENCY', '4.0'],
     ['CORS_ORIGIN', 'example.com'],
     ['CORS_ORIGIN', 'https://a.example,'],
-    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '127.0.0.1,proxy.local'],
