@@ -35,6 +35,9 @@ import { checkServedRegistry } from './registry-check';
  */
 const MAX_PARAM_LENGTH = 2048;
 
+/** Helmet's own default, a year with subdomains. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** How long Chromium gets to quit at shutdown before the shutdown goes on without it. */
 const SCRAPER_CLOSE_MS = 3_000;
 
@@ -129,6 +132,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+    // Sent below, over https only: over plain http a browser ignores it (RFC 6797), and a
+    // service reached by http (locally, or a proxy's plain hop) should not claim https.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // The scheme the client used: TLS here, or a trusted proxy's X-Forwarded-Proto.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
   if (config.CORS_ORIGIN) {
     await app.register(fastifyCors, { origin: config.CORS_ORIGIN, methods: ['GET', 'POST'] });

@@ -701,6 +701,27 @@ describe('HTTP behaviour', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('sends Strict-Transport-Security over https only', async () => {
+    const hsts = async (server: FastifyInstance, headers: Record<string, string> = {}) =>
+      (
+        await server.inject({
+          url: '/api/monitoring/scraper/ping',
+          remoteAddress: '10.0.0.5',
+          headers,
+        })
+      ).headers['strict-transport-security'];
+    const direct = await app();
+    expect(await hsts(direct)).toBeUndefined();
+    // Only a trusted proxy says which scheme the client used.
+    expect(await hsts(direct, { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    const proxied = await app({ env: { TRUST_PROXY: '1' } });
+    expect(await hsts(proxied)).toBeUndefined();
+    expect(await hsts(proxied, { 'x-forwarded-proto': 'http' })).toBeUndefined();
+    expect(await hsts(proxied, { 'x-forwarded-proto': 'https' })).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
   it('publishes an OpenAPI 3 document of the API from the contract', async () => {
     const response = await (await app()).inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
