@@ -17,7 +17,7 @@ import type { Config } from './config';
 import { answerFrameworkError, handleErrors } from './http/errors';
 import { etagHook } from './http/etag';
 import { BODY_LIMIT_BYTES, ignoreBodies } from './http/ignore-bodies';
-import { answerOtherMethods, recordRoutes } from './http/method-not-allowed';
+import { answerOtherMethods, recordRoutes, routeEveryMethod } from './http/method-not-allowed';
 import { servePage } from './http/page';
 import { trustProxyOption } from './http/trust-proxy';
 import { createMetrics, observeRequests } from './observability/metrics';
@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // in /metrics, and a failing request is logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  routeEveryMethod(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -507,6 +507,12 @@ describe('HTTP behaviour', () => {
     ['GET', '/api/scraper/refresh/all', 'POST'],
     ['GET', '/api/scraper/refresh/alpha', 'POST'],
     ['POST', '/', 'GET, HEAD'],
+    ['TRACE', '/api/reactive/deals', 'GET, HEAD'],
+    ['TRACE', '/api/scraper/refresh/all', 'POST'],
+    ['TRACE', '/', 'GET, HEAD'],
+    ['PROPFIND', '/api/monitoring/scraper/status', 'GET, HEAD'],
+    ['PURGE', '/api/reactive/deals', 'GET, HEAD'],
+    ['OPTIONS', '/api/reactive/deals', 'GET, HEAD'],
   ])('answers %s %s with 405 and Allow: %s', async (method, url, allow) => {
     const response = await (await app()).inject({ method: method as 'GET', url });
     expect(response.statusCode).toBe(405);
