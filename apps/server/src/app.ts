@@ -14,10 +14,16 @@ import type { Clock } from './clock';
 import { Collection } from './collection/collection';
 import { Scheduler } from './collection/scheduler';
 import type { Config } from './config';
-import { answerFrameworkError, handleErrors } from './http/errors';
+import { refuseBadPreflights } from './http/cross-site';
+import { answerClientError, answerFrameworkError, handleErrors } from './http/errors';
 import { etagHook } from './http/etag';
 import { BODY_LIMIT_BYTES, ignoreBodies } from './http/ignore-bodies';
-import { answerOtherMethods, recordRoutes, routeEveryMethod } from './http/method-not-allowed';
+import {
+  answerOtherMethods,
+  recordRoutes,
+  refuseTunnels,
+  routeEveryMethod,
+} from './http/method-not-allowed';
 import { servePage } from './http/page';
 import { trustProxyOption } from './http/trust-proxy';
 import { createMetrics, observeRequests } from './observability/metrics';
@@ -34,6 +40,12 @@ import { checkServedRegistry } from './registry-check';
  * any key, so that an unknown key of any sensible length reaches its route and gets the 404.
  */
 const MAX_PARAM_LENGTH = 2048;
+
+/**
+ * A request (headers and body) must arrive whole within this, else 408: a client trickling bytes
+ * holds a connection for no more. The bodies here are 1 KB at most; answers are not timed.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Helmet's own default, a year with subdomains. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -81,11 +93,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // No line per request: the log's unit is the scrape (one line each). Request durations are
     // in /metrics, and a failing request is logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });
   routeEveryMethod(app);
+  refuseTunnels(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -143,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   if (config.CORS_ORIGIN) {
+    refuseBadPreflights(app, config.CORS_ORIGIN);
     await app.register(fastifyCors, { origin: config.CORS_ORIGIN, methods: ['GET', 'POST'] });
   }
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CacheStatusSchema, DealListSchema, DispensaryListSchema } from '@stl-deals/domain';
@@ -9,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
 import { REFRESH_ALL_WAIT_MS } from '../src/routes/refresh';
 import { feedDeals } from './support/deals';
+import { rawRequest } from './support/raw-http';
 import { startFeedServer, type FeedServer } from './support/feed-server';
 import { feedRegistry, startApp, tempDir, TestClock, type TestAppOptions } from './support/harness';
 
@@ -728,6 +730,32 @@ describe('HTTP behaviour', () => {
     );
   });
 
+  it('refuses preflights in JSON: 403 from an origin not allowed, 400 when no preflight', async () => {
+    const server = await app({ env: { CORS_ORIGIN: 'https://page.example' } });
+    const preflight = (headers: Record<string, string>) =>
+      server.inject({ method: 'OPTIONS', url: '/api/scraper/refresh/all', headers });
+    const elsewhere = await preflight({
+      origin: 'https://elsewhere.example',
+      'access-control-request-method': 'POST',
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    expect(elsewhere.json()).toEqual({
+      error: 'Forbidden',
+      message: 'This origin may not call this service.',
+    });
+    for (const headers of [{}, { origin: 'https://page.example' }] as Array<
+      Record<string, string>
+    >) {
+      const bare = await preflight(headers);
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toEqual({
+        error: 'BadRequest',
+        message: 'A preflight request needs Origin and Access-Control-Request-Method.',
+      });
+    }
+  });
+
   it('publishes an OpenAPI 3 document of the API from the contract', async () => {
     const response = await (await app()).inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
@@ -819,5 +847,79 @@ describe('through a real port', () => {
 
     const status = await fetch(`${origin}/api/monitoring/scraper/status`);
     expect(CacheStatusSchema.parse(await status.json())).toMatchObject({ ready: true });
+  });
+
+  /** The app listening on 127.0.0.1; `prepare` may set the Node server's limits before it does. */
+  async function listening(prepare?: (server: FastifyInstance) => void): Promise<number> {
+    const server = await app();
+    prepare?.(server);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    return (server.server.address() as AddressInfo).port;
+  }
+
+  it("answers headers over Node's limit with 431 JSON", async () => {
+    const port = await listening();
+    const answer = await rawRequest(
+      port,
+      `GET /api/monitoring/scraper/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'RequestHeaderFieldsTooLarge',
+      message: 'The request headers are too large.',
+    });
+  });
+
+  it('answers a request that does not arrive in time with 408 JSON', async () => {
+    const port = await listening((server) => {
+      // The real limit is 30 s; the check runs every 30 s by default too.
+      Object.assign(server.server, {
+        requestTimeout: 200,
+        headersTimeout: 200,
+        connectionsCheckingInterval: 50,
+      });
+    });
+    const answer = await rawRequest(
+      port,
+      'POST /api/scraper/refresh/all HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n{',
+    );
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'RequestTimeout',
+      message: 'The request took too long to arrive.',
+    });
+  });
+
+  it('answers what Node cannot parse with 400 JSON', async () => {
+    const port = await listening();
+    const answer = await rawRequest(port, 'GET / HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'BadRequest',
+      message: 'The request is not valid.',
+    });
+  });
+
+  it('answers TRACE and CONNECT with 405 JSON and Allow', async () => {
+    const port = await listening();
+    const trace = await rawRequest(
+      port,
+      'TRACE /api/reactive/deals HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
+    expect(trace.status).toBe(405);
+    expect(trace.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(trace.body)).toMatchObject({ error: 'MethodNotAllowed' });
+
+    const connect = await rawRequest(
+      port,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    );
+    expect(connect.status).toBe(405);
+    expect(connect.headers.allow).toBe('GET, HEAD, POST');
+    expect(JSON.parse(connect.body)).toEqual({
+      error: 'MethodNotAllowed',
+      message: 'This service does not open tunnels.',
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { METHODS } from 'node:http';
+import { METHODS, type Server } from 'node:http';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { HttpError } from './errors';
+import { HttpError, writeRawError } from './errors';
 
 /**
  * Lets Fastify route every method Node's parser takes (TRACE, PROPFIND, PURGE...), not only its
@@ -55,4 +55,17 @@ export function answerOtherMethods(
       },
     });
   }
+}
+
+/**
+ * CONNECT never reaches a route: Node hands it to the server's `connect` event, and without a
+ * listener drops the connection without a word. It gets the 405 every other method gets.
+ */
+export function refuseTunnels(server: Server): void {
+  server.on('connect', (_request, socket) => {
+    writeRawError(socket, 405, {
+      message: 'This service does not open tunnels.',
+      headers: { Allow: 'GET, HEAD, POST' },
+    });
+  });
 }
