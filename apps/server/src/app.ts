@@ -184,7 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(monitoringRoutes, { collection, demo: deps.demo ?? false });
     await api.register(dispensaryRoutes, { collection });
     await api.register(dealRoutes, { collection });
-    await api.register(refreshRoutes, { collection, perMinute: config.RATE_LIMIT_PER_MIN });
+    await api.register(refreshRoutes, {
+      collection,
+      perMinute: config.RATE_LIMIT_PER_MIN,
+      allowedOrigins: config.CORS_ORIGIN ?? [],
+    });
     await api.register(openApiRoute);
   });
   await app.register(metricsRoute, { metrics });

@@ -40,8 +40,11 @@ async function app(options: Partial<TestAppOptions> = {}): Promise<FastifyInstan
   return started;
 }
 
+/** The refresh POSTs' content type, as the page sends it. */
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 const refreshAll = (server: FastifyInstance) =>
-  server.inject({ method: 'POST', url: '/api/scraper/refresh/all' });
+  server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/all' });
 const requestsTo = () => KEYS.map((key) => feed.requests(key));
 const plus = (counts: number[], n: number) => counts.map((count) => count + n);
 
@@ -75,7 +78,9 @@ describe('GET /', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
-    expect((await server.inject({ method: 'POST', url: '/' })).statusCode).toBe(405);
+    expect((await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/' })).statusCode).toBe(
+      405,
+    );
 
     const missing = await server.inject('/assets/nope.js');
     expect(missing.statusCode).toBe(404);
@@ -246,7 +251,11 @@ describe('POST /api/scraper/refresh/:key', () => {
   it('scrapes the dispensary and answers its deals; 404 JSON for an unknown key', async () => {
     const server = await app();
     const before = feed.requests('alpha');
-    const response = await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const response = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/alpha',
+    });
     expect(response.statusCode).toBe(200);
     expect(DealListSchema.parse(response.json())).toHaveLength(3);
     expect(response.json()).toEqual(
@@ -254,7 +263,11 @@ describe('POST /api/scraper/refresh/:key', () => {
     );
     expect(feed.requests('alpha')).toBe(before + 1);
 
-    const unknown = await server.inject({ method: 'POST', url: '/api/scraper/refresh/nowhere' });
+    const unknown = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/nowhere',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'NotFound', message: 'No dispensary has that key.' });
   });
@@ -264,6 +277,7 @@ describe('POST /api/scraper/refresh/:key', () => {
     for (const length of [101, 300, 2048]) {
       const response = await server.inject({
         method: 'POST',
+        headers: JSON_TYPE,
         url: `/api/scraper/refresh/${'k'.repeat(length)}`,
       });
       expect(response.statusCode, String(length)).toBe(404);
@@ -283,7 +297,8 @@ describe('POST /api/scraper/refresh/:key', () => {
   it('answers the current deals without scraping within REFRESH_COOLDOWN_S', async () => {
     const clock = new TestClock();
     const server = await app({ clock, env: { REFRESH_COOLDOWN_S: '60' } });
-    const refresh = () => server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const refresh = () =>
+      server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/alpha' });
     const before = feed.requests('alpha');
     await refresh();
     feed.set('alpha', { deals: feedDeals('alpha', 5) });
@@ -305,7 +320,7 @@ describe('POST /api/scraper/refresh/:key', () => {
     const before = feed.requests('beta');
     const pending = Promise.all(
       Array.from({ length: 10 }, () =>
-        server.inject({ method: 'POST', url: '/api/scraper/refresh/beta' }),
+        server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/beta' }),
       ),
     );
     while (refresh.mock.calls.length < 10 || feed.requests('beta') === before) await tick();
@@ -359,6 +374,140 @@ describe('POST /api/scraper/refresh/all', () => {
   });
 });
 
+describe('refresh calls from other sites', () => {
+  const URLS = ['/api/scraper/refresh/all', '/api/scraper/refresh/alpha'];
+  const call = (server: FastifyInstance, url: string, headers: Record<string, string>) =>
+    server.inject({ method: 'POST', url, headers: { host: 'deals.example', ...headers } });
+
+  it.each(URLS)('refuses %s with 415 JSON unless the body is sent as JSON', async (url) => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    for (const type of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+    ]) {
+      const response = await call(server, url, type === undefined ? {} : { 'content-type': type });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json()).toEqual({
+        error: 'UnsupportedMediaType',
+        message: 'This call takes a JSON body (Content-Type: application/json).',
+      });
+    }
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8']) {
+      expect((await call(server, url, { 'content-type': type })).statusCode, type).toBe(200);
+    }
+  });
+
+  it('never reads the body: empty or malformed JSON is as good as {}', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    for (const payload of ['', '{}', '{', 'null']) {
+      const response = await server.inject({
+        method: 'POST',
+        url: '/api/scraper/refresh/alpha',
+        headers: JSON_TYPE,
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(200);
+    }
+  });
+
+  it.each(URLS)(
+    'refuses %s with 403 JSON from a page of another origin, unless CORS_ORIGIN names it',
+    async (url) => {
+      const server = await app({
+        env: { RATE_LIMIT_PER_MIN: '100', CORS_ORIGIN: 'https://page.example' },
+      });
+      const status = async (headers: Record<string, string>) =>
+        (await call(server, url, { ...JSON_TYPE, ...headers })).statusCode;
+      for (const refused of [
+        { origin: 'https://elsewhere.example' },
+        { origin: 'https://deals.example' },
+        { origin: 'http://deals.example.evil.example' },
+        { origin: 'http://sub.deals.example' },
+        { origin: 'null' },
+        { origin: 'not an origin' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+      ] as Array<Record<string, string>>) {
+        const response = await call(server, url, { ...JSON_TYPE, ...refused });
+        expect(response.statusCode, JSON.stringify(refused)).toBe(403);
+        expect(response.json()).toEqual({
+          error: 'Forbidden',
+          message: 'This call is taken from the pages of this site only.',
+        });
+      }
+      // The service's own page, a page CORS_ORIGIN names, and callers that are no browser.
+      expect(await status({ origin: 'http://deals.example' })).toBe(200);
+      expect(await status({ origin: 'http://DEALS.example:80' })).toBe(200);
+      expect(
+        await status({ origin: 'http://deals.example', 'sec-fetch-site': 'same-origin' }),
+      ).toBe(200);
+      expect(await status({ origin: 'https://page.example', 'sec-fetch-site': 'cross-site' })).toBe(
+        200,
+      );
+      expect(await status({})).toBe(200);
+      expect(await status({ 'sec-fetch-site': 'same-origin' })).toBe(200);
+      expect(await status({ 'sec-fetch-site': 'none' })).toBe(200);
+    },
+  );
+
+  it('knows its own origin behind a trusted proxy by X-Forwarded-Proto and -Host', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100', TRUST_PROXY: '1' } });
+    const status = async (origin: string) =>
+      (
+        await server.inject({
+          method: 'POST',
+          url: '/api/scraper/refresh/alpha',
+          headers: {
+            ...JSON_TYPE,
+            host: '10.0.0.9:3000',
+            'x-forwarded-proto': 'https',
+            'x-forwarded-host': 'deals.example',
+            origin,
+          },
+        })
+      ).statusCode;
+    expect(await status('https://deals.example')).toBe(200);
+    expect(await status('http://deals.example')).toBe(403);
+    expect(await status('http://10.0.0.9:3000')).toBe(403);
+  });
+
+  it("spends no one's rate-limit budget on refused calls", async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '1' } });
+    for (let index = 0; index < 3; index += 1) {
+      expect(
+        (await call(server, URLS[1]!, { origin: 'https://elsewhere.example' })).statusCode,
+      ).toBe(403);
+      expect((await call(server, URLS[1]!, { 'content-type': 'text/plain' })).statusCode).toBe(415);
+    }
+    expect((await call(server, URLS[1]!, JSON_TYPE)).statusCode).toBe(200);
+  });
+
+  it("refuses a cross-site form over a real port, and takes its own page's call", async () => {
+    const server = await app();
+    const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+    const form = await fetch(`${origin}/api/scraper/refresh/all`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'a=b',
+    });
+    expect(form.status).toBe(403);
+    expect(await form.json()).toMatchObject({ error: 'Forbidden' });
+    const own = await fetch(`${origin}/api/scraper/refresh/alpha`, {
+      method: 'POST',
+      headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(own.status).toBe(200);
+  });
+});
+
 describe('nothing lost', () => {
   it('keeps the last good deals of a failing source and shows it stale with the error', async () => {
     const clock = new TestClock();
@@ -367,7 +516,11 @@ describe('nothing lost', () => {
     feed.set('alpha', { status: 500 });
     clock.advance(61_000);
 
-    const refreshed = await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const refreshed = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/alpha',
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json<unknown[]>()).toHaveLength(3);
     expect((await server.inject('/api/reactive/deals')).json<unknown[]>()).toHaveLength(6);
@@ -476,7 +629,7 @@ describe('HTTP behaviour', () => {
     const before = (await server.inject('/api/reactive/deals')).headers.etag;
     feed.set('gamma', { deals: feedDeals('gamma', 4) });
     clock.advance(61_000);
-    await server.inject({ method: 'POST', url: '/api/scraper/refresh/gamma' });
+    await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/gamma' });
     const after = await server.inject({
       url: '/api/reactive/deals',
       headers: { 'if-none-match': String(before) },
@@ -543,7 +696,7 @@ describe('HTTP behaviour', () => {
 
   it('rate-limits the two POSTs per client with 429 and Retry-After', async () => {
     const server = await app({ env: { RATE_LIMIT_PER_MIN: '2' } });
-    const post = (url: string) => server.inject({ method: 'POST', url });
+    const post = (url: string) => server.inject({ method: 'POST', url, headers: JSON_TYPE });
     expect((await post('/api/scraper/refresh/alpha')).statusCode).toBe(200);
     expect((await post('/api/scraper/refresh/all')).statusCode).toBe(200);
     const limited = await post('/api/scraper/refresh/beta');
@@ -554,6 +707,7 @@ describe('HTTP behaviour', () => {
     expect((await server.inject('/api/reactive/deals')).statusCode).toBe(200);
     const other = await server.inject({
       method: 'POST',
+      headers: JSON_TYPE,
       url: '/api/scraper/refresh/alpha',
       remoteAddress: '10.0.0.2',
     });
@@ -592,7 +746,7 @@ describe('HTTP behaviour', () => {
     );
     const server = await app({ logger });
     await server.inject('/api/monitoring/scraper/ping');
-    await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/alpha' });
     await server.inject('/api/nothing');
     expect(lines.map(({ msg }) => msg)).toEqual(['scrape']);
   });
@@ -603,7 +757,7 @@ describe('HTTP behaviour', () => {
         method: 'POST',
         url: '/api/scraper/refresh/alpha',
         remoteAddress,
-        headers: { 'x-forwarded-for': forwardedFor },
+        headers: { ...JSON_TYPE, 'x-forwarded-for': forwardedFor },
       });
     const proxied = await app({
       env: { RATE_LIMIT_PER_MIN: '1', TRUST_PROXY: '10.0.0.0/8', REFRESH_COOLDOWN_S: '0' },
@@ -635,7 +789,7 @@ describe('HTTP behaviour', () => {
           method: 'POST',
           url: '/api/scraper/refresh/alpha',
           remoteAddress: '10.0.0.5',
-          headers: { 'x-forwarded-for': `${clientWrote}, ${client}` },
+          headers: { ...JSON_TYPE, 'x-forwarded-for': `${clientWrote}, ${client}` },
         });
       expect((await post('1.2.3.4', '203.0.113.9')).statusCode).toBe(200);
       expect((await post('5.6.7.8', '203.0.113.9')).statusCode).toBe(429);
@@ -651,7 +805,7 @@ describe('HTTP behaviour', () => {
         await server.inject({
           url: '/ip',
           remoteAddress: '10.0.0.5',
-          headers: { 'x-forwarded-for': forwardedFor },
+          headers: { ...JSON_TYPE, 'x-forwarded-for': forwardedFor },
         })
       ).json<{ ip: string }>().ip;
     expect(await ip('1.2.3.4, 203.0.113.9, 10.0.0.4')).toBe('203.0.113.9');
@@ -780,7 +934,9 @@ describe('HTTP behaviour', () => {
     expect(Object.keys(document.paths['/api/scraper/refresh/all']?.post?.responses ?? {})).toEqual([
       '200',
       '202',
+      '403',
       '413',
+      '415',
       '429',
     ]);
   });
@@ -826,7 +982,11 @@ describe('through a real port', () => {
     });
     expect(again.status).toBe(304);
 
-    const one = await fetch(`${origin}/api/scraper/refresh/beta`, { method: 'POST' });
+    const one = await fetch(`${origin}/api/scraper/refresh/beta`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(one.status).toBe(200);
     expect(await one.json()).toHaveLength(2);
 
@@ -882,7 +1042,8 @@ describe('through a real port', () => {
     });
     const answer = await rawRequest(
       port,
-      'POST /api/scraper/refresh/all HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n{',
+      'POST /api/scraper/refresh/all HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 10\r\n\r\n{',
     );
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toEqual({
