@@ -27,6 +27,7 @@ import {
 import { servePage } from './http/page';
 import { trustProxyOption } from './http/trust-proxy';
 import { createMetrics, observeRequests } from './observability/metrics';
+import { buildMetricsListener } from './observability/metrics-listener';
 import { dealRoutes } from './routes/deals';
 import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
@@ -75,6 +76,11 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Closes the store now, whatever still runs: the last step of a shutdown past its deadline. */
     closeStore: () => Promise<void>;
+    /**
+     * Starts the `/metrics` listener on METRICS_HOST:METRICS_PORT and resolves with its address,
+     * or with undefined when METRICS_PORT is unset. `app.close()` closes it.
+     */
+    listenMetrics: () => Promise<string | undefined>;
   }
 }
 
@@ -121,6 +127,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('collection', collection);
   app.decorate('scheduler', scheduler);
   app.decorate('closeStore', () => repository.close());
+  const { METRICS_PORT: metricsPort, METRICS_HOST: metricsHost } = config;
+  const metricsListener =
+    metricsPort === undefined ? undefined : await buildMetricsListener(metrics, logger);
+  app.decorate('listenMetrics', async () =>
+    metricsPort === undefined
+      ? undefined
+      : metricsListener?.listen({ port: metricsPort, host: metricsHost }),
+  );
 
   // Shutdown: stop scheduling and abort the scrapes first, so requests waiting on them end and
   // the server can close; then let the last writes land before the store closes.
@@ -132,7 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await collection.settled();
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
-    await Promise.all([repository.close(), closeWithin(scraper, SCRAPER_CLOSE_MS, logger)]);
+    await Promise.all([
+      repository.close(),
+      closeWithin(scraper, SCRAPER_CLOSE_MS, logger),
+      metricsListener?.close(),
+    ]);
   });
 
   handleErrors(app);
@@ -191,7 +209,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await api.register(openApiRoute);
   });
-  await app.register(metricsRoute, { metrics });
+  // Not exposed on the public port without a token: the metrics tell the scrape schedule, the
+  // error rates and the process's memory, which are the operator's business.
+  if (config.METRICS_TOKEN !== undefined) {
+    await app.register(metricsRoute, { metrics, token: config.METRICS_TOKEN });
+  }
   await servePage(app, config.WEB_DIST);
   answerOtherMethods(app, routes, { corsEnabled: config.CORS_ORIGIN !== undefined });
   return app;

@@ -116,6 +116,25 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(Origin).min(1).optional()),
   TRUST_PROXY: TrustProxy,
+  /** Unset: `/metrics` is not served on PORT. Set: it is, to `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .min(16, 'must be at least 16 characters')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+        .optional(),
+    ),
+  /** A second listener, on METRICS_HOST, serving `/metrics` alone and without a token. */
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(whole(0, 65_535, 0).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEB_DIST: z
     .string()
     .min(1)

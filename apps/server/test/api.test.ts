@@ -40,6 +40,8 @@ async function app(options: Partial<TestAppOptions> = {}): Promise<FastifyInstan
   return started;
 }
 
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
 /** The refresh POSTs' content type, as the page sends it. */
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -591,7 +593,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('sends Vary: Accept-Encoding with every API 200 and 304, compressed or not', async () => {
-    const server = await app();
+    const server = await app({ env: { METRICS_TOKEN } });
     await refreshAll(server);
     for (const url of [
       '/api/reactive/deals',
@@ -603,7 +605,10 @@ describe('HTTP behaviour', () => {
       '/metrics',
     ]) {
       for (const encoding of ['br', 'gzip', undefined]) {
-        const headers = encoding === undefined ? {} : { 'accept-encoding': encoding };
+        const headers = {
+          ...(encoding === undefined ? {} : { 'accept-encoding': encoding }),
+          ...(url === '/metrics' ? { authorization: `Bearer ${METRICS_TOKEN}` } : {}),
+        };
         const first = await server.inject({ url, headers });
         expect(first.statusCode, url).toBe(200);
         expect(first.headers.vary, `${url} ${encoding}`).toMatch(/accept-encoding/i);
@@ -941,10 +946,13 @@ describe('HTTP behaviour', () => {
     ]);
   });
 
-  it('exposes Prometheus metrics', async () => {
-    const server = await app();
+  it('exposes Prometheus metrics to the bearer of METRICS_TOKEN', async () => {
+    const server = await app({ env: { METRICS_TOKEN } });
     await refreshAll(server);
-    const response = await server.inject('/metrics');
+    const response = await server.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toContain('stl_deals_scrapes_total{outcome="ok",platform="feed"} 3');
@@ -953,6 +961,72 @@ describe('HTTP behaviour', () => {
     expect(response.body).toMatch(
       /stl_deals_http_request_duration_seconds_count\{method="POST",route="\/api\/scraper\/refresh\/all",status_code="200"\} 1/,
     );
+  });
+});
+
+describe('GET /metrics', () => {
+  it('is not served on the public port without METRICS_TOKEN', async () => {
+    const response = await (await app()).inject('/metrics');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: 'NotFound',
+      message: 'There is nothing at this address.',
+    });
+  });
+
+  it('answers 401 JSON with WWW-Authenticate: Bearer to anyone without the token', async () => {
+    const server = await app({ env: { METRICS_TOKEN } });
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer wrong-token-0123456789',
+      `Bearer ${METRICS_TOKEN}x`,
+      `Bearer ${METRICS_TOKEN.slice(0, -1)}`,
+      `Basic ${Buffer.from(`user:${METRICS_TOKEN}`).toString('base64')}`,
+      METRICS_TOKEN,
+    ]) {
+      const response = await server.inject({
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+      expect(response.json()).toEqual({
+        error: 'Unauthorized',
+        message: 'The metrics need a bearer token.',
+      });
+      expect(response.body).not.toContain('stl_deals');
+    }
+    const scheme = await server.inject({
+      url: '/metrics',
+      headers: { authorization: `bearer ${METRICS_TOKEN}` },
+    });
+    expect(scheme.statusCode).toBe(200);
+  });
+
+  it('serves /metrics alone, without a token, on METRICS_PORT at METRICS_HOST', async () => {
+    const server = await app({ env: { METRICS_PORT: '0' } });
+    await refreshAll(server);
+    expect((await server.inject('/metrics')).statusCode).toBe(404);
+
+    const address = await server.listenMetrics();
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const metrics = await fetch(`${address}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain(
+      'stl_deals_scrapes_total{outcome="ok",platform="feed"} 3',
+    );
+    const other = await fetch(`${address}/api/reactive/deals`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toMatchObject({ error: 'NotFound' });
+
+    await server.close();
+    await expect(fetch(`${address}/metrics`)).rejects.toThrow();
+  });
+
+  it('has no listener of its own without METRICS_PORT', async () => {
+    expect(await (await app()).listenMetrics()).toBeUndefined();
   });
 });
 

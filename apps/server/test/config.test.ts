@@ -49,6 +49,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the metrics settings: no token, no listener of their own, 127.0.0.1', () => {
+    expect(loadConfig({})).toMatchObject({ METRICS_HOST: '127.0.0.1' });
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' })).toMatchObject({
+      METRICS_TOKEN: undefined,
+      METRICS_PORT: undefined,
+    });
+    expect(
+      loadConfig({
+        METRICS_TOKEN: 'a-token-of-16+ch',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.3',
+      }),
+    ).toMatchObject({
+      METRICS_TOKEN: 'a-token-of-16+ch',
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.3',
+    });
+  });
+
   it('takes an empty CORS_ORIGIN as unset', () => {
     expect(loadConfig({ CORS_ORIGIN: '' }).CORS_ORIGIN).toBeUndefined();
     expect(loadConfig({ CORS_ORIGIN: '  ' }).CORS_ORIGIN).toBeUndefined();
@@ -102,6 +121,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGIN', 'https://a.example/path'],
     ['CORS_ORIGIN', 'ftp://a.example'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['METRICS_TOKEN', 'sixteen or more but spaced'],
+    ['METRICS_PORT', 'metrics'],
+    ['METRICS_PORT', '70000'],
   ])('names the bad variable %s=%j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(
