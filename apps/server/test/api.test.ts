@@ -998,6 +998,7 @@ describe('GET /metrics', () => {
       });
       expect(response.body).not.toContain('stl_deals');
     }
+    expect((await server.inject({ method: 'HEAD', url: '/metrics' })).statusCode).toBe(401);
     const scheme = await server.inject({
       url: '/metrics',
       headers: { authorization: `bearer ${METRICS_TOKEN}` },
