@@ -14,12 +14,20 @@ import type { Clock } from './clock';
 import { Collection } from './collection/collection';
 import { Scheduler } from './collection/scheduler';
 import type { Config } from './config';
-import { answerFrameworkError, handleErrors } from './http/errors';
+import { refuseBadPreflights } from './http/cross-site';
+import { answerClientError, answerFrameworkError, handleErrors } from './http/errors';
 import { etagHook } from './http/etag';
 import { BODY_LIMIT_BYTES, ignoreBodies } from './http/ignore-bodies';
-import { answerOtherMethods, recordRoutes } from './http/method-not-allowed';
+import {
+  answerOtherMethods,
+  recordRoutes,
+  refuseTunnels,
+  routeEveryMethod,
+} from './http/method-not-allowed';
 import { servePage } from './http/page';
+import { trustProxyOption } from './http/trust-proxy';
 import { createMetrics, observeRequests } from './observability/metrics';
+import { buildMetricsListener } from './observability/metrics-listener';
 import { dealRoutes } from './routes/deals';
 import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
@@ -33,6 +41,15 @@ import { checkServedRegistry } from './registry-check';
  * any key, so that an unknown key of any sensible length reaches its route and gets the 404.
  */
 const MAX_PARAM_LENGTH = 2048;
+
+/**
+ * A request (headers and body) must arrive whole within this, else 408: a client trickling bytes
+ * holds a connection for no more. The bodies here are 1 KB at most; answers are not timed.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Helmet's own default, a year with subdomains. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** How long Chromium gets to quit at shutdown before the shutdown goes on without it. */
 const SCRAPER_CLOSE_MS = 3_000;
@@ -59,6 +76,11 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Closes the store now, whatever still runs: the last step of a shutdown past its deadline. */
     closeStore: () => Promise<void>;
+    /**
+     * Starts the `/metrics` listener on METRICS_HOST:METRICS_PORT and resolves with its address,
+     * or with undefined when METRICS_PORT is unset. `app.close()` closes it.
+     */
+    listenMetrics: () => Promise<string | undefined>;
   }
 }
 
@@ -73,14 +95,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, the client's address (which the rate limit counts) is read from
-    // X-Forwarded-For as sent by the peers TRUST_PROXY names.
-    trustProxy: config.TRUST_PROXY,
+    // X-Forwarded-For as appended by the proxies TRUST_PROXY names or counts.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // No line per request: the log's unit is the scrape (one line each). Request durations are
     // in /metrics, and a failing request is logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  routeEveryMethod(app);
+  refuseTunnels(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -101,6 +127,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('collection', collection);
   app.decorate('scheduler', scheduler);
   app.decorate('closeStore', () => repository.close());
+  const { METRICS_PORT: metricsPort, METRICS_HOST: metricsHost } = config;
+  const metricsListener =
+    metricsPort === undefined ? undefined : await buildMetricsListener(metrics, logger);
+  app.decorate('listenMetrics', async () =>
+    metricsPort === undefined
+      ? undefined
+      : metricsListener?.listen({ port: metricsPort, host: metricsHost }),
+  );
 
   // Shutdown: stop scheduling and abort the scrapes first, so requests waiting on them end and
   // the server can close; then let the last writes land before the store closes.
@@ -112,7 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await collection.settled();
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
-    await Promise.all([repository.close(), closeWithin(scraper, SCRAPER_CLOSE_MS, logger)]);
+    await Promise.all([
+      repository.close(),
+      closeWithin(scraper, SCRAPER_CLOSE_MS, logger),
+      metricsListener?.close(),
+    ]);
   });
 
   handleErrors(app);
@@ -128,8 +166,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+    // Sent below, over https only: over plain http a browser ignores it (RFC 6797), and a
+    // service reached by http (locally, or a proxy's plain hop) should not claim https.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // The scheme the client used: TLS here, or a trusted proxy's X-Forwarded-Proto.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
   if (config.CORS_ORIGIN) {
+    refuseBadPreflights(app, config.CORS_ORIGIN);
     await app.register(fastifyCors, { origin: config.CORS_ORIGIN, methods: ['GET', 'POST'] });
   }
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
@@ -155,10 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(monitoringRoutes, { collection, demo: deps.demo ?? false });
     await api.register(dispensaryRoutes, { collection });
     await api.register(dealRoutes, { collection });
-    await api.register(refreshRoutes, { collection, perMinute: config.RATE_LIMIT_PER_MIN });
+    await api.register(refreshRoutes, {
+      collection,
+      perMinute: config.RATE_LIMIT_PER_MIN,
+      allowedOrigins: config.CORS_ORIGIN ?? [],
+    });
     await api.register(openApiRoute);
   });
-  await app.register(metricsRoute, { metrics });
+  // Not exposed on the public port without a token: the metrics tell the scrape schedule, the
+  // error rates and the process's memory, which are the operator's business.
+  if (config.METRICS_TOKEN !== undefined) {
+    await app.register(metricsRoute, { metrics, token: config.METRICS_TOKEN });
+  }
   await servePage(app, config.WEB_DIST);
   answerOtherMethods(app, routes, { corsEnabled: config.CORS_ORIGIN !== undefined });
   return app;

@@ -64,24 +64,31 @@ function isProxyAddress(value: string): boolean {
 }
 
 /**
- * Which peers may set `X-Forwarded-For` (so the rate limit counts the client, not the proxy):
- * unset, empty or `false` trusts none; `true` trusts every peer (only when nothing but the proxy
- * can reach the port); else a comma-separated list of addresses and CIDR ranges, as Fastify's
- * `trustProxy` takes it. A bare hop count is refused: Fastify 5 no longer trusts anyone for one,
- * since a hop count cannot tell the proxy from a client that reached the port directly.
+ * Which peers may set `X-Forwarded-For` (so the rate limit counts the client, not the proxy).
+ * Unset, empty or `false`: no proxy. A whole number N (1-10): exactly N proxies stand in front,
+ * so the client is the N-th address from the right of `X-Forwarded-For` (what the outermost proxy
+ * appended); for when only the proxy can reach the port. Else a comma-separated list of proxy
+ * addresses and CIDR ranges, walked from the right past every trusted one. `true` is refused:
+ * it used to take the leftmost address, which any client can write itself.
  */
 const TrustProxy = z
   .string()
   .optional()
-  .transform((value, ctx): boolean | string[] => {
+  .transform((value, ctx): false | number | string[] => {
     const text = value?.trim() ?? '';
     if (text === '' || text === 'false') return false;
-    if (text === 'true') return true;
-    if (/^\d+$/.test(text)) {
+    if (text === 'true') {
       ctx.addIssue({
         code: 'custom',
-        message: 'a hop count is not taken; list the proxy addresses instead (e.g. 127.0.0.1)',
+        message:
+          'true is not taken (it trusted a client-written address); set the number of proxy hops (e.g. 1) or the proxy addresses (e.g. 10.0.0.0/8)',
       });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be from 1 to 10' });
       return z.NEVER;
     }
     const entries = text.split(',').map((entry) => entry.trim());
@@ -89,7 +96,7 @@ const TrustProxy = z
     if (bad.length > 0) {
       ctx.addIssue({
         code: 'custom',
-        message: `must be true, false, or IP addresses and CIDR ranges; these are not: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+        message: `must be false, a hop count, or IP addresses and CIDR ranges; these are not: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
       });
       return z.NEVER;
     }
@@ -151,6 +158,25 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(Origin).min(1).optional()),
   TRUST_PROXY: TrustProxy,
+  /** Unset: `/metrics` is not served on PORT. Set: it is, to `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .min(16, 'must be at least 16 characters')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+        .optional(),
+    ),
+  /** A second listener, on METRICS_HOST, serving `/metrics` alone and without a token. */
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(whole(0, 65_535, 0).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEB_DIST: z
     .string()
     .min(1)

@@ -45,6 +45,7 @@ async function run(
     },
   });
   await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listenMetrics();
   app.scheduler.start();
   announce?.((app.server.address() as AddressInfo).port, started);
 }

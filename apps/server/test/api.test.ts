@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CacheStatusSchema, DealListSchema, DispensaryListSchema } from '@stl-deals/domain';
@@ -9,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
 import { REFRESH_ALL_WAIT_MS } from '../src/routes/refresh';
 import { feedDeals } from './support/deals';
+import { rawRequest } from './support/raw-http';
 import { startFeedServer, type FeedServer } from './support/feed-server';
 import { feedRegistry, startApp, tempDir, TestClock, type TestAppOptions } from './support/harness';
 
@@ -38,8 +40,13 @@ async function app(options: Partial<TestAppOptions> = {}): Promise<FastifyInstan
   return started;
 }
 
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
+/** The refresh POSTs' content type, as the page sends it. */
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 const refreshAll = (server: FastifyInstance) =>
-  server.inject({ method: 'POST', url: '/api/scraper/refresh/all' });
+  server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/all' });
 const requestsTo = () => KEYS.map((key) => feed.requests(key));
 const plus = (counts: number[], n: number) => counts.map((count) => count + n);
 
@@ -73,7 +80,9 @@ describe('GET /', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
-    expect((await server.inject({ method: 'POST', url: '/' })).statusCode).toBe(405);
+    expect((await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/' })).statusCode).toBe(
+      405,
+    );
 
     const missing = await server.inject('/assets/nope.js');
     expect(missing.statusCode).toBe(404);
@@ -244,7 +253,11 @@ describe('POST /api/scraper/refresh/:key', () => {
   it('scrapes the dispensary and answers its deals; 404 JSON for an unknown key', async () => {
     const server = await app();
     const before = feed.requests('alpha');
-    const response = await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const response = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/alpha',
+    });
     expect(response.statusCode).toBe(200);
     expect(DealListSchema.parse(response.json())).toHaveLength(3);
     expect(response.json()).toEqual(
@@ -252,7 +265,11 @@ describe('POST /api/scraper/refresh/:key', () => {
     );
     expect(feed.requests('alpha')).toBe(before + 1);
 
-    const unknown = await server.inject({ method: 'POST', url: '/api/scraper/refresh/nowhere' });
+    const unknown = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/nowhere',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'NotFound', message: 'No dispensary has that key.' });
   });
@@ -262,6 +279,7 @@ describe('POST /api/scraper/refresh/:key', () => {
     for (const length of [101, 300, 2048]) {
       const response = await server.inject({
         method: 'POST',
+        headers: JSON_TYPE,
         url: `/api/scraper/refresh/${'k'.repeat(length)}`,
       });
       expect(response.statusCode, String(length)).toBe(404);
@@ -281,7 +299,8 @@ describe('POST /api/scraper/refresh/:key', () => {
   it('answers the current deals without scraping within REFRESH_COOLDOWN_S', async () => {
     const clock = new TestClock();
     const server = await app({ clock, env: { REFRESH_COOLDOWN_S: '60' } });
-    const refresh = () => server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const refresh = () =>
+      server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/alpha' });
     const before = feed.requests('alpha');
     await refresh();
     feed.set('alpha', { deals: feedDeals('alpha', 5) });
@@ -303,7 +322,7 @@ describe('POST /api/scraper/refresh/:key', () => {
     const before = feed.requests('beta');
     const pending = Promise.all(
       Array.from({ length: 10 }, () =>
-        server.inject({ method: 'POST', url: '/api/scraper/refresh/beta' }),
+        server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/beta' }),
       ),
     );
     while (refresh.mock.calls.length < 10 || feed.requests('beta') === before) await tick();
@@ -357,6 +376,140 @@ describe('POST /api/scraper/refresh/all', () => {
   });
 });
 
+describe('refresh calls from other sites', () => {
+  const URLS = ['/api/scraper/refresh/all', '/api/scraper/refresh/alpha'];
+  const call = (server: FastifyInstance, url: string, headers: Record<string, string>) =>
+    server.inject({ method: 'POST', url, headers: { host: 'deals.example', ...headers } });
+
+  it.each(URLS)('refuses %s with 415 JSON unless the body is sent as JSON', async (url) => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    for (const type of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+    ]) {
+      const response = await call(server, url, type === undefined ? {} : { 'content-type': type });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json()).toEqual({
+        error: 'UnsupportedMediaType',
+        message: 'This call takes a JSON body (Content-Type: application/json).',
+      });
+    }
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8']) {
+      expect((await call(server, url, { 'content-type': type })).statusCode, type).toBe(200);
+    }
+  });
+
+  it('never reads the body: empty or malformed JSON is as good as {}', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100' } });
+    for (const payload of ['', '{}', '{', 'null']) {
+      const response = await server.inject({
+        method: 'POST',
+        url: '/api/scraper/refresh/alpha',
+        headers: JSON_TYPE,
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(200);
+    }
+  });
+
+  it.each(URLS)(
+    'refuses %s with 403 JSON from a page of another origin, unless CORS_ORIGIN names it',
+    async (url) => {
+      const server = await app({
+        env: { RATE_LIMIT_PER_MIN: '100', CORS_ORIGIN: 'https://page.example' },
+      });
+      const status = async (headers: Record<string, string>) =>
+        (await call(server, url, { ...JSON_TYPE, ...headers })).statusCode;
+      for (const refused of [
+        { origin: 'https://elsewhere.example' },
+        { origin: 'https://deals.example' },
+        { origin: 'http://deals.example.evil.example' },
+        { origin: 'http://sub.deals.example' },
+        { origin: 'null' },
+        { origin: 'not an origin' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+      ] as Array<Record<string, string>>) {
+        const response = await call(server, url, { ...JSON_TYPE, ...refused });
+        expect(response.statusCode, JSON.stringify(refused)).toBe(403);
+        expect(response.json()).toEqual({
+          error: 'Forbidden',
+          message: 'This call is taken from the pages of this site only.',
+        });
+      }
+      // The service's own page, a page CORS_ORIGIN names, and callers that are no browser.
+      expect(await status({ origin: 'http://deals.example' })).toBe(200);
+      expect(await status({ origin: 'http://DEALS.example:80' })).toBe(200);
+      expect(
+        await status({ origin: 'http://deals.example', 'sec-fetch-site': 'same-origin' }),
+      ).toBe(200);
+      expect(await status({ origin: 'https://page.example', 'sec-fetch-site': 'cross-site' })).toBe(
+        200,
+      );
+      expect(await status({})).toBe(200);
+      expect(await status({ 'sec-fetch-site': 'same-origin' })).toBe(200);
+      expect(await status({ 'sec-fetch-site': 'none' })).toBe(200);
+    },
+  );
+
+  it('knows its own origin behind a trusted proxy by X-Forwarded-Proto and -Host', async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '100', TRUST_PROXY: '1' } });
+    const status = async (origin: string) =>
+      (
+        await server.inject({
+          method: 'POST',
+          url: '/api/scraper/refresh/alpha',
+          headers: {
+            ...JSON_TYPE,
+            host: '10.0.0.9:3000',
+            'x-forwarded-proto': 'https',
+            'x-forwarded-host': 'deals.example',
+            origin,
+          },
+        })
+      ).statusCode;
+    expect(await status('https://deals.example')).toBe(200);
+    expect(await status('http://deals.example')).toBe(403);
+    expect(await status('http://10.0.0.9:3000')).toBe(403);
+  });
+
+  it("spends no one's rate-limit budget on refused calls", async () => {
+    const server = await app({ env: { RATE_LIMIT_PER_MIN: '1' } });
+    for (let index = 0; index < 3; index += 1) {
+      expect(
+        (await call(server, URLS[1]!, { origin: 'https://elsewhere.example' })).statusCode,
+      ).toBe(403);
+      expect((await call(server, URLS[1]!, { 'content-type': 'text/plain' })).statusCode).toBe(415);
+    }
+    expect((await call(server, URLS[1]!, JSON_TYPE)).statusCode).toBe(200);
+  });
+
+  it("refuses a cross-site form over a real port, and takes its own page's call", async () => {
+    const server = await app();
+    const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+    const form = await fetch(`${origin}/api/scraper/refresh/all`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'a=b',
+    });
+    expect(form.status).toBe(403);
+    expect(await form.json()).toMatchObject({ error: 'Forbidden' });
+    const own = await fetch(`${origin}/api/scraper/refresh/alpha`, {
+      method: 'POST',
+      headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(own.status).toBe(200);
+  });
+});
+
 describe('nothing lost', () => {
   it('keeps the last good deals of a failing source and shows it stale with the error', async () => {
     const clock = new TestClock();
@@ -365,7 +518,11 @@ describe('nothing lost', () => {
     feed.set('alpha', { status: 500 });
     clock.advance(61_000);
 
-    const refreshed = await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const refreshed = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/alpha',
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json<unknown[]>()).toHaveLength(3);
     expect((await server.inject('/api/reactive/deals')).json<unknown[]>()).toHaveLength(6);
@@ -436,7 +593,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('sends Vary: Accept-Encoding with every API 200 and 304, compressed or not', async () => {
-    const server = await app();
+    const server = await app({ env: { METRICS_TOKEN } });
     await refreshAll(server);
     for (const url of [
       '/api/reactive/deals',
@@ -448,7 +605,10 @@ describe('HTTP behaviour', () => {
       '/metrics',
     ]) {
       for (const encoding of ['br', 'gzip', undefined]) {
-        const headers = encoding === undefined ? {} : { 'accept-encoding': encoding };
+        const headers = {
+          ...(encoding === undefined ? {} : { 'accept-encoding': encoding }),
+          ...(url === '/metrics' ? { authorization: `Bearer ${METRICS_TOKEN}` } : {}),
+        };
         const first = await server.inject({ url, headers });
         expect(first.statusCode, url).toBe(200);
         expect(first.headers.vary, `${url} ${encoding}`).toMatch(/accept-encoding/i);
@@ -474,7 +634,7 @@ describe('HTTP behaviour', () => {
     const before = (await server.inject('/api/reactive/deals')).headers.etag;
     feed.set('gamma', { deals: feedDeals('gamma', 4) });
     clock.advance(61_000);
-    await server.inject({ method: 'POST', url: '/api/scraper/refresh/gamma' });
+    await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/gamma' });
     const after = await server.inject({
       url: '/api/reactive/deals',
       headers: { 'if-none-match': String(before) },
@@ -507,6 +667,12 @@ describe('HTTP behaviour', () => {
     ['GET', '/api/scraper/refresh/all', 'POST'],
     ['GET', '/api/scraper/refresh/alpha', 'POST'],
     ['POST', '/', 'GET, HEAD'],
+    ['TRACE', '/api/reactive/deals', 'GET, HEAD'],
+    ['TRACE', '/api/scraper/refresh/all', 'POST'],
+    ['TRACE', '/', 'GET, HEAD'],
+    ['PROPFIND', '/api/monitoring/scraper/status', 'GET, HEAD'],
+    ['PURGE', '/api/reactive/deals', 'GET, HEAD'],
+    ['OPTIONS', '/api/reactive/deals', 'GET, HEAD'],
   ])('answers %s %s with 405 and Allow: %s', async (method, url, allow) => {
     const response = await (await app()).inject({ method: method as 'GET', url });
     expect(response.statusCode).toBe(405);
@@ -535,7 +701,7 @@ describe('HTTP behaviour', () => {
 
   it('rate-limits the two POSTs per client with 429 and Retry-After', async () => {
     const server = await app({ env: { RATE_LIMIT_PER_MIN: '2' } });
-    const post = (url: string) => server.inject({ method: 'POST', url });
+    const post = (url: string) => server.inject({ method: 'POST', url, headers: JSON_TYPE });
     expect((await post('/api/scraper/refresh/alpha')).statusCode).toBe(200);
     expect((await post('/api/scraper/refresh/all')).statusCode).toBe(200);
     const limited = await post('/api/scraper/refresh/beta');
@@ -546,6 +712,7 @@ describe('HTTP behaviour', () => {
     expect((await server.inject('/api/reactive/deals')).statusCode).toBe(200);
     const other = await server.inject({
       method: 'POST',
+      headers: JSON_TYPE,
       url: '/api/scraper/refresh/alpha',
       remoteAddress: '10.0.0.2',
     });
@@ -584,7 +751,7 @@ describe('HTTP behaviour', () => {
     );
     const server = await app({ logger });
     await server.inject('/api/monitoring/scraper/ping');
-    await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/alpha' });
     await server.inject('/api/nothing');
     expect(lines.map(({ msg }) => msg)).toEqual(['scrape']);
   });
@@ -595,7 +762,7 @@ describe('HTTP behaviour', () => {
         method: 'POST',
         url: '/api/scraper/refresh/alpha',
         remoteAddress,
-        headers: { 'x-forwarded-for': forwardedFor },
+        headers: { ...JSON_TYPE, 'x-forwarded-for': forwardedFor },
       });
     const proxied = await app({
       env: { RATE_LIMIT_PER_MIN: '1', TRUST_PROXY: '10.0.0.0/8', REFRESH_COOLDOWN_S: '0' },
@@ -610,6 +777,44 @@ describe('HTTP behaviour', () => {
     const direct = await app({ env: { RATE_LIMIT_PER_MIN: '1', REFRESH_COOLDOWN_S: '0' } });
     expect((await post(direct, '203.0.113.1')).statusCode).toBe(200);
     expect((await post(direct, '203.0.113.2')).statusCode).toBe(429);
+  });
+
+  it.each([
+    ['a hop count', '1'],
+    ['the proxy address', '10.0.0.5'],
+  ])(
+    'counts a client by the address its proxy appended, not one it wrote itself (%s)',
+    async (_how, trustProxy) => {
+      const server = await app({
+        env: { RATE_LIMIT_PER_MIN: '1', TRUST_PROXY: trustProxy, REFRESH_COOLDOWN_S: '0' },
+      });
+      // One appending proxy at 10.0.0.5: whatever the client sent, then the peer it saw.
+      const post = (clientWrote: string, client: string) =>
+        server.inject({
+          method: 'POST',
+          url: '/api/scraper/refresh/alpha',
+          remoteAddress: '10.0.0.5',
+          headers: { ...JSON_TYPE, 'x-forwarded-for': `${clientWrote}, ${client}` },
+        });
+      expect((await post('1.2.3.4', '203.0.113.9')).statusCode).toBe(200);
+      expect((await post('5.6.7.8', '203.0.113.9')).statusCode).toBe(429);
+      expect((await post('1.2.3.4', '203.0.113.10')).statusCode).toBe(200);
+    },
+  );
+
+  it('trusts exactly the hops TRUST_PROXY counts', async () => {
+    const server = await app({ env: { TRUST_PROXY: '2' } });
+    server.get('/ip', (request) => ({ ip: request.ip }));
+    const ip = async (forwardedFor: string) =>
+      (
+        await server.inject({
+          url: '/ip',
+          remoteAddress: '10.0.0.5',
+          headers: { ...JSON_TYPE, 'x-forwarded-for': forwardedFor },
+        })
+      ).json<{ ip: string }>().ip;
+    expect(await ip('1.2.3.4, 203.0.113.9, 10.0.0.4')).toBe('203.0.113.9');
+    expect(await ip('203.0.113.9, 10.0.0.4')).toBe('203.0.113.9');
   });
 
   it('refuses a registry with a dispensary keyed all, naming the entry', async () => {
@@ -663,6 +868,53 @@ describe('HTTP behaviour', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('sends Strict-Transport-Security over https only', async () => {
+    const hsts = async (server: FastifyInstance, headers: Record<string, string> = {}) =>
+      (
+        await server.inject({
+          url: '/api/monitoring/scraper/ping',
+          remoteAddress: '10.0.0.5',
+          headers,
+        })
+      ).headers['strict-transport-security'];
+    const direct = await app();
+    expect(await hsts(direct)).toBeUndefined();
+    // Only a trusted proxy says which scheme the client used.
+    expect(await hsts(direct, { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    const proxied = await app({ env: { TRUST_PROXY: '1' } });
+    expect(await hsts(proxied)).toBeUndefined();
+    expect(await hsts(proxied, { 'x-forwarded-proto': 'http' })).toBeUndefined();
+    expect(await hsts(proxied, { 'x-forwarded-proto': 'https' })).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
+  it('refuses preflights in JSON: 403 from an origin not allowed, 400 when no preflight', async () => {
+    const server = await app({ env: { CORS_ORIGIN: 'https://page.example' } });
+    const preflight = (headers: Record<string, string>) =>
+      server.inject({ method: 'OPTIONS', url: '/api/scraper/refresh/all', headers });
+    const elsewhere = await preflight({
+      origin: 'https://elsewhere.example',
+      'access-control-request-method': 'POST',
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    expect(elsewhere.json()).toEqual({
+      error: 'Forbidden',
+      message: 'This origin may not call this service.',
+    });
+    for (const headers of [{}, { origin: 'https://page.example' }] as Array<
+      Record<string, string>
+    >) {
+      const bare = await preflight(headers);
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toEqual({
+        error: 'BadRequest',
+        message: 'A preflight request needs Origin and Access-Control-Request-Method.',
+      });
+    }
+  });
+
   it('publishes an OpenAPI 3 document of the API from the contract', async () => {
     const response = await (await app()).inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
@@ -687,15 +939,20 @@ describe('HTTP behaviour', () => {
     expect(Object.keys(document.paths['/api/scraper/refresh/all']?.post?.responses ?? {})).toEqual([
       '200',
       '202',
+      '403',
       '413',
+      '415',
       '429',
     ]);
   });
 
-  it('exposes Prometheus metrics', async () => {
-    const server = await app();
+  it('exposes Prometheus metrics to the bearer of METRICS_TOKEN', async () => {
+    const server = await app({ env: { METRICS_TOKEN } });
     await refreshAll(server);
-    const response = await server.inject('/metrics');
+    const response = await server.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toContain('stl_deals_scrapes_total{outcome="ok",platform="feed"} 3');
@@ -704,6 +961,73 @@ describe('HTTP behaviour', () => {
     expect(response.body).toMatch(
       /stl_deals_http_request_duration_seconds_count\{method="POST",route="\/api\/scraper\/refresh\/all",status_code="200"\} 1/,
     );
+  });
+});
+
+describe('GET /metrics', () => {
+  it('is not served on the public port without METRICS_TOKEN', async () => {
+    const response = await (await app()).inject('/metrics');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: 'NotFound',
+      message: 'There is nothing at this address.',
+    });
+  });
+
+  it('answers 401 JSON with WWW-Authenticate: Bearer to anyone without the token', async () => {
+    const server = await app({ env: { METRICS_TOKEN } });
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer wrong-token-0123456789',
+      `Bearer ${METRICS_TOKEN}x`,
+      `Bearer ${METRICS_TOKEN.slice(0, -1)}`,
+      `Basic ${Buffer.from(`user:${METRICS_TOKEN}`).toString('base64')}`,
+      METRICS_TOKEN,
+    ]) {
+      const response = await server.inject({
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+      expect(response.json()).toEqual({
+        error: 'Unauthorized',
+        message: 'The metrics need a bearer token.',
+      });
+      expect(response.body).not.toContain('stl_deals');
+    }
+    expect((await server.inject({ method: 'HEAD', url: '/metrics' })).statusCode).toBe(401);
+    const scheme = await server.inject({
+      url: '/metrics',
+      headers: { authorization: `bearer ${METRICS_TOKEN}` },
+    });
+    expect(scheme.statusCode).toBe(200);
+  });
+
+  it('serves /metrics alone, without a token, on METRICS_PORT at METRICS_HOST', async () => {
+    const server = await app({ env: { METRICS_PORT: '0' } });
+    await refreshAll(server);
+    expect((await server.inject('/metrics')).statusCode).toBe(404);
+
+    const address = await server.listenMetrics();
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const metrics = await fetch(`${address}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain(
+      'stl_deals_scrapes_total{outcome="ok",platform="feed"} 3',
+    );
+    const other = await fetch(`${address}/api/reactive/deals`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toMatchObject({ error: 'NotFound' });
+
+    await server.close();
+    await expect(fetch(`${address}/metrics`)).rejects.toThrow();
+  });
+
+  it('has no listener of its own without METRICS_PORT', async () => {
+    expect(await (await app()).listenMetrics()).toBeUndefined();
   });
 });
 
@@ -733,7 +1057,11 @@ describe('through a real port', () => {
     });
     expect(again.status).toBe(304);
 
-    const one = await fetch(`${origin}/api/scraper/refresh/beta`, { method: 'POST' });
+    const one = await fetch(`${origin}/api/scraper/refresh/beta`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(one.status).toBe(200);
     expect(await one.json()).toHaveLength(2);
 
@@ -754,5 +1082,80 @@ describe('through a real port', () => {
 
     const status = await fetch(`${origin}/api/monitoring/scraper/status`);
     expect(CacheStatusSchema.parse(await status.json())).toMatchObject({ ready: true });
+  });
+
+  /** The app listening on 127.0.0.1; `prepare` may set the Node server's limits before it does. */
+  async function listening(prepare?: (server: FastifyInstance) => void): Promise<number> {
+    const server = await app();
+    prepare?.(server);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    return (server.server.address() as AddressInfo).port;
+  }
+
+  it("answers headers over Node's limit with 431 JSON", async () => {
+    const port = await listening();
+    const answer = await rawRequest(
+      port,
+      `GET /api/monitoring/scraper/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'RequestHeaderFieldsTooLarge',
+      message: 'The request headers are too large.',
+    });
+  });
+
+  it('answers a request that does not arrive in time with 408 JSON', async () => {
+    const port = await listening((server) => {
+      // The real limit is 30 s; the check runs every 30 s by default too.
+      Object.assign(server.server, {
+        requestTimeout: 200,
+        headersTimeout: 200,
+        connectionsCheckingInterval: 50,
+      });
+    });
+    const answer = await rawRequest(
+      port,
+      'POST /api/scraper/refresh/all HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 10\r\n\r\n{',
+    );
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'RequestTimeout',
+      message: 'The request took too long to arrive.',
+    });
+  });
+
+  it('answers what Node cannot parse with 400 JSON', async () => {
+    const port = await listening();
+    const answer = await rawRequest(port, 'GET / HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'BadRequest',
+      message: 'The request is not valid.',
+    });
+  });
+
+  it('answers TRACE and CONNECT with 405 JSON and Allow', async () => {
+    const port = await listening();
+    const trace = await rawRequest(
+      port,
+      'TRACE /api/reactive/deals HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
+    expect(trace.status).toBe(405);
+    expect(trace.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(trace.body)).toMatchObject({ error: 'MethodNotAllowed' });
+
+    const connect = await rawRequest(
+      port,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    );
+    expect(connect.status).toBe(405);
+    expect(connect.headers.allow).toBe('GET, HEAD, POST');
+    expect(JSON.parse(connect.body)).toEqual({
+      error: 'MethodNotAllowed',
+      message: 'This service does not open tunnels.',
+    });
   });
 });

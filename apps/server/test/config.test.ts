@@ -49,22 +49,48 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the metrics settings: no token, no listener of their own, 127.0.0.1', () => {
+    expect(loadConfig({})).toMatchObject({ METRICS_HOST: '127.0.0.1' });
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' })).toMatchObject({
+      METRICS_TOKEN: undefined,
+      METRICS_PORT: undefined,
+    });
+    expect(
+      loadConfig({
+        METRICS_TOKEN: 'a-token-of-16+ch',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.3',
+      }),
+    ).toMatchObject({
+      METRICS_TOKEN: 'a-token-of-16+ch',
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.3',
+    });
+  });
+
   it('takes an empty CORS_ORIGIN as unset', () => {
     expect(loadConfig({ CORS_ORIGIN: '' }).CORS_ORIGIN).toBeUndefined();
     expect(loadConfig({ CORS_ORIGIN: '  ' }).CORS_ORIGIN).toBeUndefined();
   });
 
-  it.each<[string | undefined, boolean | string[]]>([
+  it.each<[string | undefined, false | number | string[]]>([
     [undefined, false],
     ['', false],
     ['false', false],
-    ['true', true],
+    ['1', 1],
+    [' 10 ', 10],
     ['127.0.0.1', ['127.0.0.1']],
     ['10.0.0.0/8, ::1, fd00::/8, loopback', ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']],
     ['192.168.0.0/255.255.0.0', ['192.168.0.0/255.255.0.0']],
   ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(
       expected,
+    );
+  });
+
+  it('refuses TRUST_PROXY=true, naming the settings to use instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: .*number of proxy hops \(e\.g\. 1\) or the proxy addresses/,
     );
   });
 
@@ -77,7 +103,10 @@ describe('loadConfig', () => {
     ['SCRAPE_CONCURRENCY', '4.0'],
     ['CORS_ORIGIN', 'example.com'],
     ['CORS_ORIGIN', 'https://a.example,'],
-    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '127.0.0.1,proxy.local'],
@@ -92,6 +121,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGIN', 'https://a.example/path'],
     ['CORS_ORIGIN', 'ftp://a.example'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['METRICS_TOKEN', 'sixteen or more but spaced'],
+    ['METRICS_PORT', 'metrics'],
+    ['METRICS_PORT', '70000'],
   ])('names the bad variable %s=%j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(

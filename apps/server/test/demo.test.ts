@@ -27,7 +27,11 @@ afterAll(async () => {
 
 describe('demo mode', () => {
   it('collects deals from all 39 dispensaries through the simulated platforms', async () => {
-    const refresh = await app.inject({ method: 'POST', url: '/api/scraper/refresh/all' });
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/api/scraper/refresh/all',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(refresh.statusCode).toBe(200);
     expect(refresh.json()).toMatchObject({ refreshed: 39, failed: 0, skipped: 0 });
 

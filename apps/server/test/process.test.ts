@@ -135,6 +135,35 @@ describe('the service process', () => {
     ]);
   }, 30_000);
 
+  it('listens for /metrics on METRICS_PORT beside the service, and closes it on SIGTERM', async () => {
+    feed.set('quick', { deals: feedDeals('quick', 2) });
+    const service = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      DATA_DIR: tempDir(),
+      DEALS_REGISTRY: writeRegistry(feedRegistry(feed, ['quick'])),
+      LOG_LEVEL: 'info',
+    });
+    const origin = await listening(service);
+    const metricsAt = await until(
+      () =>
+        [...service.stdout().matchAll(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/g)].map(
+          (match) => match[1],
+        )[1],
+      'the metrics listening line',
+    );
+    expect(metricsAt).not.toBe(origin);
+    expect((await fetch(`${origin}/metrics`)).status).toBe(404);
+    const metrics = await fetch(`${metricsAt}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('stl_deals_http_request_duration_seconds');
+
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+    await expect(fetch(`${metricsAt}/metrics`)).rejects.toThrow();
+  }, 30_000);
+
   it('on SIGINT lets a request in flight finish, ignores further signals, and exits 0', async () => {
     feed.set('steady', { deals: feedDeals('steady', 3) });
     const dataDir = tempDir();

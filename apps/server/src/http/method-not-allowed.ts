@@ -1,15 +1,18 @@
+import { METHODS, type Server } from 'node:http';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { HttpError } from './errors';
+import { HttpError, writeRawError } from './errors';
 
-const METHODS: readonly HTTPMethods[] = [
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'DELETE',
-  'PATCH',
-  'OPTIONS',
-];
+/**
+ * Lets Fastify route every method Node's parser takes (TRACE, PROPFIND, PURGE...), not only its
+ * own few, so that each can be a 405 below: an unrouted method is a 404, which tells a probe
+ * nothing true. CONNECT is left out, as Node hands it to the server's `connect` event instead.
+ * Call before any route is added.
+ */
+export function routeEveryMethod(app: FastifyInstance): void {
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  }
+}
 
 /**
  * Records the paths and methods routed from now on. `answerOtherMethods` then makes every other
@@ -37,7 +40,7 @@ export function answerOtherMethods(
   { corsEnabled }: { corsEnabled: boolean },
 ): void {
   for (const [url, allowed] of [...routes]) {
-    const others = METHODS.filter(
+    const others = (app.supportedMethods as HTTPMethods[]).filter(
       (method) => !allowed.has(method) && !(corsEnabled && method === 'OPTIONS'),
     );
     const allow = [...allowed].join(', ');
@@ -52,4 +55,17 @@ export function answerOtherMethods(
       },
     });
   }
+}
+
+/**
+ * CONNECT never reaches a route: Node hands it to the server's `connect` event, and without a
+ * listener drops the connection without a word. It gets the 405 every other method gets.
+ */
+export function refuseTunnels(server: Server): void {
+  server.on('connect', (_request, socket) => {
+    writeRawError(socket, 405, {
+      message: 'This service does not open tunnels.',
+      headers: { Allow: 'GET, HEAD, POST' },
+    });
+  });
 }

@@ -3,6 +3,7 @@ import { DealListSchema } from '@stl-deals/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
+import { refuseCrossSiteWrites } from '../http/cross-site';
 import { ErrorSchema, HttpError } from '../http/errors';
 import { sendPrepared } from '../http/prepared-body';
 import { isKnownDispensary, UNKNOWN_DISPENSARY } from './deals';
@@ -31,14 +32,17 @@ const SummarySchema = z.object({
 /**
  * The two refresh calls. They are the only ones that make the service scrape, so they alone are
  * rate-limited: one budget per client IP, shared by both (the plugin's store is shared by every
- * route of this scope).
+ * route of this scope); and they alone refuse other sites' pages and non-JSON bodies.
  */
 export const refreshRoutes: FastifyPluginAsyncZod<{
   collection: Collection;
   perMinute: number;
-}> = async (app, { collection, perMinute }) => {
+  /** Origins besides the service's own whose pages may call these (CORS_ORIGIN). */
+  allowedOrigins: readonly string[];
+}> = async (app, { collection, perMinute, allowedOrigins }) => {
+  refuseCrossSiteWrites(app, allowedOrigins);
   await app.register(rateLimit, { global: true, max: perMinute, timeWindow: 60_000 });
-  const refusals = { 413: ErrorSchema, 429: ErrorSchema };
+  const refusals = { 403: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema };
 
   // Registered before the parametric route; find-my-way prefers the static path anyway.
   app.post(
