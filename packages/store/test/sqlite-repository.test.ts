@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteRepository } from '../src';
+import { openSqliteRepository, StorageFullError } from '../src';
 import type { DealsRepository } from '../src/repository';
 import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
 import { repositoryContract, type ContractDatabase } from './repository-contract';
@@ -140,5 +140,102 @@ describe('openSqliteRepository', () => {
     await expect(openSqliteRepository({ file: ':memory:', scrapeRunsKept: 0 })).rejects.toThrow(
       'scrapeRunsKept must be a whole number of at least 1, got 0',
     );
+  });
+});
+
+describe('a full disk', () => {
+  let folder: string;
+  let connection: BetterSqlite3.Database;
+  let repository: DealsRepository;
+  const T1 = new Date('2025-03-01T10:00:00.000Z');
+  const T2 = new Date('2025-03-01T10:30:00.000Z');
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
+    connection = new BetterSqlite3(join(folder, 'deals.db'));
+    repository = await createSqliteRepository(connection, { file: join(folder, 'deals.db') });
+  });
+
+  afterEach(async () => {
+    await repository.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** From now on the file may not grow: SQLite fails the writes that need a page with SQLITE_FULL. */
+  function fillDisk(): void {
+    connection.pragma(
+      `max_page_count = ${Number(connection.pragma('page_count', { simple: true }))}`,
+    );
+  }
+
+  /** The first write of `write(n)`, n = 0, 1, ..., that fails: every write fits until the disk fills. */
+  async function firstFailure(write: (n: number) => Promise<unknown>): Promise<unknown> {
+    for (let n = 0; n < 10_000; n++) {
+      try {
+        await write(n);
+      } catch (error) {
+        return error;
+      }
+    }
+    throw new Error('The disk never filled');
+  }
+
+  it('rejects a snapshot with StorageFullError, SQLITE_FULL its cause, keeping the last one', async () => {
+    const previous = await repository.replaceSnapshot('grove', sampleDeals(100), T1);
+    fillDisk();
+
+    const error = await firstFailure(() =>
+      repository.replaceSnapshot('grove', sampleDeals(3000), T2),
+    );
+
+    expect(error).toBeInstanceOf(StorageFullError);
+    expect(error).toMatchObject({
+      message: `The deals database ${join(folder, 'deals.db')} is full`,
+      cause: { code: 'SQLITE_FULL' },
+    });
+    expect(connection.inTransaction).toBe(false);
+    expect(await repository.getSnapshot('grove')).toEqual(previous);
+  });
+
+  // A one-row write has no statement journal to undo it alone: SQLite rolls the whole
+  // transaction back itself, and a second ROLLBACK used to hide SQLITE_FULL behind
+  // 'cannot rollback - no transaction is active'.
+  it('names a full disk when SQLite rolled the transaction back by itself', async () => {
+    const previous = await repository.replaceSnapshot('grove', sampleDeals(5), T1);
+    fillDisk();
+
+    const runError = await firstFailure((n) =>
+      repository.recordScrapeRun({
+        dispensaryKey: `store-${n}`,
+        startedAt: T1.toISOString(),
+        finishedAt: T1.toISOString(),
+        outcome: 'error',
+        transport: null,
+        dealCount: 0,
+        error: 'x'.repeat(500),
+      }),
+    );
+    const snapshotError = await firstFailure((n) =>
+      repository.replaceSnapshot(`store-${n}`, sampleDeals(1), T2),
+    );
+    const locationError = await firstFailure((n) =>
+      repository.saveDispensaryLocation(`store-${n}`, { lat: 38.6, lng: -90.2 }, T2),
+    );
+
+    for (const error of [runError, snapshotError, locationError]) {
+      expect(error).toBeInstanceOf(StorageFullError);
+      expect(error).toMatchObject({ cause: { code: 'SQLITE_FULL' } });
+    }
+    expect(await repository.getSnapshot('grove')).toEqual(previous);
+  });
+
+  it('writes again once there is room', async () => {
+    fillDisk();
+    await firstFailure((n) => repository.replaceSnapshot(`store-${n}`, sampleDeals(50), T1));
+
+    connection.pragma('max_page_count = 1000000');
+
+    const stored = await repository.replaceSnapshot('grove', sampleDeals(3000), T2);
+    expect(stored.deals).toHaveLength(3000);
   });
 });

@@ -50,7 +50,7 @@ export async function createSqliteRepository(
 ): Promise<DealsRepository> {
   const { file } = options;
   const db = new Kysely<StoreDatabase>({
-    dialect: new ImmediateSqliteDialect({ database: connection }),
+    dialect: new ImmediateSqliteDialect(connection),
   });
   try {
     const settings = {

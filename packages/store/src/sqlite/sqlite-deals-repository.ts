@@ -10,6 +10,7 @@ import type {
   Snapshot,
   SourceHistory,
 } from '../repository';
+import { StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
 import { readLocations, upsertLocation } from './locations';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
@@ -60,15 +61,19 @@ export class SqliteDealsRepository implements DealsRepository {
       payload: encodeDeal(dispensaryKey, position, deal),
       salePrice: deal.salePrice ?? null,
     }));
-    return db.transaction().execute(async (trx) => {
-      await writeSnapshot(trx, dispensaryKey, stored, at);
-      // Read back in the same transaction: the answer is exactly what was committed.
-      const [snapshot] = await readSnapshots(trx, dispensaryKey, this.#settings.onCorruptRow);
-      if (snapshot === undefined) {
-        throw new Error(`The snapshot of '${dispensaryKey}' was not found right after writing it`);
-      }
-      return snapshot;
-    });
+    return this.#writing(() =>
+      db.transaction().execute(async (trx) => {
+        await writeSnapshot(trx, dispensaryKey, stored, at);
+        // Read back in the same transaction: the answer is exactly what was committed.
+        const [snapshot] = await readSnapshots(trx, dispensaryKey, this.#settings.onCorruptRow);
+        if (snapshot === undefined) {
+          throw new Error(
+            `The snapshot of '${dispensaryKey}' was not found right after writing it`,
+          );
+        }
+        return snapshot;
+      }),
+    );
   }
 
   async recordScrapeRun(run: ScrapeRun): Promise<void> {
@@ -83,9 +88,9 @@ export class SqliteDealsRepository implements DealsRepository {
       deal_count: checkCount(run.dealCount, `${what}: dealCount`),
       error: run.error,
     };
-    await db
-      .transaction()
-      .execute((trx) => insertScrapeRun(trx, row, this.#settings.scrapeRunsKept));
+    await this.#writing(() =>
+      db.transaction().execute((trx) => insertScrapeRun(trx, row, this.#settings.scrapeRunsKept)),
+    );
   }
 
   async sourceHistories(): Promise<SourceHistory[]> {
@@ -99,7 +104,8 @@ export class SqliteDealsRepository implements DealsRepository {
   ): Promise<void> {
     const checked = checkLocation(location, dispensaryKey);
     const at = isoFromDate(foundAt, `foundAt of the location of dispensary '${dispensaryKey}'`);
-    await upsertLocation(this.#open(), dispensaryKey, checked, at);
+    const db = this.#open();
+    await this.#writing(() => upsertLocation(db, dispensaryKey, checked, at));
   }
 
   async loadDispensaryLocations(): Promise<Map<string, GeoPoint>> {
@@ -110,6 +116,20 @@ export class SqliteDealsRepository implements DealsRepository {
     if (this.#closed) return;
     this.#closed = true;
     await this.#db.destroy();
+  }
+
+  /** Runs a write, naming a full disk as such: the caller keeps its last good data. */
+  async #writing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
+        throw new StorageFullError(`The deals database ${this.#settings.file} is full`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
   }
 
   #open(): Kysely<StoreDatabase> {
