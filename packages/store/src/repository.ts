@@ -69,6 +69,13 @@ export interface RepositoryOptions {
   scrapeRunsKept?: number;
 }
 
+export interface PruneOptions {
+  /** Rows deleted per transaction (default 5,000): the longest the database is held at once. */
+  batchRows?: number;
+  /** Stops between batches; what was deleted by then stays deleted. */
+  signal?: AbortSignal;
+}
+
 /**
  * Where the service keeps what it collected. One interface, one engine per database
  * (SQLite embedded by default); every engine passes the same test suite.
@@ -92,6 +99,15 @@ export interface DealsRepository {
     deals: readonly Deal[],
     scrapedAt: Date,
   ): Promise<Snapshot>;
+  /**
+   * Forgets the deal history of keys last seen before `lastSeenBefore`, so that a feed whose ids
+   * change every scrape cannot grow the history without bound. A key in a stored snapshot is
+   * never forgotten, however old its last sighting (its deals are served, with `firstSeenAt`);
+   * a forgotten key seen again later starts a new history. Deletes in batches of
+   * `options.batchRows`, each its own transaction, letting other calls run between batches.
+   * Resolves to the count of rows deleted; rejects when `lastSeenBefore` is not a valid date.
+   */
+  pruneDealHistory(lastSeenBefore: Date, options?: PruneOptions): Promise<number>;
   /** Rejects when a timestamp is not ISO 8601 or `dealCount` is not a count. */
   recordScrapeRun(run: ScrapeRun): Promise<void>;
   /** One entry per dispensary with at least one recorded run, ordered by dispensary key. */

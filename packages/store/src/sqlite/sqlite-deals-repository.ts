@@ -6,15 +6,19 @@ import { checkCount, checkLocation, isoFromDate, isoFromText } from '../input-ch
 import type {
   CorruptRow,
   DealsRepository,
+  PruneOptions,
   ScrapeRun,
   Snapshot,
   SourceHistory,
 } from '../repository';
 import { StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
+import { pruneHistoryBatch } from './deal-history';
 import { readLocations, upsertLocation } from './locations';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
 import { readSnapshots, writeSnapshot } from './snapshots';
+
+const DEFAULT_PRUNE_BATCH_ROWS = 5000;
 
 export interface SqliteRepositorySettings {
   onCorruptRow: (row: CorruptRow) => void;
@@ -74,6 +78,27 @@ export class SqliteDealsRepository implements DealsRepository {
         return snapshot;
       }),
     );
+  }
+
+  async pruneDealHistory(lastSeenBefore: Date, options: PruneOptions = {}): Promise<number> {
+    const before = isoFromDate(lastSeenBefore, 'lastSeenBefore of the deal history');
+    const batchRows = options.batchRows ?? DEFAULT_PRUNE_BATCH_ROWS;
+    if (!Number.isSafeInteger(batchRows) || batchRows < 1) {
+      throw new RangeError(`batchRows must be a whole number of at least 1, got ${batchRows}`);
+    }
+    let pruned = 0;
+    while (options.signal?.aborted !== true) {
+      const db = this.#open();
+      const deleted = await this.#writing(() =>
+        db.transaction().execute((trx) => pruneHistoryBatch(trx, before, batchRows)),
+      );
+      pruned += deleted;
+      if (deleted < batchRows) break;
+      // The connection is synchronous: only a turn of the event loop lets requests and the
+      // calls queued behind this one (a scrape's snapshot) run before the next batch.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return pruned;
   }
 
   async recordScrapeRun(run: ScrapeRun): Promise<void> {
