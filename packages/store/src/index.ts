@@ -1,6 +1,6 @@
 export * from './repository';
 export { dealKey } from './deal-key';
-export { StorageFullError } from './storage-errors';
+export { StorageFaultError, StorageFullError } from './storage-errors';
 export {
   openSqliteRepository,
   type SqliteRepositoryOptions,

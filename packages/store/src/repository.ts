@@ -69,6 +69,14 @@ export interface RepositoryOptions {
   scrapeRunsKept?: number;
 }
 
+/**
+ * What `checkHealth` found. `missing`: the database file is gone. `replaced`: another file took
+ * its name. `damaged`: its pages fail the engine's consistency check. `detail` names the file and
+ * the problem, for the log (not for clients).
+ */
+export type StorageHealth =
+  { ok: true } | { ok: false; fault: 'missing' | 'replaced' | 'damaged'; detail: string };
+
 export interface PruneOptions {
   /** Rows deleted per transaction (default 5,000): the longest the database is held at once. */
   batchRows?: number;
@@ -118,5 +126,11 @@ export interface DealsRepository {
    */
   saveDispensaryLocation(dispensaryKey: string, location: GeoPoint, foundAt: Date): Promise<void>;
   loadDispensaryLocations(): Promise<Map<string, GeoPoint>>;
+  /**
+   * Whether the database is still the one opened and is undamaged. Reads the whole database, so
+   * call it now and then, not per request. Once a check finds a fault, every write rejects with
+   * `StorageFaultError` (nothing is written over a bad or vanished file) until a check passes.
+   */
+  checkHealth(): Promise<StorageHealth>;
   close(): Promise<void>;
 }

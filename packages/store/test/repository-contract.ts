@@ -494,6 +494,13 @@ export function repositoryContract(engine: ContractEngine): void {
       }
     });
 
+    it('finds a database in use healthy', async () => {
+      await repository.replaceSnapshot('grove', sampleDeals(300), T1);
+      await repository.pruneDealHistory(T2);
+
+      expect(await repository.checkHealth()).toEqual({ ok: true });
+    });
+
     it('rejects calls once closed, and closes again quietly', async () => {
       await repository.close();
 

@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { openSync, statSync, writeSync, closeSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteRepository, StorageFullError } from '../src';
+import { openSqliteRepository, StorageFaultError, StorageFullError } from '../src';
 import type { DealsRepository } from '../src/repository';
 import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
 import { repositoryContract, type ContractDatabase } from './repository-contract';
@@ -292,5 +292,122 @@ describe('deal history under churn', () => {
     expect(last).toBeLessThanOrEqual(atScrape10 * 1.05);
     // Never pruned, the history would have kept all 20 scrapes' keys.
     expect(last).toBeLessThan(Math.max(...sizes.slice(0, RETENTION_DAYS + 2)) * 2);
+  });
+});
+
+describe('storage health', () => {
+  const T1 = new Date('2025-03-01T10:00:00.000Z');
+  const T2 = new Date('2025-03-01T10:30:00.000Z');
+  let folder: string;
+  let file: string;
+  let repository: DealsRepository;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
+    file = join(folder, 'deals.db');
+    repository = await openSqliteRepository({ file });
+  });
+
+  afterEach(async () => {
+    await repository.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** Moves every committed page from the log into the file, as SQLite does now and then. */
+  function checkpoint(): void {
+    const connection = new BetterSqlite3(file);
+    connection.pragma('wal_checkpoint(TRUNCATE)');
+    connection.close();
+  }
+
+  /** Overwrites the pages after the first with bytes no b-tree page starts with. */
+  function overwritePages(): void {
+    const pageSize = 4096;
+    const pages = Math.floor(statSync(file).size / pageSize);
+    const descriptor = openSync(file, 'r+');
+    try {
+      for (let page = 1; page < pages; page++) {
+        writeSync(descriptor, Buffer.alloc(512, 0xa5), 0, 512, page * pageSize);
+      }
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+
+  async function expectWritesRefused(): Promise<void> {
+    await expect(repository.replaceSnapshot('grove', sampleDeals(1), T2)).rejects.toThrow(
+      StorageFaultError,
+    );
+    await expect(
+      repository.recordScrapeRun({
+        dispensaryKey: 'grove',
+        startedAt: T2.toISOString(),
+        finishedAt: T2.toISOString(),
+        outcome: 'ok',
+        transport: 'http',
+        dealCount: 1,
+        error: null,
+      }),
+    ).rejects.toThrow(StorageFaultError);
+    await expect(repository.pruneDealHistory(T2)).rejects.toThrow(StorageFaultError);
+  }
+
+  it('finds a deleted file missing, and refuses writes', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+    await rm(file);
+
+    expect(await repository.checkHealth()).toEqual({
+      ok: false,
+      fault: 'missing',
+      detail: expect.stringContaining(file) as string,
+    });
+    await expectWritesRefused();
+  });
+
+  it('finds a file put in its place replaced', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+    checkpoint();
+    await copyFile(file, `${file}.copy`);
+    await rename(`${file}.copy`, file);
+
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'replaced' });
+    await expectWritesRefused();
+  });
+
+  it('finds overwritten pages damaged, and refuses writes until a check passes', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3000), T1);
+    checkpoint();
+    overwritePages();
+    const damaged = await readFile(file);
+
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'damaged' });
+    await expectWritesRefused();
+    expect((await readFile(file)).equals(damaged)).toBe(true);
+  });
+
+  it('writes again once a check passes', async () => {
+    const healthy = join(folder, 'healthy.db');
+    await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+    checkpoint();
+    await copyFile(file, healthy);
+    const descriptor = openSync(file, 'r+');
+    writeSync(descriptor, Buffer.alloc(4096, 0xa5), 0, 4096, 4096);
+    closeSync(descriptor);
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'damaged' });
+
+    // Restored in place (same file): the check passes, and so do writes.
+    const restored = openSync(file, 'r+');
+    writeSync(restored, await readFile(healthy), 0, undefined, 0);
+    closeSync(restored);
+
+    expect(await repository.checkHealth()).toEqual({ ok: true });
+    await expect(repository.replaceSnapshot('grove', sampleDeals(2), T2)).resolves.toBeDefined();
+  });
+
+  it('checks an in-memory database too', async () => {
+    const memory = await openSqliteRepository({ file: ':memory:' });
+    await memory.replaceSnapshot('grove', sampleDeals(3), T1);
+    expect(await memory.checkHealth()).toEqual({ ok: true });
+    await memory.close();
   });
 });

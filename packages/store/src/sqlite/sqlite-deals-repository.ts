@@ -1,4 +1,5 @@
 import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { dealKey } from '../deal-key';
 import { encodeDeal } from '../deal-payload';
@@ -10,10 +11,12 @@ import type {
   ScrapeRun,
   Snapshot,
   SourceHistory,
+  StorageHealth,
 } from '../repository';
-import { StorageFullError } from '../storage-errors';
+import { StorageFaultError, StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
 import { pruneHistoryBatch } from './deal-history';
+import { checkSqliteHealth, type FileIdentity } from './health';
 import { readLocations, upsertLocation } from './locations';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
 import { readSnapshots, writeSnapshot } from './snapshots';
@@ -25,16 +28,27 @@ export interface SqliteRepositorySettings {
   scrapeRunsKept: number;
   /** Names the database in errors. */
   file: string;
+  /** The file the connection opened; null for an in-memory database. */
+  identity: FileIdentity | null;
 }
 
 /** `DealsRepository` on a migrated SQLite database reached through Kysely. */
 export class SqliteDealsRepository implements DealsRepository {
   readonly #db: Kysely<StoreDatabase>;
+  /** The connection Kysely runs on, for what Kysely does not do: the health check. */
+  readonly #connection: BetterSqlite3.Database;
   readonly #settings: SqliteRepositorySettings;
   #closed = false;
+  /** The last check's fault; writes are refused while there is one. */
+  #fault: Exclude<StorageHealth, { ok: true }> | null = null;
 
-  constructor(db: Kysely<StoreDatabase>, settings: SqliteRepositorySettings) {
+  constructor(
+    db: Kysely<StoreDatabase>,
+    connection: BetterSqlite3.Database,
+    settings: SqliteRepositorySettings,
+  ) {
     this.#db = db;
+    this.#connection = connection;
     this.#settings = settings;
   }
 
@@ -137,14 +151,32 @@ export class SqliteDealsRepository implements DealsRepository {
     return readLocations(this.#open());
   }
 
+  async checkHealth(): Promise<StorageHealth> {
+    const db = this.#open();
+    // Through Kysely's connection queue, so the check never runs inside another call's transaction.
+    const health = await db
+      .connection()
+      .execute(() => Promise.resolve(checkSqliteHealth(this.#connection, this.#settings.identity)));
+    this.#fault = health.ok ? null : health;
+    return health;
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     await this.#db.destroy();
   }
 
-  /** Runs a write, naming a full disk as such: the caller keeps its last good data. */
+  /**
+   * Runs a write unless the last health check found a fault, naming a full disk as such: either
+   * way the caller keeps its last good data.
+   */
   async #writing<T>(write: () => Promise<T>): Promise<T> {
+    if (this.#fault !== null) {
+      throw new StorageFaultError(
+        `Not writing to the deals database ${this.#settings.file}: it is ${this.#fault.fault} (${this.#fault.detail})`,
+      );
+    }
     try {
       return await write();
     } catch (error) {
