@@ -14,7 +14,7 @@ export interface Started {
 
 /**
  * What every entry point does once its app is built: shut down on SIGTERM/SIGINT within the 10 s
- * a supervisor gives (see `handleShutdownSignals`), listen, start the scheduler, and turn a bad
+ * a supervisor gives (see `handleShutdownSignals`), listen, start the scheduler and the store's upkeep, and turn a bad
  * setting or registry into its message and exit 1 (the operator's to fix: it says what and where).
  */
 export function runEntryPoint(
@@ -46,5 +46,6 @@ async function run(
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.scheduler.start();
+  app.maintenance.start();
   announce?.((app.server.address() as AddressInfo).port, started);
 }

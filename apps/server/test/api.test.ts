@@ -137,6 +137,7 @@ describe('monitoring', () => {
         lastAttemptAt: clock.now().toISOString(),
         error: null,
       })),
+      storage: { ok: true },
     });
   });
 });
