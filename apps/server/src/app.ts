@@ -95,18 +95,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cooldownMs: config.REFRESH_COOLDOWN_S * 1000,
     scrapeTimeoutMs: config.SCRAPE_TIMEOUT_S * 1000,
   });
-  const scheduler = new Scheduler({
-    collection,
-    intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
-    random: deps.random ?? Math.random,
-    logger,
-  });
   const maintenance = new StoreMaintenance({
     repository,
     clock: deps.clock,
     logger,
     retentionMs: config.HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     checkIntervalMs: config.STORE_CHECK_INTERVAL_S * 1000,
+  });
+  const scheduler = new Scheduler({
+    collection,
+    intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
+    random: deps.random ?? Math.random,
+    logger,
+    storing: () => maintenance.storage().ok,
   });
   app.decorate('collection', collection);
   app.decorate('scheduler', scheduler);
