@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
 import { Collection } from './collection/collection';
+import { StoreMaintenance } from './collection/maintenance';
 import { Scheduler } from './collection/scheduler';
 import type { Config } from './config';
 import { refuseBadPreflights } from './http/cross-site';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     collection: Collection;
     /** Not started by `buildApp`: the entry point starts it once the app listens. */
     scheduler: Scheduler;
+    /** History pruning and the store's check; started by the entry point with the scheduler. */
+    maintenance: StoreMaintenance;
     /** Closes the store now, whatever still runs: the last step of a shutdown past its deadline. */
     closeStore: () => Promise<void>;
     /**
@@ -118,14 +121,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cooldownMs: config.REFRESH_COOLDOWN_S * 1000,
     scrapeTimeoutMs: config.SCRAPE_TIMEOUT_S * 1000,
   });
+  const maintenance = new StoreMaintenance({
+    repository,
+    clock: deps.clock,
+    logger,
+    retentionMs: config.HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    checkIntervalMs: config.STORE_CHECK_INTERVAL_S * 1000,
+  });
   const scheduler = new Scheduler({
     collection,
     intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
     random: deps.random ?? Math.random,
     logger,
+    storing: () => maintenance.storage().ok,
   });
   app.decorate('collection', collection);
   app.decorate('scheduler', scheduler);
+  app.decorate('maintenance', maintenance);
   app.decorate('closeStore', () => repository.close());
   const { METRICS_PORT: metricsPort, METRICS_HOST: metricsHost } = config;
   const metricsListener =
@@ -141,10 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', (done) => {
     scheduler.stop();
     collection.stop();
+    maintenance.stop();
     done();
   });
   app.addHook('onClose', async () => {
-    await collection.settled();
+    await Promise.all([collection.settled(), maintenance.settled()]);
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
     await Promise.all([
       repository.close(),
@@ -199,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-cache');
       done();
     });
-    await api.register(monitoringRoutes, { collection, demo: deps.demo ?? false });
+    await api.register(monitoringRoutes, { collection, maintenance, demo: deps.demo ?? false });
     await api.register(dispensaryRoutes, { collection });
     await api.register(dealRoutes, { collection });
     await api.register(refreshRoutes, {

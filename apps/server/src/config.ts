@@ -115,6 +115,10 @@ const EnvSchema = z.object({
     .min(1)
     .default('./data')
     .transform((path) => resolve(path)),
+  /** Deal history of keys unseen this long, and in no current snapshot, is pruned (hourly). */
+  HISTORY_RETENTION_DAYS: whole(1, 10 * 365, 90),
+  /** How often the store's file is checked: still there, still the same file, undamaged. */
+  STORE_CHECK_INTERVAL_S: whole(1, 24 * 60 * 60, 60),
   DEALS_REGISTRY: z.string().min(1).default(BUNDLED_REGISTRY_PATH),
   REFRESH_INTERVAL_MIN: whole(1, 24 * 60, 30),
   REFRESH_COOLDOWN_S: whole(0, 24 * 60 * 60, 60),

@@ -14,8 +14,9 @@ export interface Started {
 
 /**
  * What every entry point does once its app is built: shut down on SIGTERM/SIGINT within the 10 s
- * a supervisor gives (see `handleShutdownSignals`), listen, start the scheduler, and turn a bad
- * setting or registry into its message and exit 1 (the operator's to fix: it says what and where).
+ * a supervisor gives (see `handleShutdownSignals`), listen, start the scheduler and the store's
+ * upkeep, and turn a bad setting or registry into its message and exit 1 (the operator's to fix:
+ * it says what and where).
  */
 export function runEntryPoint(
   start: () => Promise<Started>,
@@ -47,5 +48,6 @@ async function run(
   await app.listen({ port: config.PORT, host: config.HOST });
   await app.listenMetrics();
   app.scheduler.start();
+  app.maintenance.start();
   announce?.((app.server.address() as AddressInfo).port, started);
 }

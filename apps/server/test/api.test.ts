@@ -146,6 +146,7 @@ describe('monitoring', () => {
         lastAttemptAt: clock.now().toISOString(),
         error: null,
       })),
+      storage: { ok: true },
     });
   });
 });

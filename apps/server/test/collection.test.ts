@@ -6,11 +6,16 @@ import {
   type Scraper,
   type ScrapeResult,
 } from '@stl-deals/scraper';
-import { openSqliteRepository, type ScrapeRun } from '@stl-deals/store';
+import {
+  openSqliteRepository,
+  StorageFaultError,
+  StorageFullError,
+  type ScrapeRun,
+} from '@stl-deals/store';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Collection, type CollectionOptions } from '../src/collection/collection';
-import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
+import { PUBLIC_REASONS, STORAGE_REASONS } from '../src/collection/scrape-verdict';
 import { createMetrics } from '../src/observability/metrics';
 import { feedDeals } from './support/deals';
 import { silentLogger, TestClock } from './support/harness';
@@ -215,6 +220,40 @@ describe('Collection', () => {
     expect(collection.deals.countOf('a')).toBe(2);
     expect(stateOf(collection, 'a')).toMatchObject({ state: 'stale', error: PUBLIC_REASONS.error });
   });
+
+  it.each([
+    ['full', new StorageFullError('The deals database /data/deals.sqlite is full'), 'disk full'],
+    ['failing', new StorageFaultError('Not writing: it is missing'), 'storage failing'],
+  ] as const)(
+    'says the storage is %s, keeping the last snapshot, when the store says so',
+    async (_name, error, logged) => {
+      const lines: Array<Record<string, unknown>> = [];
+      const logger = pino(
+        { level: 'error' },
+        { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+      );
+      const repository = await openSqliteRepository({ file: ':memory:' });
+      const collection = await open({
+        scraper: new FakeScraper(),
+        registry: registry('a'),
+        repository,
+        cooldownMs: 0,
+        logger,
+      });
+      await collection.refresh('a');
+      repository.replaceSnapshot = () => Promise.reject(error);
+
+      expect(await collection.refresh('a')).toBe('failed');
+
+      expect(collection.deals.countOf('a')).toBe(2);
+      const reason =
+        error instanceof StorageFullError ? STORAGE_REASONS.full : STORAGE_REASONS.fault;
+      expect(stateOf(collection, 'a')).toMatchObject({ state: 'stale', error: reason });
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: `could not store the snapshot: ${logged}` }),
+      );
+    },
+  );
 
   it('serves registry coordinates first, then discovered ones, else null', async () => {
     const repository = await openSqliteRepository({ file: ':memory:' });

@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MIN: 10,
       LOG_LEVEL: 'info',
       CHROMIUM_PATH: '/usr/bin/chromium',
+      HISTORY_RETENTION_DAYS: 90,
+      STORE_CHECK_INTERVAL_S: 60,
     });
     expect(config.CORS_ORIGIN).toBeUndefined();
     expect(config.USER_AGENT).toMatch(/https:\/\//);
@@ -125,6 +127,10 @@ describe('loadConfig', () => {
     ['METRICS_TOKEN', 'sixteen or more but spaced'],
     ['METRICS_PORT', 'metrics'],
     ['METRICS_PORT', '70000'],
+    ['HISTORY_RETENTION_DAYS', '0'],
+    ['HISTORY_RETENTION_DAYS', '30d'],
+    ['STORE_CHECK_INTERVAL_S', '0'],
+    ['STORE_CHECK_INTERVAL_S', '86401'],
   ])('names the bad variable %s=%j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(

@@ -54,6 +54,25 @@ describe('Scheduler', () => {
     expect(collection.refreshDue).toHaveBeenCalledTimes(3);
   });
 
+  it('skips the ticks while the store cannot keep what a scrape finds', async () => {
+    const collection = { refreshDue: vi.fn(run) };
+    let storing = false;
+    const scheduler = new Scheduler({
+      collection,
+      intervalMs: INTERVAL,
+      random: () => 0.5,
+      logger: logger(),
+      storing: () => storing,
+    });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(TICK);
+    expect(collection.refreshDue).not.toHaveBeenCalled();
+    storing = true;
+    await vi.advanceTimersByTimeAsync(TICK);
+    expect(collection.refreshDue).toHaveBeenCalledTimes(1);
+    scheduler.stop();
+  });
+
   it('ticks on time while a pass is still running (single-flight makes it join)', async () => {
     const collection = { refreshDue: vi.fn(endless) };
     const scheduler = new Scheduler({

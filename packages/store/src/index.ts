@@ -1,5 +1,6 @@
 export * from './repository';
 export { dealKey } from './deal-key';
+export { StorageFaultError, StorageFullError } from './storage-errors';
 export {
   openSqliteRepository,
   type SqliteRepositoryOptions,

@@ -70,6 +70,21 @@ export interface RepositoryOptions {
 }
 
 /**
+ * What `checkHealth` found. `missing`: the database file is gone. `replaced`: another file took
+ * its name. `damaged`: its pages fail the engine's consistency check. `detail` names the file and
+ * the problem, for the log (not for clients).
+ */
+export type StorageHealth =
+  { ok: true } | { ok: false; fault: 'missing' | 'replaced' | 'damaged'; detail: string };
+
+export interface PruneOptions {
+  /** Rows deleted per transaction (default 5,000): the longest the database is held at once. */
+  batchRows?: number;
+  /** Stops between batches; what was deleted by then stays deleted. */
+  signal?: AbortSignal;
+}
+
+/**
  * Where the service keeps what it collected. One interface, one engine per database
  * (SQLite embedded by default); every engine passes the same test suite.
  * A method called after `close` rejects; `close` itself may be called again.
@@ -92,6 +107,15 @@ export interface DealsRepository {
     deals: readonly Deal[],
     scrapedAt: Date,
   ): Promise<Snapshot>;
+  /**
+   * Forgets the deal history of keys last seen before `lastSeenBefore`, so that a feed whose ids
+   * change every scrape cannot grow the history without bound. A key in a stored snapshot is
+   * never forgotten, however old its last sighting (its deals are served, with `firstSeenAt`);
+   * a forgotten key seen again later starts a new history. Deletes in batches of
+   * `options.batchRows`, each its own transaction, letting other calls run between batches.
+   * Resolves to the count of rows deleted; rejects when `lastSeenBefore` is not a valid date.
+   */
+  pruneDealHistory(lastSeenBefore: Date, options?: PruneOptions): Promise<number>;
   /** Rejects when a timestamp is not ISO 8601 or `dealCount` is not a count. */
   recordScrapeRun(run: ScrapeRun): Promise<void>;
   /** One entry per dispensary with at least one recorded run, ordered by dispensary key. */
@@ -102,5 +126,11 @@ export interface DealsRepository {
    */
   saveDispensaryLocation(dispensaryKey: string, location: GeoPoint, foundAt: Date): Promise<void>;
   loadDispensaryLocations(): Promise<Map<string, GeoPoint>>;
+  /**
+   * Whether the database is still the one opened and is undamaged. Reads the whole database, so
+   * call it now and then, not per request. Once a check finds a fault, every write rejects with
+   * `StorageFaultError` (nothing is written over a bad or vanished file) until a check passes.
+   */
+  checkHealth(): Promise<StorageHealth>;
   close(): Promise<void>;
 }

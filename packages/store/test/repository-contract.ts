@@ -269,6 +269,70 @@ export function repositoryContract(engine: ContractEngine): void {
       expect(stored.map((snapshot) => snapshot.deals.length)).toEqual([...sizes.values()]);
     });
 
+    it('prunes the history of deals last seen before the cutoff, never a key in a snapshot', async () => {
+      await repository.replaceSnapshot('grove', [sampleDeal(1), sampleDeal(2)], T1);
+      await repository.replaceSnapshot('grove', [sampleDeal(2), sampleDeal(3)], T2);
+      await repository.replaceSnapshot('fields', [sampleDeal(5)], T1);
+      await repository.replaceSnapshot('fields', [], T2);
+      // Failing since T1: its deals are still served, so their history stays.
+      const idle = await repository.replaceSnapshot('idle', [sampleDeal(7)], T1);
+
+      expect(await repository.pruneDealHistory(T2)).toBe(2);
+
+      expect((await database.inspect.dealHistory('grove')).map((row) => row.dealKey)).toEqual([
+        'dutchie:grove:2',
+        'dutchie:grove:3',
+      ]);
+      expect(await database.inspect.dealHistory('fields')).toEqual([]);
+      expect(await repository.getSnapshot('idle')).toEqual(idle);
+      const grove = await repository.getSnapshot('grove');
+      expect(grove?.deals.map((deal) => deal.firstSeenAt)).toEqual([
+        T1.toISOString(),
+        T2.toISOString(),
+      ]);
+      expect(await repository.pruneDealHistory(T2)).toBe(0);
+      // A forgotten key seen again starts over.
+      const back = await repository.replaceSnapshot('grove', [sampleDeal(1)], T3);
+      expect(back.deals[0]?.firstSeenAt).toBe(T3.toISOString());
+    });
+
+    it('prunes in batches, letting other calls run between them', async () => {
+      await repository.replaceSnapshot('grove', sampleDeals(1000), T1);
+      await repository.replaceSnapshot('grove', [], T2);
+      const order: string[] = [];
+
+      await Promise.all([
+        repository.pruneDealHistory(T2, { batchRows: 10 }).then((pruned) => {
+          order.push(`pruned ${pruned}`);
+        }),
+        // Asked for after the pruning started: served between two of its batches.
+        Promise.resolve().then(async () => {
+          await repository.replaceSnapshot('fields', sampleDeals(3), T3);
+          order.push('stored');
+        }),
+      ]);
+
+      expect(order).toEqual(['stored', 'pruned 1000']);
+      expect(await database.inspect.dealHistory('grove')).toEqual([]);
+      expect(await database.inspect.dealHistory('fields')).toHaveLength(3);
+    });
+
+    it('stops pruning between batches when aborted', async () => {
+      await repository.replaceSnapshot('grove', sampleDeals(30), T1);
+      await repository.replaceSnapshot('grove', [], T2);
+      const controller = new AbortController();
+      controller.abort();
+
+      expect(await repository.pruneDealHistory(T2, { signal: controller.signal })).toBe(0);
+      expect(await database.inspect.dealHistory('grove')).toHaveLength(30);
+      await expect(repository.pruneDealHistory(new Date(Number.NaN))).rejects.toThrow(
+        /lastSeenBefore of the deal history is not a valid date/,
+      );
+      await expect(repository.pruneDealHistory(T2, { batchRows: 0 })).rejects.toThrow(
+        'batchRows must be a whole number of at least 1, got 0',
+      );
+    });
+
     it('answers the latest attempt, success and error per dispensary from scrape runs', async () => {
       await repository.recordScrapeRun(run({ finishedAt: T1.toISOString() }));
       await repository.recordScrapeRun(
@@ -428,6 +492,13 @@ export function repositoryContract(engine: ContractEngine): void {
       } finally {
         warn.mockRestore();
       }
+    });
+
+    it('finds a database in use healthy', async () => {
+      await repository.replaceSnapshot('grove', sampleDeals(300), T1);
+      await repository.pruneDealHistory(T2);
+
+      expect(await repository.checkHealth()).toEqual({ ok: true });
     });
 
     it('rejects calls once closed, and closes again quietly', async () => {

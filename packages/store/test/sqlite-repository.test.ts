@@ -1,13 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { openSync, statSync, writeSync, closeSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteRepository } from '../src';
+import { openSqliteRepository, StorageFaultError, StorageFullError } from '../src';
 import type { DealsRepository } from '../src/repository';
 import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
 import { repositoryContract, type ContractDatabase } from './repository-contract';
-import { sampleDeals } from './support/deals';
+import { sampleDeal, sampleDeals } from './support/deals';
 import { sqliteInspector } from './support/sqlite-inspector';
 
 repositoryContract({
@@ -100,7 +101,7 @@ describe('openSqliteRepository', () => {
     const connection = new BetterSqlite3(file, { readonly: true });
     const names = connection.prepare('select name from kysely_migration').pluck().all();
     connection.close();
-    expect(names).toEqual(['0001-initial']);
+    expect(names).toEqual(['0001-initial', '0002-history-retention']);
   });
 
   it('refuses a database migrated by a newer version, naming the file', async () => {
@@ -140,5 +141,273 @@ describe('openSqliteRepository', () => {
     await expect(openSqliteRepository({ file: ':memory:', scrapeRunsKept: 0 })).rejects.toThrow(
       'scrapeRunsKept must be a whole number of at least 1, got 0',
     );
+  });
+});
+
+describe('a full disk', () => {
+  let folder: string;
+  let connection: BetterSqlite3.Database;
+  let repository: DealsRepository;
+  const T1 = new Date('2025-03-01T10:00:00.000Z');
+  const T2 = new Date('2025-03-01T10:30:00.000Z');
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
+    connection = new BetterSqlite3(join(folder, 'deals.db'));
+    repository = await createSqliteRepository(connection, { file: join(folder, 'deals.db') });
+  });
+
+  afterEach(async () => {
+    await repository.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** From now on the file may not grow: SQLite fails the writes that need a page with SQLITE_FULL. */
+  function fillDisk(): void {
+    connection.pragma(
+      `max_page_count = ${Number(connection.pragma('page_count', { simple: true }))}`,
+    );
+  }
+
+  /** The first write of `write(n)`, n = 0, 1, ..., that fails: every write fits until the disk fills. */
+  async function firstFailure(write: (n: number) => Promise<unknown>): Promise<unknown> {
+    for (let n = 0; n < 10_000; n++) {
+      try {
+        await write(n);
+      } catch (error) {
+        return error;
+      }
+    }
+    throw new Error('The disk never filled');
+  }
+
+  it('rejects a snapshot with StorageFullError, SQLITE_FULL its cause, keeping the last one', async () => {
+    const previous = await repository.replaceSnapshot('grove', sampleDeals(100), T1);
+    fillDisk();
+
+    const error = await firstFailure(() =>
+      repository.replaceSnapshot('grove', sampleDeals(3000), T2),
+    );
+
+    expect(error).toBeInstanceOf(StorageFullError);
+    expect(error).toMatchObject({
+      message: `The deals database ${join(folder, 'deals.db')} is full`,
+      cause: { code: 'SQLITE_FULL' },
+    });
+    expect(connection.inTransaction).toBe(false);
+    expect(await repository.getSnapshot('grove')).toEqual(previous);
+  });
+
+  // A one-row write has no statement journal to undo it alone: SQLite rolls the whole
+  // transaction back itself, and a second ROLLBACK used to hide SQLITE_FULL behind
+  // 'cannot rollback - no transaction is active'.
+  it('names a full disk when SQLite rolled the transaction back by itself', async () => {
+    const previous = await repository.replaceSnapshot('grove', sampleDeals(5), T1);
+    fillDisk();
+
+    const runError = await firstFailure((n) =>
+      repository.recordScrapeRun({
+        dispensaryKey: `store-${n}`,
+        startedAt: T1.toISOString(),
+        finishedAt: T1.toISOString(),
+        outcome: 'error',
+        transport: null,
+        dealCount: 0,
+        error: 'x'.repeat(500),
+      }),
+    );
+    const snapshotError = await firstFailure((n) =>
+      repository.replaceSnapshot(`store-${n}`, sampleDeals(1), T2),
+    );
+    const locationError = await firstFailure((n) =>
+      repository.saveDispensaryLocation(`store-${n}`, { lat: 38.6, lng: -90.2 }, T2),
+    );
+
+    for (const error of [runError, snapshotError, locationError]) {
+      expect(error).toBeInstanceOf(StorageFullError);
+      expect(error).toMatchObject({ cause: { code: 'SQLITE_FULL' } });
+    }
+    expect(await repository.getSnapshot('grove')).toEqual(previous);
+  });
+
+  it('writes again once there is room', async () => {
+    fillDisk();
+    await firstFailure((n) => repository.replaceSnapshot(`store-${n}`, sampleDeals(50), T1));
+
+    connection.pragma('max_page_count = 1000000');
+
+    const stored = await repository.replaceSnapshot('grove', sampleDeals(3000), T2);
+    expect(stored.deals).toHaveLength(3000);
+  });
+});
+
+describe('deal history under churn', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const DEALS_PER_SCRAPE = 2000;
+  const RETENTION_DAYS = 3;
+  let folder: string;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
+  });
+
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** A feed that gives every deal a new id at every scrape, as some menus do. */
+  const churned = (scrape: number) =>
+    Array.from({ length: DEALS_PER_SCRAPE }, (_, n) =>
+      sampleDeal(n, { id: `feed:churn:${scrape}-${n}` }),
+    );
+
+  // Deleted rows leave free pages that later writes reuse, so the file reaches a high-water mark
+  // and stays there; measured on 5,000 deals a scrape, the database grew 2.6% from scrape 5 to 19
+  // and stood still for the last 5, and incremental_vacuum only shrank it between scrapes to the
+  // same peak. The log keeps the size of the largest write.
+  it('keeps the history and the file bounded when every deal id changes every scrape', async () => {
+    const file = join(folder, 'deals.db');
+    const repository = await openSqliteRepository({ file });
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    const sizes: number[] = [];
+    const rows: number[] = [];
+    const inspection = new BetterSqlite3(file, { readonly: true });
+    try {
+      for (let scrape = 0; scrape < 20; scrape++) {
+        const now = start + scrape * DAY_MS;
+        await repository.replaceSnapshot('churn', churned(scrape), new Date(now));
+        await repository.pruneDealHistory(new Date(now - RETENTION_DAYS * DAY_MS));
+        rows.push(inspection.prepare('select count(*) from deal_history').pluck().get() as number);
+        sizes.push(statSync(file).size + statSync(`${file}-wal`).size);
+      }
+    } finally {
+      inspection.close();
+      await repository.close();
+    }
+
+    // The current scrape and the RETENTION_DAYS before it.
+    const kept = (RETENTION_DAYS + 1) * DEALS_PER_SCRAPE;
+    expect(rows.slice(RETENTION_DAYS)).toEqual(Array<number>(20 - RETENTION_DAYS).fill(kept));
+    const [atScrape10 = 0, last = 0] = [sizes[9], sizes[19]];
+    expect(last).toBeLessThanOrEqual(atScrape10 * 1.05);
+    // Never pruned, the history would have kept all 20 scrapes' keys.
+    expect(last).toBeLessThan(Math.max(...sizes.slice(0, RETENTION_DAYS + 2)) * 2);
+  });
+});
+
+describe('storage health', () => {
+  const T1 = new Date('2025-03-01T10:00:00.000Z');
+  const T2 = new Date('2025-03-01T10:30:00.000Z');
+  let folder: string;
+  let file: string;
+  let repository: DealsRepository;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
+    file = join(folder, 'deals.db');
+    repository = await openSqliteRepository({ file });
+  });
+
+  afterEach(async () => {
+    await repository.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** Moves every committed page from the log into the file, as SQLite does now and then. */
+  function checkpoint(): void {
+    const connection = new BetterSqlite3(file);
+    connection.pragma('wal_checkpoint(TRUNCATE)');
+    connection.close();
+  }
+
+  /** Overwrites the pages after the first with bytes no b-tree page starts with. */
+  function overwritePages(): void {
+    const pageSize = 4096;
+    const pages = Math.floor(statSync(file).size / pageSize);
+    const descriptor = openSync(file, 'r+');
+    try {
+      for (let page = 1; page < pages; page++) {
+        writeSync(descriptor, Buffer.alloc(512, 0xa5), 0, 512, page * pageSize);
+      }
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+
+  async function expectWritesRefused(): Promise<void> {
+    await expect(repository.replaceSnapshot('grove', sampleDeals(1), T2)).rejects.toThrow(
+      StorageFaultError,
+    );
+    await expect(
+      repository.recordScrapeRun({
+        dispensaryKey: 'grove',
+        startedAt: T2.toISOString(),
+        finishedAt: T2.toISOString(),
+        outcome: 'ok',
+        transport: 'http',
+        dealCount: 1,
+        error: null,
+      }),
+    ).rejects.toThrow(StorageFaultError);
+    await expect(repository.pruneDealHistory(T2)).rejects.toThrow(StorageFaultError);
+  }
+
+  it('finds a deleted file missing, and refuses writes', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+    await rm(file);
+
+    expect(await repository.checkHealth()).toEqual({
+      ok: false,
+      fault: 'missing',
+      detail: expect.stringContaining(file) as string,
+    });
+    await expectWritesRefused();
+  });
+
+  it('finds a file put in its place replaced', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+    checkpoint();
+    await copyFile(file, `${file}.copy`);
+    await rename(`${file}.copy`, file);
+
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'replaced' });
+    await expectWritesRefused();
+  });
+
+  it('finds overwritten pages damaged, and refuses writes until a check passes', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3000), T1);
+    checkpoint();
+    overwritePages();
+    const damaged = await readFile(file);
+
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'damaged' });
+    await expectWritesRefused();
+    expect((await readFile(file)).equals(damaged)).toBe(true);
+  });
+
+  it('writes again once a check passes', async () => {
+    const healthy = join(folder, 'healthy.db');
+    await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+    checkpoint();
+    await copyFile(file, healthy);
+    const descriptor = openSync(file, 'r+');
+    writeSync(descriptor, Buffer.alloc(4096, 0xa5), 0, 4096, 4096);
+    closeSync(descriptor);
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'damaged' });
+
+    // Restored in place (same file): the check passes, and so do writes.
+    const restored = openSync(file, 'r+');
+    writeSync(restored, await readFile(healthy), 0, undefined, 0);
+    closeSync(restored);
+
+    expect(await repository.checkHealth()).toEqual({ ok: true });
+    await expect(repository.replaceSnapshot('grove', sampleDeals(2), T2)).resolves.toBeDefined();
+  });
+
+  it('checks an in-memory database too', async () => {
+    const memory = await openSqliteRepository({ file: ':memory:' });
+    await memory.replaceSnapshot('grove', sampleDeals(3), T1);
+    expect(await memory.checkHealth()).toEqual({ ok: true });
+    await memory.close();
   });
 });

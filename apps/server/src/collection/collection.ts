@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Metrics } from '../observability/metrics';
 import { DealsReadModel } from './read-model';
-import { judgeScrape, PUBLIC_REASONS, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
+import { judgeScrape, storeFailure, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
 import { cacheStatus, estimateSeconds, type SourceFacts } from './source-status';
 import { untilAborted } from './until-aborted';
 
@@ -317,8 +317,9 @@ export class Collection {
         source.lastSuccessAt = finishedAt;
         this.countDeals(source);
       } catch (error) {
-        logger.error({ err: error, dispensary: key }, 'could not store the snapshot');
-        final = { outcome: 'error', replace: false, error: PUBLIC_REASONS.error };
+        const failure = storeFailure(error);
+        logger.error({ err: error, dispensary: key }, failure.log);
+        final = { outcome: 'error', replace: false, error: failure.reason };
       }
     }
     if (result?.location) {

@@ -17,6 +17,12 @@ export interface SchedulerOptions {
   intervalMs: number;
   random: () => number;
   logger: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * False skips a tick: while the store refuses writes (its file failed its check), a scrape
+   * would load a menu for deals that cannot be kept. The ticks go on, so refreshing resumes once
+   * the store passes again.
+   */
+  storing?: () => boolean;
 }
 
 /**
@@ -54,7 +60,8 @@ export class Scheduler {
     // logged, and the next tick still comes.
     const failed = (error: unknown) => logger.error({ err: error }, 'scheduled refresh failed');
     try {
-      collection.refreshDue(intervalMs).finished.catch(failed);
+      if (this.options.storing?.() ?? true)
+        collection.refreshDue(intervalMs).finished.catch(failed);
     } catch (error) {
       failed(error);
     }

@@ -1,5 +1,5 @@
 import { ScrapeError } from '@stl-deals/scraper';
-import type { ScrapeOutcome } from '@stl-deals/store';
+import { StorageFaultError, StorageFullError, type ScrapeOutcome } from '@stl-deals/store';
 
 /** How one scrape ended, before the nothing-lost rule is applied. */
 export type ScrapeEnd =
@@ -30,6 +30,23 @@ export const PUBLIC_REASONS: Record<Exclude<ScrapeOutcome, 'ok'>, string> = {
   aborted: 'The service stopped during the scrape.',
   error: 'An unexpected error stopped the scrape.',
 };
+
+/** Client-safe reasons for a scrape whose deals the store would not take. */
+export const STORAGE_REASONS = {
+  full: "The service's storage is full; the last good deals are kept.",
+  fault: "The service's storage is failing; the last good deals are kept.",
+} as const;
+
+/** What status shows, and the log says, when storing a scrape's deals failed with `error`. */
+export function storeFailure(error: unknown): { reason: string; log: string } {
+  if (error instanceof StorageFullError) {
+    return { reason: STORAGE_REASONS.full, log: 'could not store the snapshot: disk full' };
+  }
+  if (error instanceof StorageFaultError) {
+    return { reason: STORAGE_REASONS.fault, log: 'could not store the snapshot: storage failing' };
+  }
+  return { reason: PUBLIC_REASONS.error, log: 'could not store the snapshot' };
+}
 
 /**
  * The nothing-lost rule: only a scrape that found deals, or found none where the last snapshot

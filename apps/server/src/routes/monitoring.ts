@@ -2,21 +2,36 @@ import { CacheStatusSchema } from '@stl-deals/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
+import type { StoreMaintenance } from '../collection/maintenance';
+import { ErrorSchema } from '../http/errors';
 
 /** The page's health and cache status calls (spec section 7). */
 export const monitoringRoutes: FastifyPluginCallbackZod<{
   collection: Collection;
+  maintenance: Pick<StoreMaintenance, 'storage'>;
   demo: boolean;
-}> = (app, { collection, demo }, done) => {
+}> = (app, { collection, maintenance, demo }, done) => {
   app.get(
     '/api/monitoring/scraper/ping',
     {
       schema: {
-        summary: 'Health check; answers at once without touching the store.',
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        summary:
+          "Health check; answers at once without touching the store. 503 while the store's last check failed.",
+        response: { 200: z.object({ ok: z.literal(true) }), 503: ErrorSchema },
       },
     },
-    () => ({ ok: true as const }),
+    // A supervisor or load balancer reads only this call: a store that failed its check must
+    // show here, though the last good deals are still served. Answered, not thrown, so that
+    // every ping of a supervisor does not log a request error: the check logged the fault once.
+    (_request, reply) => {
+      const storage = maintenance.storage();
+      if (storage.ok) return { ok: true as const };
+      void reply.code(503);
+      return {
+        error: 'StorageFailing',
+        message: storage.reason ?? "The service's storage is failing.",
+      };
+    },
   );
 
   app.get(
@@ -28,7 +43,11 @@ export const monitoringRoutes: FastifyPluginCallbackZod<{
       },
     },
     // `demo` is sent only in demo mode; real data leaves it out (absent means real).
-    () => (demo ? { ...collection.status(), demo: true } : collection.status()),
+    () => ({
+      ...collection.status(),
+      storage: maintenance.storage(),
+      ...(demo ? { demo: true } : {}),
+    }),
   );
   done();
 };

@@ -41,6 +41,14 @@ export const CacheStatusSchema = z.object({
     .optional(),
   etaSeconds: z.number().nonnegative().optional(),
   sources: z.array(SourceStatusSchema).optional(),
+  /**
+   * Whether the service's own storage is sound. When not, the deals served are the last good ones
+   * it holds in memory, and `reason` says why in words fit for anyone.
+   */
+  storage: z
+    .object({ ok: z.boolean(), reason: ShortText.optional() })
+    .optional()
+    .describe("Whether the service's storage is sound; when not, the last good deals are served."),
   /** True when the deals come from the platform simulator (the service's demo mode). */
   demo: z
     .boolean()

@@ -125,6 +125,13 @@ describe('CacheStatusSchema', () => {
     ['demo data', { ready: true, totalDeals: 2, demo: true }, true],
     ['real data said outright', { ready: true, totalDeals: 2, demo: false }, true],
     ['demo not a boolean', { ready: true, totalDeals: 2, demo: 'yes' }, false],
+    ['storage sound', { ready: true, totalDeals: 2, storage: { ok: true } }, true],
+    [
+      'storage failing, with a reason',
+      { ready: true, totalDeals: 2, storage: { ok: false, reason: 'The storage is damaged.' } },
+      true,
+    ],
+    ['storage without ok', { ready: true, totalDeals: 2, storage: { reason: 'x' } }, false],
     ['ready missing', { totalDeals: 1 }, false],
     ['lastUpdate garbage', { ready: true, totalDeals: 1, lastUpdate: 'yesterday' }, false],
     ['negative totalDeals', { ready: true, totalDeals: -1 }, false],

@@ -5,6 +5,7 @@ import { Kysely } from 'kysely';
 import { errorMessage } from '../error-message';
 import type { CorruptRow, DealsRepository, RepositoryOptions } from '../repository';
 import type { StoreDatabase } from './database';
+import { fileIdentity } from './health';
 import { ImmediateSqliteDialect } from './immediate-dialect';
 import { migrateToLatest } from './migrate';
 import { SqliteDealsRepository } from './sqlite-deals-repository';
@@ -50,7 +51,7 @@ export async function createSqliteRepository(
 ): Promise<DealsRepository> {
   const { file } = options;
   const db = new Kysely<StoreDatabase>({
-    dialect: new ImmediateSqliteDialect({ database: connection }),
+    dialect: new ImmediateSqliteDialect(connection),
   });
   try {
     const settings = {
@@ -66,7 +67,10 @@ export async function createSqliteRepository(
     connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     connection.pragma('foreign_keys = ON');
     await migrateToLatest(db, connection);
-    return new SqliteDealsRepository(db, settings);
+    return new SqliteDealsRepository(db, connection, {
+      ...settings,
+      identity: fileIdentity(connection),
+    });
   } catch (error) {
     await db.destroy();
     // Kysely closes the connection only if it ever used it.

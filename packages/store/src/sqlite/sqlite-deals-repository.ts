@@ -1,4 +1,5 @@
 import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { dealKey } from '../deal-key';
 import { encodeDeal } from '../deal-payload';
@@ -6,30 +7,48 @@ import { checkCount, checkLocation, isoFromDate, isoFromText } from '../input-ch
 import type {
   CorruptRow,
   DealsRepository,
+  PruneOptions,
   ScrapeRun,
   Snapshot,
   SourceHistory,
+  StorageHealth,
 } from '../repository';
+import { StorageFaultError, StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
+import { pruneHistoryBatch } from './deal-history';
+import { checkSqliteHealth, type FileIdentity } from './health';
 import { readLocations, upsertLocation } from './locations';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
 import { readSnapshots, writeSnapshot } from './snapshots';
+
+const DEFAULT_PRUNE_BATCH_ROWS = 5000;
 
 export interface SqliteRepositorySettings {
   onCorruptRow: (row: CorruptRow) => void;
   scrapeRunsKept: number;
   /** Names the database in errors. */
   file: string;
+  /** The file the connection opened; null for an in-memory database. */
+  identity: FileIdentity | null;
 }
 
 /** `DealsRepository` on a migrated SQLite database reached through Kysely. */
 export class SqliteDealsRepository implements DealsRepository {
   readonly #db: Kysely<StoreDatabase>;
+  /** The connection Kysely runs on, for what Kysely does not do: the health check. */
+  readonly #connection: BetterSqlite3.Database;
   readonly #settings: SqliteRepositorySettings;
   #closed = false;
+  /** The last check's fault; writes are refused while there is one. */
+  #fault: Exclude<StorageHealth, { ok: true }> | null = null;
 
-  constructor(db: Kysely<StoreDatabase>, settings: SqliteRepositorySettings) {
+  constructor(
+    db: Kysely<StoreDatabase>,
+    connection: BetterSqlite3.Database,
+    settings: SqliteRepositorySettings,
+  ) {
     this.#db = db;
+    this.#connection = connection;
     this.#settings = settings;
   }
 
@@ -60,15 +79,40 @@ export class SqliteDealsRepository implements DealsRepository {
       payload: encodeDeal(dispensaryKey, position, deal),
       salePrice: deal.salePrice ?? null,
     }));
-    return db.transaction().execute(async (trx) => {
-      await writeSnapshot(trx, dispensaryKey, stored, at);
-      // Read back in the same transaction: the answer is exactly what was committed.
-      const [snapshot] = await readSnapshots(trx, dispensaryKey, this.#settings.onCorruptRow);
-      if (snapshot === undefined) {
-        throw new Error(`The snapshot of '${dispensaryKey}' was not found right after writing it`);
-      }
-      return snapshot;
-    });
+    return this.#writing(() =>
+      db.transaction().execute(async (trx) => {
+        await writeSnapshot(trx, dispensaryKey, stored, at);
+        // Read back in the same transaction: the answer is exactly what was committed.
+        const [snapshot] = await readSnapshots(trx, dispensaryKey, this.#settings.onCorruptRow);
+        if (snapshot === undefined) {
+          throw new Error(
+            `The snapshot of '${dispensaryKey}' was not found right after writing it`,
+          );
+        }
+        return snapshot;
+      }),
+    );
+  }
+
+  async pruneDealHistory(lastSeenBefore: Date, options: PruneOptions = {}): Promise<number> {
+    const before = isoFromDate(lastSeenBefore, 'lastSeenBefore of the deal history');
+    const batchRows = options.batchRows ?? DEFAULT_PRUNE_BATCH_ROWS;
+    if (!Number.isSafeInteger(batchRows) || batchRows < 1) {
+      throw new RangeError(`batchRows must be a whole number of at least 1, got ${batchRows}`);
+    }
+    let pruned = 0;
+    while (options.signal?.aborted !== true) {
+      const db = this.#open();
+      const deleted = await this.#writing(() =>
+        db.transaction().execute((trx) => pruneHistoryBatch(trx, before, batchRows)),
+      );
+      pruned += deleted;
+      if (deleted < batchRows) break;
+      // The connection is synchronous: only a turn of the event loop lets requests and the
+      // calls queued behind this one (a scrape's snapshot) run before the next batch.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return pruned;
   }
 
   async recordScrapeRun(run: ScrapeRun): Promise<void> {
@@ -83,9 +127,9 @@ export class SqliteDealsRepository implements DealsRepository {
       deal_count: checkCount(run.dealCount, `${what}: dealCount`),
       error: run.error,
     };
-    await db
-      .transaction()
-      .execute((trx) => insertScrapeRun(trx, row, this.#settings.scrapeRunsKept));
+    await this.#writing(() =>
+      db.transaction().execute((trx) => insertScrapeRun(trx, row, this.#settings.scrapeRunsKept)),
+    );
   }
 
   async sourceHistories(): Promise<SourceHistory[]> {
@@ -99,17 +143,50 @@ export class SqliteDealsRepository implements DealsRepository {
   ): Promise<void> {
     const checked = checkLocation(location, dispensaryKey);
     const at = isoFromDate(foundAt, `foundAt of the location of dispensary '${dispensaryKey}'`);
-    await upsertLocation(this.#open(), dispensaryKey, checked, at);
+    const db = this.#open();
+    await this.#writing(() => upsertLocation(db, dispensaryKey, checked, at));
   }
 
   async loadDispensaryLocations(): Promise<Map<string, GeoPoint>> {
     return readLocations(this.#open());
   }
 
+  async checkHealth(): Promise<StorageHealth> {
+    const db = this.#open();
+    // Through Kysely's connection queue, so the check never runs inside another call's transaction.
+    const health = await db
+      .connection()
+      .execute(() => Promise.resolve(checkSqliteHealth(this.#connection, this.#settings.identity)));
+    this.#fault = health.ok ? null : health;
+    return health;
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     await this.#db.destroy();
+  }
+
+  /**
+   * Runs a write unless the last health check found a fault, naming a full disk as such: either
+   * way the caller keeps its last good data.
+   */
+  async #writing<T>(write: () => Promise<T>): Promise<T> {
+    if (this.#fault !== null) {
+      throw new StorageFaultError(
+        `Not writing to the deals database ${this.#settings.file}: it is ${this.#fault.fault} (${this.#fault.detail})`,
+      );
+    }
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
+        throw new StorageFullError(`The deals database ${this.#settings.file} is full`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
   }
 
   #open(): Kysely<StoreDatabase> {

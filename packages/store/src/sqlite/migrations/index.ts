@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
+import { historyRetention } from './0002-history-retention';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -7,6 +8,7 @@ import { initial } from './0001-initial';
  */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-history-retention': historyRetention,
 };
 
 export const migrationProvider: MigrationProvider = {

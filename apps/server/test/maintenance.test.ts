@@ -1,0 +1,87 @@
+import type { PruneOptions, StorageHealth } from '@stl-deals/store';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_FAULT_REASONS, StoreMaintenance } from '../src/collection/maintenance';
+import { TestClock } from './support/harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CHECK_MS = 60_000;
+const PRUNE_MS = 60 * 60 * 1000;
+
+describe('StoreMaintenance', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function setUp(healths: StorageHealth[]) {
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const clock = new TestClock();
+    const prunes: Array<{ before: Date; options?: PruneOptions }> = [];
+    const repository = {
+      checkHealth: vi.fn(() => Promise.resolve(healths.shift() ?? { ok: true as const })),
+      pruneDealHistory: vi.fn((before: Date, options?: PruneOptions) => {
+        prunes.push({ before, options });
+        return Promise.resolve(0);
+      }),
+    };
+    const maintenance = new StoreMaintenance({
+      repository,
+      clock,
+      logger,
+      retentionMs: 90 * DAY_MS,
+      checkIntervalMs: CHECK_MS,
+    });
+    return { maintenance, repository, logger, clock, prunes };
+  }
+
+  it('prunes at start and hourly, from the clock less the retention', async () => {
+    const { maintenance, prunes, clock } = setUp([]);
+    maintenance.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(prunes.map(({ before }) => before)).toEqual([
+      new Date(clock.now().getTime() - 90 * DAY_MS),
+    ]);
+    await vi.advanceTimersByTimeAsync(PRUNE_MS);
+    expect(prunes).toHaveLength(2);
+    maintenance.stop();
+    expect(prunes[1]?.options?.signal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(10 * PRUNE_MS);
+    expect(prunes).toHaveLength(2);
+  });
+
+  it('logs a fault once per change, and the recovery', async () => {
+    const missing = { ok: false, fault: 'missing', detail: '/data/deals.sqlite: ENOENT' } as const;
+    const damaged = { ok: false, fault: 'damaged', detail: 'quick_check: page 3' } as const;
+    const { maintenance, logger, repository } = setUp([
+      { ok: true },
+      missing,
+      missing,
+      damaged,
+      { ok: true },
+    ]);
+    maintenance.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(maintenance.storage()).toEqual({ ok: true });
+
+    await vi.advanceTimersByTimeAsync(2 * CHECK_MS);
+    expect(maintenance.storage()).toEqual({ ok: false, reason: STORAGE_FAULT_REASONS.missing });
+    expect(logger.error).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(CHECK_MS);
+    expect(maintenance.storage()).toEqual({ ok: false, reason: STORAGE_FAULT_REASONS.damaged });
+    expect(logger.error).toHaveBeenCalledTimes(2);
+    expect(logger.error).toHaveBeenLastCalledWith(
+      { fault: 'damaged', detail: 'quick_check: page 3' },
+      'the store failed its check',
+    );
+
+    await vi.advanceTimersByTimeAsync(CHECK_MS);
+    expect(maintenance.storage()).toEqual({ ok: true });
+    expect(logger.info).toHaveBeenCalledWith('the store passes its check again');
+    expect(repository.checkHealth).toHaveBeenCalledTimes(5);
+    maintenance.stop();
+    await maintenance.settled();
+  });
+});
