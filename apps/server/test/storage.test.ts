@@ -85,13 +85,21 @@ describe('deal history retention', () => {
   it('prunes at start what was last seen before HISTORY_RETENTION_DAYS, never a served deal', async () => {
     const clock = new TestClock();
     const server = await app({ HISTORY_RETENTION_DAYS: '7' }, clock);
-    await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    await server.inject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      url: '/api/scraper/refresh/alpha',
+    });
     // The feed gives its deals new ids, keeping one: 'alpha-0' stays in the snapshot.
     feed.set('alpha', {
       deals: [feedDeals('alpha', 1)[0], ...feedDeals('renamed', 2)],
     });
     clock.advance(10 * DAY_MS);
-    await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    await server.inject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      url: '/api/scraper/refresh/alpha',
+    });
     expect(historyKeys()).toHaveLength(5);
 
     server.maintenance.start();
@@ -116,7 +124,11 @@ describe('a store that fails its check', () => {
 
   async function runningApp(): Promise<FastifyInstance> {
     const server = await app({}, clock);
-    await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    await server.inject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      url: '/api/scraper/refresh/alpha',
+    });
     server.maintenance.start();
     await server.maintenance.settled();
     expect((await server.inject('/api/monitoring/scraper/ping')).json()).toEqual({ ok: true });
@@ -150,7 +162,11 @@ describe('a store that fails its check', () => {
     // A new scrape is not written to the vanished file: the last good deals stay.
     feed.set('alpha', { deals: feedDeals('alpha', 5) });
     clock.advance(DAY_MS);
-    const refresh = await server.inject({ method: 'POST', url: '/api/scraper/refresh/alpha' });
+    const refresh = await server.inject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      url: '/api/scraper/refresh/alpha',
+    });
     expect(refresh.json()).toHaveLength(3);
     const status = CacheStatusSchema.parse(
       (await server.inject('/api/monitoring/scraper/status')).json(),
