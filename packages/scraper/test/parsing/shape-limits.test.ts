@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkHtmlShape, HTML_LIMITS, loadHtml } from '../../src/adapters/shared/html-document';
 import { menuPageOf } from '../../src/adapters/leafly/next-data';
@@ -67,5 +68,42 @@ describe('bounded JSON', () => {
     expect(() => boundedJson(objects)).toThrow(/nests over 64 deep/);
     const fits = `${'['.repeat(JSON_LIMITS.depth)}${']'.repeat(JSON_LIMITS.depth)}`;
     expect(() => boundedJson(fits)).not.toThrow();
+  });
+});
+
+describe('the shape checks on arbitrary input', () => {
+  const tagSoup = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('<div>', '</div>', '<p>', '<li>', '<svg>', '</svg>', '<path/>', '<br>'),
+        fc.constantFrom('<script>', '</script>', '<!--', '-->', '<table><tr><td>', '</b>'),
+        fc.string({ maxLength: 8 }),
+      ),
+      { maxLength: 2_000 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('either passes a page or refuses it as over the limits, never anything else', () => {
+    fc.assert(
+      fc.property(tagSoup, (html) => {
+        try {
+          checkHtmlShape(html);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ParseLimitError);
+        }
+      }),
+    );
+  });
+
+  it('reads any JSON text or says it is none, never anything else', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.string()), (text) => {
+        try {
+          boundedJson(text);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ParseLimitError);
+        }
+      }),
+    );
   });
 });
