@@ -81,8 +81,22 @@ async function visit(
     if (moved) await network.quiet(stop);
   }
   if (await passAgeGate(page)) await network.quiet(stop);
+  else if (await pastReload(page)) {
+    // The gate may belong to a document still loading (a challenge's reload on a busy machine).
+    if (await passAgeGate(page)) await network.quiet(stop);
+  }
   throwOnErrorStatus(lastDocument, url);
   return page;
+}
+
+/** Waits for the document to finish loading; whether it had not yet (so a second look is due). */
+async function pastReload(page: Page): Promise<boolean> {
+  // A string, so that it runs in the page: this package has no DOM typings.
+  const loading = await page
+    .evaluate<boolean>("document.readyState !== 'complete'")
+    .catch(() => true);
+  if (loading) await page.waitForLoadState('load').catch(() => undefined);
+  return loading;
 }
 
 function isMainDocument(page: Page, response: Response): boolean {

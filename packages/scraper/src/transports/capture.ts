@@ -41,6 +41,12 @@ export function captureJson(limits: CaptureLimits): JsonCapture {
       );
     },
     async received() {
+      // A response can arrive while earlier bodies are read: wait until none is left unread.
+      let read = 0;
+      while (read < pending.length) {
+        read = pending.length;
+        await Promise.all(pending);
+      }
       const all = await Promise.all(pending);
       return all.filter((payload) => payload !== null);
     },
