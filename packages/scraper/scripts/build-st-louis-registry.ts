@@ -121,7 +121,10 @@ const GRADES = { H: 'high', M: 'medium', L: 'low' } as const;
 function grades(row: Row): Record<string, Provenance['confidence'] | undefined> {
   const pairs = row.confidence!.split(';').map((part) => part.trim().split('='));
   return Object.fromEntries(
-    pairs.map(([field, grade]) => [field, GRADES[grade as keyof typeof GRADES]]),
+    pairs.map(([field, grade]): [string, Provenance['confidence'] | undefined] => [
+      field ?? '',
+      GRADES[grade as keyof typeof GRADES],
+    ]),
   );
 }
 

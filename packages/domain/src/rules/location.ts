@@ -46,7 +46,8 @@ export function chooseLocation(candidates: LocationCandidates): DispensaryLocati
 
 function isPoint(point: Partial<GeoPoint> | null | undefined): point is GeoPoint {
   return (
-    point != null &&
+    point !== null &&
+    point !== undefined &&
     typeof point.lat === 'number' &&
     typeof point.lng === 'number' &&
     Math.abs(point.lat) <= 90 &&
