@@ -155,9 +155,16 @@ function url(cell: string): string | undefined {
   return /^https?:\/\//.test(first) ? first : undefined;
 }
 
-/** A page about this one store (a path), not a chain's home page. */
-const storePage = (link: string | undefined) =>
-  link !== undefined && new URL(link).pathname.length > 1 ? link : undefined;
+/**
+ * A page about this one store: a path on a site, or a site the research gives no other store
+ * and does not call a chain's (its own site). A chain's home page is not one store's specials.
+ */
+function storePage(row: Row): string | undefined {
+  const link = url(row.website!);
+  if (link === undefined) return undefined;
+  const ownSite = websiteUses.get(link) === 1 && !/\(chain\b/.test(row.website!);
+  return new URL(link).pathname.length > 1 || ownSite ? link : undefined;
+}
 
 function toEntry(row: Row): RegistryEntry {
   const name = currentName(row.name!);
@@ -208,7 +215,7 @@ function toEntry(row: Row): RegistryEntry {
   } else {
     // Platform unknown for this store: its own menu or store page is read as a plain page; a
     // chain's home page is not this store's specials, so without one the entry has no source.
-    const page = menuPage ?? storePage(website);
+    const page = menuPage ?? storePage(row);
     if (page) {
       entry.specialsUrl = page;
       sources.specialsUrl = {
@@ -227,7 +234,14 @@ const platformRank = (row: Row) => {
   return grade ? PLATFORM_RANK[grade] : 3;
 };
 
-const eligible = parseCsv(readFileSync(CSV, 'utf8')).filter((row) => {
+const rows = parseCsv(readFileSync(CSV, 'utf8'));
+/** How many rows of the research give each website. */
+const websiteUses = new Map<string, number>();
+for (const row of rows) {
+  const website = url(row.website!);
+  if (website) websiteUses.set(website, (websiteUses.get(website) ?? 0) + 1);
+}
+const eligible = rows.filter((row) => {
   const tags = /\[([^\]]*)\]/.exec(row.name!)?.[1] ?? '';
   const addressGrade = grades(row).addr;
   return (

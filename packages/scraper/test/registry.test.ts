@@ -98,6 +98,15 @@ describe('loadRegistry', () => {
         expect(d.sources?.platformId?.confidence, d.key).toBeDefined();
       if (d.platform === 'html') expect(d.platformId, d.key).toBeUndefined();
     }
+    // A chain's home page is no store's specials page: a store page (a path) or the store's own site.
+    for (const d of dispensaries.filter(({ specialsUrl }) => specialsUrl !== undefined)) {
+      const home = new URL(d.specialsUrl!).pathname === '/';
+      const shared = dispensaries.filter(({ website }) => website === d.specialsUrl).length > 1;
+      expect(home && shared, d.key).toBe(false);
+    }
+    expect(
+      dispensaries.find((d) => d.key === 'proper-cannabis-kirkwood')?.specialsUrl,
+    ).toBeUndefined();
     // Reported but unconfirmed ids stay, marked low (the research's CloudedDeals slugs).
     expect(dispensaries.find((d) => d.key === 'luxury-leaf')?.sources?.platformId?.confidence).toBe(
       'low',
