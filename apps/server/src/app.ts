@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import type { Registry, Scraper } from '@stl-deals/scraper';
+import { loadZipCentroids, type Geocoder, type Registry, type Scraper } from '@stl-deals/scraper';
 import type { DealsRepository } from '@stl-deals/store';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -62,6 +62,8 @@ export interface AppDeps {
   /** Owned by the app from here on: `app.close()` closes it. */
   scraper: Scraper;
   registry: Registry;
+  /** Owned by the app from here on. Absent or null: no street address is geocoded. */
+  geocoder?: Geocoder | null;
   clock: Clock;
   logger: FastifyBaseLogger;
   /** The scheduler's jitter source, in [0, 1). */
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     concurrency: config.SCRAPE_CONCURRENCY,
     cooldownMs: config.REFRESH_COOLDOWN_S * 1000,
     scrapeTimeoutMs: config.SCRAPE_TIMEOUT_S * 1000,
+    zipCentroids: loadZipCentroids(),
   });
   const maintenance = new StoreMaintenance({
     repository,
@@ -158,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await Promise.all([collection.settled(), maintenance.settled()]);
+    deps.geocoder?.close();
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
     await Promise.all([
       repository.close(),

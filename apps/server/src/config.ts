@@ -1,7 +1,11 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLED_REGISTRY_PATH, type ScraperOptions } from '@stl-deals/scraper';
+import {
+  BUNDLED_REGISTRY_PATH,
+  CENSUS_GEOCODER_URL,
+  type ScraperOptions,
+} from '@stl-deals/scraper';
 import { z } from 'zod';
 
 /**
@@ -193,6 +197,19 @@ const EnvSchema = z.object({
     .default('STLDealsBot/0.1 (+https://github.com/stl-deals/stl-deals)'),
   /** The Chromium of the browser transport, for menus that refuse plain http. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /**
+   * The street-address geocoder, in the US Census one-line address API's form; unset: the
+   * Census's own; empty: none is asked (dispensaries without coordinates get their ZIP's centroid).
+   */
+  GEOCODER_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? CENSUS_GEOCODER_URL : value.trim() || null))
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL, or empty for no geocoder' })
+        .nullable(),
+    ),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

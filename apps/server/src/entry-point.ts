@@ -49,5 +49,7 @@ async function run(
   await app.listenMetrics();
   app.scheduler.start();
   app.maintenance.start();
+  // In the background: until an address is answered, its ZIP's centroid stands in.
+  void app.collection.locateByAddress();
   announce?.((app.server.address() as AddressInfo).port, started);
 }

@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { createScraper, loadRegistry } from '@stl-deals/scraper';
+import {
+  createCensusGeocoder,
+  createJsonClient,
+  createScraper,
+  loadRegistry,
+} from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
 import { pino } from 'pino';
 import { buildApp } from './app';
@@ -14,6 +19,24 @@ runEntryPoint(async () => {
   const registry = await loadRegistry(config.DEALS_REGISTRY);
   const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
   const scraper = createScraper({ ...scraperSettings(config), userAgent: config.USER_AGENT });
-  const app = await buildApp({ config, repository, scraper, registry, clock: systemClock, logger });
+  const geocoder =
+    config.GEOCODER_URL === null
+      ? null
+      : createCensusGeocoder(
+          createJsonClient({
+            userAgent: config.USER_AGENT,
+            allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+          }),
+          config.GEOCODER_URL,
+        );
+  const app = await buildApp({
+    config,
+    repository,
+    scraper,
+    registry,
+    geocoder,
+    clock: systemClock,
+    logger,
+  });
   return { app, config, logger };
 });

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CacheStatusSchema, DealListSchema, DispensaryListSchema } from '@stl-deals/domain';
+import { createCensusGeocoder, createJsonClient } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -171,12 +173,97 @@ describe('GET /api/scraper/dispensaries', () => {
         name: 'Store alpha',
         lat: 38.6,
         lng: -90.2,
+        locationSource: 'registry',
+        approximate: false,
         address: '1 Main St',
         platform: 'feed',
       },
-      { key: 'beta', name: 'Store beta', lat: 38.61, lng: -90.21, platform: 'feed' },
+      {
+        key: 'beta',
+        name: 'Store beta',
+        lat: 38.61,
+        lng: -90.21,
+        locationSource: 'platform',
+        approximate: false,
+        platform: 'feed',
+      },
       { key: 'gamma', name: 'Store gamma', lat: null, lng: null, platform: 'feed' },
     ]);
+  });
+});
+
+describe('GET /api/scraper/dispensaries: coordinates for every dispensary', () => {
+  it('geocodes a street address with a local Census-form geocoder, else gives the ZIP centroid', async () => {
+    const asked: string[] = [];
+    const geocoderServer = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://local');
+      if (url.pathname !== '/geocoder/locations/onelineaddress') {
+        response.writeHead(404).end();
+        return;
+      }
+      const address = url.searchParams.get('address') ?? '';
+      asked.push(address);
+      const matches = address.startsWith('20 S Euclid')
+        ? [{ coordinates: { x: -90.26201, y: 38.63951 } }]
+        : [];
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ result: { addressMatches: matches } }));
+    });
+    await new Promise<void>((resolve) => geocoderServer.listen(0, '127.0.0.1', resolve));
+    const { port } = geocoderServer.address() as AddressInfo;
+    try {
+      const server = await app({
+        registry: feedRegistry(feed, KEYS, {
+          alpha: { address: '20 S Euclid Ave, St. Louis, MO 63108' },
+          beta: { address: '1531 S Broadway, St. Louis, MO 63104' },
+        }),
+        geocoder: createCensusGeocoder(
+          createJsonClient({
+            userAgent: 'STLDealsTest/1.0',
+            allowPrivateHosts: ['127.0.0.1'],
+            minHostDelayMs: 0,
+          }),
+          `http://127.0.0.1:${port}/geocoder/locations/onelineaddress`,
+        ),
+      });
+      expect(await server.collection.locateByAddress()).toBe(2);
+      const listed = DispensaryListSchema.parse(
+        (await server.inject('/api/scraper/dispensaries')).json(),
+      );
+      expect(
+        listed.map(({ key, lat, lng, locationSource, approximate }) => ({
+          key,
+          lat,
+          lng,
+          locationSource,
+          approximate,
+        })),
+      ).toEqual([
+        {
+          key: 'alpha',
+          lat: 38.63951,
+          lng: -90.26201,
+          locationSource: 'geocoder',
+          approximate: false,
+        },
+        // No match for this address: its ZIP's centroid (Census ZCTA 63104), marked approximate.
+        {
+          key: 'beta',
+          lat: 38.611,
+          lng: -90.214,
+          locationSource: 'zip-centroid',
+          approximate: true,
+        },
+        { key: 'gamma', lat: null, lng: null, locationSource: undefined, approximate: undefined },
+      ]);
+      expect(asked).toEqual([
+        '20 S Euclid Ave, St. Louis, MO 63108',
+        '1531 S Broadway, St. Louis, MO 63104',
+      ]);
+    } finally {
+      geocoderServer.closeAllConnections();
+      await new Promise((resolve) => geocoderServer.close(resolve));
+    }
   });
 });
 

@@ -1,6 +1,10 @@
 import type { Deal } from '@stl-deals/domain';
 import {
   BlockedError,
+  loadRegistry,
+  loadZipCentroids,
+  RetryableError,
+  type Geocoder,
   type Registry,
   type RegistryEntry,
   type Scraper,
@@ -71,6 +75,39 @@ function gate(deals: Deal[] = []) {
     });
   return { behaviour, release: () => release() };
 }
+
+/** A geocoder that answers from a table, or fails with `failure`; it records what it was asked. */
+class FakeGeocoder implements Geocoder {
+  readonly asked: string[] = [];
+  constructor(
+    private readonly answers: Record<string, { lat: number; lng: number }>,
+    public failure: Error | null = null,
+  ) {}
+  locate(address: string): Promise<{ lat: number; lng: number } | null> {
+    this.asked.push(address);
+    if (this.failure) return Promise.reject(this.failure);
+    return Promise.resolve(this.answers[address] ?? null);
+  }
+  close(): void {}
+}
+
+const ADDRESS_B = '6166 Delmar Blvd, St. Louis, MO 63112';
+const GEOCODED = { lat: 38.63951, lng: -90.26201 };
+const CENTROIDS = new Map([
+  ['63104', { lat: 38.611, lng: -90.214 }],
+  ['63108', { lat: 38.645, lng: -90.253 }],
+  ['63112', { lat: 38.66, lng: -90.283 }],
+]);
+const placesOf = (collection: Collection) =>
+  collection
+    .dispensaries()
+    .map(({ key, lat, lng, locationSource, approximate }) => [
+      key,
+      lat,
+      lng,
+      locationSource,
+      approximate,
+    ]);
 
 const registry = (...keys: string[]): Registry => ({
   dispensaries: keys.map((key) => ({ key, name: `Store ${key}`, platform: 'feed' as const })),
@@ -254,6 +291,83 @@ describe('Collection', () => {
       );
     },
   );
+
+  it('places every dispensary: registry, platform record, geocoded address, ZIP centroid', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    await repository.saveDispensaryLocation('b', { lat: 38.61, lng: -90.21 }, new Date());
+    const geocoder = new FakeGeocoder({ '20 S Euclid Ave, St. Louis, MO 63108': GEOCODED });
+    const places: Registry = {
+      dispensaries: [
+        { key: 'a', name: 'A', platform: 'feed', lat: 38.5, lng: -90.1, address: ADDRESS_B },
+        { key: 'b', name: 'B', platform: 'feed', address: ADDRESS_B },
+        { key: 'c', name: 'C', platform: 'feed', address: '20 S Euclid Ave, St. Louis, MO 63108' },
+        { key: 'd', name: 'D', platform: 'feed', address: '1 Unknown Rd, St. Louis, MO 63104' },
+        { key: 'e', name: 'E', platform: 'feed' },
+      ],
+    };
+    const options = { scraper: new FakeScraper(), registry: places, repository, geocoder };
+    const collection = await open({ ...options, zipCentroids: CENTROIDS });
+
+    // Before the geocoder answers, the ZIP's centroid stands in.
+    expect(placesOf(collection)[2]).toEqual(['c', 38.645, -90.253, 'zip-centroid', true]);
+    expect(await collection.locateByAddress()).toBe(2);
+    expect(geocoder.asked).toEqual([
+      '20 S Euclid Ave, St. Louis, MO 63108',
+      '1 Unknown Rd, St. Louis, MO 63104',
+    ]);
+    expect(placesOf(collection)).toEqual([
+      ['a', 38.5, -90.1, 'registry', false],
+      ['b', 38.61, -90.21, 'platform', false],
+      ['c', GEOCODED.lat, GEOCODED.lng, 'geocoder', false],
+      ['d', 38.611, -90.214, 'zip-centroid', true],
+      ['e', null, null, undefined, undefined],
+    ]);
+
+    // Each address is asked once: the answers, a miss included, are kept in the store.
+    collection.stop();
+    await collection.settled();
+    const again = await open({ ...options, zipCentroids: CENTROIDS });
+    expect(await again.locateByAddress()).toBe(0);
+    expect(geocoder.asked).toHaveLength(2);
+    expect(placesOf(again)).toEqual(placesOf(collection));
+  });
+
+  it('stops geocoding at the first failure and asks the addresses left at the next pass', async () => {
+    const geocoder = new FakeGeocoder({}, new RetryableError('geocoder unreachable'));
+    const places: Registry = {
+      dispensaries: [
+        { key: 'c', name: 'C', platform: 'feed', address: '20 S Euclid Ave, St. Louis, MO 63108' },
+        { key: 'd', name: 'D', platform: 'feed', address: '1 Unknown Rd, St. Louis, MO 63104' },
+      ],
+    };
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const collection = await open({
+      scraper: new FakeScraper(),
+      registry: places,
+      geocoder,
+      repository,
+    });
+    expect(await collection.locateByAddress()).toBe(0);
+    expect(geocoder.asked).toHaveLength(1);
+    expect(await repository.loadGeocodedAddresses()).toEqual(new Map());
+    geocoder.failure = null;
+    expect(await collection.locateByAddress()).toBe(2);
+  });
+
+  it('gives every bundled dispensary finite coordinates from the first start, offline', async () => {
+    const bundled = await loadRegistry();
+    const collection = await open({
+      scraper: new FakeScraper(),
+      registry: bundled,
+      zipCentroids: loadZipCentroids(),
+    });
+    const listed = collection.dispensaries();
+    expect(listed).toHaveLength(39);
+    for (const { key, lat, lng, locationSource } of listed) {
+      expect(Number.isFinite(lat) && Number.isFinite(lng), key).toBe(true);
+      expect(['registry', 'zip-centroid'], key).toContain(locationSource);
+    }
+  });
 
   it('serves registry coordinates first, then discovered ones, else null', async () => {
     const repository = await openSqliteRepository({ file: ':memory:' });

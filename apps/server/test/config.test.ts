@@ -70,6 +70,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it("asks the US Census geocoder unless GEOCODER_URL names another, or none when it's empty", () => {
+    expect(loadConfig({}).GEOCODER_URL).toBe(
+      'https://geocoding.geo.census.gov/geocoder/locations/onelineaddress',
+    );
+    expect(loadConfig({ GEOCODER_URL: 'http://127.0.0.1:9/geocode' }).GEOCODER_URL).toBe(
+      'http://127.0.0.1:9/geocode',
+    );
+    expect(loadConfig({ GEOCODER_URL: '' }).GEOCODER_URL).toBeNull();
+    expect(loadConfig({ GEOCODER_URL: ' ' }).GEOCODER_URL).toBeNull();
+  });
+
   it('takes an empty CORS_ORIGIN as unset', () => {
     expect(loadConfig({ CORS_ORIGIN: '' }).CORS_ORIGIN).toBeUndefined();
     expect(loadConfig({ CORS_ORIGIN: '  ' }).CORS_ORIGIN).toBeUndefined();
@@ -131,6 +142,8 @@ describe('loadConfig', () => {
     ['HISTORY_RETENTION_DAYS', '30d'],
     ['STORE_CHECK_INTERVAL_S', '0'],
     ['STORE_CHECK_INTERVAL_S', '86401'],
+    ['GEOCODER_URL', 'geocoding.geo.census.gov'],
+    ['GEOCODER_URL', 'ftp://geocoder.example/'],
   ])('names the bad variable %s=%j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(

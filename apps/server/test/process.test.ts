@@ -30,6 +30,8 @@ function start(env: Record<string, string>): Started {
       WEB_DIST: join(tempDir(), 'no-dist'),
       // The fake feeds listen on loopback, which the outbound guard refuses unless allowed.
       ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+      // No test reaches the internet: the real geocoder is never asked.
+      GEOCODER_URL: '',
       ...env,
     },
   });

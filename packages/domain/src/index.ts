@@ -10,6 +10,7 @@ export * from './rules/url';
 export * from './rules/category';
 export * from './rules/images';
 export * from './rules/distance';
+export * from './rules/location';
 export * from './rules/cleaning';
 export * from './rules/search';
 export * from './rules/day-filter';

@@ -11,3 +11,10 @@ export { parseRecorded, platformNamed } from './recorded';
 export { ADAPTERS } from './adapters';
 /** Readers of untrusted JSON: the value at a path, and an array or none. */
 export { at, list } from './adapters/shared/deal-fields';
+export {
+  createJsonClient,
+  type JsonClient,
+  type JsonClientOptions,
+} from './transports/json-client';
+export { CENSUS_GEOCODER_URL, createCensusGeocoder, type Geocoder } from './geocoding/census';
+export { BUNDLED_ZIP_CENTROIDS_PATH, loadZipCentroids } from './geocoding/zip-centroids';

@@ -6,6 +6,31 @@ import { HtmlSelectorsSchema } from './adapters/html/selectors';
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
 
+/**
+ * Where one fact of an entry came from (a research file and the source it cites, a platform
+ * directory, a store lookup) and how far it is trusted: 'high' is first-party or two independent
+ * sources, 'medium' one reputable source, 'low' a single unverified mention or an inference.
+ */
+export const ProvenanceSchema = z.strictObject({
+  source: z.string().min(1).max(400),
+  confidence: z.enum(['high', 'medium', 'low']),
+});
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+/** Provenance per fact, so an operator can see why the registry believes each one. */
+export const EntrySourcesSchema = z.strictObject({
+  address: ProvenanceSchema.optional(),
+  /** The ZIP inside `address`, when it has a source of its own (an inference, typically). */
+  zip: ProvenanceSchema.optional(),
+  coordinates: ProvenanceSchema.optional(),
+  /** Evidence of the menu platform, also where no store id is known (chain-level). */
+  platform: ProvenanceSchema.optional(),
+  platformId: ProvenanceSchema.optional(),
+  website: ProvenanceSchema.optional(),
+  specialsUrl: ProvenanceSchema.optional(),
+});
+export type EntrySources = z.infer<typeof EntrySourcesSchema>;
+
 /** One dispensary of a registry file. */
 export const RegistryEntrySchema = z.strictObject({
   key: z
@@ -25,6 +50,7 @@ export const RegistryEntrySchema = z.strictObject({
   transport: z.enum(['http', 'browser']).optional(),
   /** CSS selectors for a store's own specials page (platform 'html'); else a heuristic reads it. */
   selectors: HtmlSelectorsSchema.optional(),
+  sources: EntrySourcesSchema.optional(),
 });
 export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;
 

@@ -20,6 +20,10 @@ describe('parseRegistry', () => {
       address: '6166 Delmar Blvd, St. Louis, MO 63112',
       website: 'https://swadecannabis.com/delmar',
       verified: false,
+      sources: {
+        address: { source: 'stl-dispensaries-v2.csv (PG)', confidence: 'high' },
+        platformId: { source: 'stl-dispensaries-v2.csv (CD-A)', confidence: 'low' },
+      },
     };
     expect(parseRegistry({ dispensaries: [entry, full] }).dispensaries).toHaveLength(2);
   });
@@ -56,6 +60,15 @@ describe('parseRegistry', () => {
       { dispensaries: [{ ...entry, menuURL: 'https://x.example' }] },
       /entry 0 .*menuURL/,
     ],
+    [
+      'a confidence not in the scale',
+      {
+        dispensaries: [
+          { ...entry, sources: { address: { source: 'research', confidence: 'certain' } } },
+        ],
+      },
+      /field 'sources.address.confidence'/,
+    ],
     ['no dispensaries', { dispensaries: [] }, /dispensaries/],
     ['not an object', [], /\(file\)/],
   ])('names the entry and field for %s', (_name, input, message) => {
@@ -73,6 +86,31 @@ describe('loadRegistry', () => {
     expect(new Set(dispensaries.map((d) => d.key)).size).toBe(39);
     expect(dispensaries.every((d) => d.verified === false)).toBe(true);
     expect(dispensaries.filter((d) => d.lat !== undefined).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('gives every bundled dispensary a street address with a ZIP, and says where each fact came from', async () => {
+    const { dispensaries } = await loadRegistry();
+    for (const d of dispensaries) {
+      expect(d.address, d.key).toMatch(/^\d.*, MO 6\d{4}$/);
+      expect(d.sources?.address?.source, d.key).toMatch(/stl-dispensaries-v2\.csv/);
+      if (d.lat !== undefined) expect(d.sources?.coordinates?.confidence, d.key).toBeDefined();
+      if (d.platformId !== undefined)
+        expect(d.sources?.platformId?.confidence, d.key).toBeDefined();
+      if (d.platform === 'html') expect(d.platformId, d.key).toBeUndefined();
+    }
+    // A chain's home page is no store's specials page: a store page (a path) or the store's own site.
+    for (const d of dispensaries.filter(({ specialsUrl }) => specialsUrl !== undefined)) {
+      const home = new URL(d.specialsUrl!).pathname === '/';
+      const shared = dispensaries.filter(({ website }) => website === d.specialsUrl).length > 1;
+      expect(home && shared, d.key).toBe(false);
+    }
+    expect(
+      dispensaries.find((d) => d.key === 'proper-cannabis-kirkwood')?.specialsUrl,
+    ).toBeUndefined();
+    // Reported but unconfirmed ids stay, marked low (the research's CloudedDeals slugs).
+    expect(dispensaries.find((d) => d.key === 'luxury-leaf')?.sources?.platformId?.confidence).toBe(
+      'low',
+    );
   });
 
   it('says which file is not JSON', async () => {

@@ -25,12 +25,11 @@ export function checkCount(count: number, what: string): number {
   return count;
 }
 
-export function checkLocation(location: GeoPoint, dispensaryKey: string): GeoPoint {
+/** `what` names the point in the error, e.g. "Location of dispensary 'grove'". */
+export function checkLocation(location: GeoPoint, what: string): GeoPoint {
   const { lat, lng } = location;
   if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) {
-    throw new RangeError(
-      `Location of dispensary '${dispensaryKey}' is out of range: lat ${lat}, lng ${lng}`,
-    );
+    throw new RangeError(`${what} is out of range: lat ${lat}, lng ${lng}`);
   }
   return { lat, lng };
 }

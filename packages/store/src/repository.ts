@@ -127,6 +127,13 @@ export interface DealsRepository {
   saveDispensaryLocation(dispensaryKey: string, location: GeoPoint, foundAt: Date): Promise<void>;
   loadDispensaryLocations(): Promise<Map<string, GeoPoint>>;
   /**
+   * What the geocoder answered for a street address at `geocodedAt` (null: no match), kept so
+   * that each address is asked once; the latest saved wins.
+   */
+  saveGeocodedAddress(address: string, location: GeoPoint | null, geocodedAt: Date): Promise<void>;
+  /** Every geocoded address, its coordinates or null for a miss. */
+  loadGeocodedAddresses(): Promise<Map<string, GeoPoint | null>>;
+  /**
    * Whether the database is still the one opened and is undamaged. Reads the whole database, so
    * call it now and then, not per request. Once a check finds a fault, every write rejects with
    * `StorageFaultError` (nothing is written over a bad or vanished file) until a check passes.

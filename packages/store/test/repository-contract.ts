@@ -441,6 +441,24 @@ export function repositoryContract(engine: ContractEngine): void {
       ).rejects.toThrow(/out of range/);
     });
 
+    it('keeps what the geocoder answered per address, a miss included', async () => {
+      expect(await repository.loadGeocodedAddresses()).toEqual(new Map());
+      const address = '20 S Euclid Ave, St. Louis, MO 63108';
+      await repository.saveGeocodedAddress(address, { lat: 38.64, lng: -90.26 }, T1);
+      await repository.saveGeocodedAddress('nowhere, MO 63108', null, T2);
+      await repository.saveGeocodedAddress(address, { lat: 38.6395, lng: -90.262 }, T3);
+
+      expect(await repository.loadGeocodedAddresses()).toEqual(
+        new Map([
+          [address, { lat: 38.6395, lng: -90.262 }],
+          ['nowhere, MO 63108', null],
+        ]),
+      );
+      await expect(
+        repository.saveGeocodedAddress(address, { lat: 0, lng: 181 }, T1),
+      ).rejects.toThrow(/out of range/);
+    });
+
     it("stores when a location was found from the caller's clock, not the machine's", async () => {
       const foundAt = new Date('2031-06-01T12:00:00.000Z');
       await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, foundAt);

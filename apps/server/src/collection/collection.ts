@@ -1,6 +1,13 @@
-import type { CacheStatus, Dispensary, GeoPoint } from '@stl-deals/domain';
+import {
+  chooseLocation,
+  zipOfAddress,
+  type CacheStatus,
+  type Dispensary,
+  type GeoPoint,
+} from '@stl-deals/domain';
 import {
   ScrapeError,
+  type Geocoder,
   type Registry,
   type RegistryEntry,
   type Scraper,
@@ -47,6 +54,10 @@ export interface CollectionOptions {
   concurrency: number;
   cooldownMs: number;
   scrapeTimeoutMs: number;
+  /** Finds a street address's coordinates; null or absent: no geocoder is asked (GEOCODER_URL). */
+  geocoder?: Geocoder | null;
+  /** ZIP -> its centroid, the last resort for a dispensary's place. */
+  zipCentroids?: ReadonlyMap<string, GeoPoint>;
 }
 
 /** One dispensary as the collection tracks it. */
@@ -83,16 +94,18 @@ export class Collection {
   private readonly stopping = new AbortController();
   private readonly recentDurationsMs: number[] = [];
   private allRun: CollectionRun | null = null;
+  private locating: Promise<number> | null = null;
 
   /** Opens the collection on what the repository kept, so stored deals are served at once. */
   static async open(options: CollectionOptions): Promise<Collection> {
     const { repository } = options;
-    const [snapshots, histories, locations] = await Promise.all([
+    const [snapshots, histories, locations, geocoded] = await Promise.all([
       repository.loadSnapshots(),
       repository.sourceHistories(),
       repository.loadDispensaryLocations(),
+      repository.loadGeocodedAddresses(),
     ]);
-    return new Collection(options, snapshots, histories, locations);
+    return new Collection(options, snapshots, histories, locations, geocoded);
   }
 
   private constructor(
@@ -100,6 +113,8 @@ export class Collection {
     snapshots: readonly Snapshot[],
     histories: readonly SourceHistory[],
     locations: ReadonlyMap<string, GeoPoint>,
+    /** What the geocoder answered per street address (null: no match), asked once each. */
+    private readonly geocoded: Map<string, GeoPoint | null>,
   ) {
     const snapshotOf = new Map(snapshots.map((snapshot) => [snapshot.dispensaryKey, snapshot]));
     const historyOf = new Map(histories.map((history) => [history.dispensaryKey, history]));
@@ -187,23 +202,80 @@ export class Collection {
     );
   }
 
-  /** The registry's dispensaries; coordinates from the registry first, then discovered ones. */
+  /**
+   * The registry's dispensaries, each placed by the best source known (see `chooseLocation`): the
+   * registry, the platform's store record, the geocoded address, the ZIP's centroid.
+   */
   dispensaries(): Dispensary[] {
+    const { zipCentroids } = this.options;
     return this.sources.map(({ entry, discovered }) => {
-      const location =
-        entry.lat !== undefined && entry.lng !== undefined
-          ? { lat: entry.lat, lng: entry.lng }
-          : discovered;
+      const zip = zipOfAddress(entry.address);
+      const location = chooseLocation({
+        registry: entry,
+        platform: discovered,
+        geocoder: entry.address === undefined ? null : this.geocoded.get(entry.address),
+        zipCentroid: zip === null ? null : zipCentroids?.get(zip),
+      });
       return {
         key: entry.key,
         name: entry.name,
         lat: location?.lat ?? null,
         lng: location?.lng ?? null,
+        ...(location
+          ? { locationSource: location.locationSource, approximate: location.approximate }
+          : {}),
         address: entry.address,
         website: entry.website,
         platform: entry.platform,
       };
     });
+  }
+
+  /**
+   * Asks the geocoder, one address at a time, for each dispensary that neither the registry nor
+   * its platform placed and whose address it was never asked (a miss is kept too, so no address
+   * is asked twice). The first failure ends the pass (the service is unreachable, or answers
+   * something else): the rest wait for the next start. Resolves with the count of addresses
+   * answered; callers while a pass runs join it.
+   */
+  locateByAddress(): Promise<number> {
+    this.locating ??= this.geocodeMissing().finally(() => {
+      this.locating = null;
+    });
+    return this.locating;
+  }
+
+  private async geocodeMissing(): Promise<number> {
+    const { geocoder, repository, clock, logger } = this.options;
+    if (!geocoder) return 0;
+    const addresses = new Set(
+      this.sources.flatMap(({ entry, discovered }) => {
+        const placed = (entry.lat !== undefined && entry.lng !== undefined) || discovered !== null;
+        return placed || entry.address === undefined || this.geocoded.has(entry.address)
+          ? []
+          : [entry.address];
+      }),
+    );
+    let answered = 0;
+    for (const address of addresses) {
+      if (this.stopping.signal.aborted) break;
+      try {
+        const location = await geocoder.locate(address, this.stopping.signal);
+        this.geocoded.set(address, location);
+        answered += 1;
+        await repository.saveGeocodedAddress(address, location, clock.now());
+      } catch (error) {
+        if (!this.stopping.signal.aborted) {
+          logger.warn(
+            { err: error, address, left: addresses.size - answered },
+            'geocoding stopped; the addresses left are asked at the next start',
+          );
+        }
+        break;
+      }
+    }
+    if (answered > 0) logger.info({ answered, asked: addresses.size }, 'addresses geocoded');
+    return answered;
   }
 
   /** Aborts the running scrapes; queued ones end without scraping. */
@@ -213,7 +285,10 @@ export class Collection {
 
   /** Resolves once no scrape is running or queued. */
   async settled(): Promise<void> {
-    await Promise.allSettled(this.sources.flatMap(({ flight }) => (flight ? [flight] : [])));
+    await Promise.allSettled([
+      ...this.sources.flatMap(({ flight }) => (flight ? [flight] : [])),
+      ...(this.locating ? [this.locating] : []),
+    ]);
   }
 
   private runOver(sources: readonly Source[]): CollectionRun {

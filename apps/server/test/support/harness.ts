@@ -1,7 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createScraper, type Registry, type RegistryEntry } from '@stl-deals/scraper';
+import {
+  createScraper,
+  type Geocoder,
+  type Registry,
+  type RegistryEntry,
+} from '@stl-deals/scraper';
 import { openSqliteRepository, type DealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -65,6 +70,7 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger;
   /** Where payloads are read; default 'caller' (see startApp). */
   parseOn?: 'threads' | 'caller';
+  geocoder?: Geocoder | null;
 }
 
 /** The real app on the real store (a file in `dataDir`) and the real scraper. */
@@ -89,6 +95,7 @@ export async function startApp(options: TestAppOptions): Promise<FastifyInstance
       minHostDelayMs: 0,
     }),
     registry: options.registry,
+    geocoder: options.geocoder ?? null,
     clock: options.clock ?? new TestClock(),
     logger: options.logger ?? silentLogger,
   });

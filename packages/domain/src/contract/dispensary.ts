@@ -5,6 +5,13 @@ const Latitude = z.number().min(-90).max(90);
 const Longitude = z.number().min(-180).max(180);
 
 /**
+ * Where a dispensary's coordinates came from, best first: its registry entry (sourced research),
+ * the menu platform's store record, a geocoder for its street address, its ZIP code's centroid.
+ */
+export const LocationSourceSchema = z.enum(['registry', 'platform', 'geocoder', 'zip-centroid']);
+export type LocationSource = z.infer<typeof LocationSourceSchema>;
+
+/**
  * A dispensary as `GET /api/scraper/dispensaries` sends it. `lat`/`lng` are null (or absent) while
  * its location is unknown; distance to it is then infinite.
  */
@@ -13,6 +20,9 @@ export const DispensarySchema = z.object({
   name: ShortText.min(1),
   lat: Latitude.nullable().optional(),
   lng: Longitude.nullable().optional(),
+  locationSource: LocationSourceSchema.optional(),
+  /** True when the coordinates only place the dispensary in its area (a ZIP centroid). */
+  approximate: z.boolean().optional(),
 
   address: ShortText.optional(),
   website: z.string().max(LIMITS.url).optional(),

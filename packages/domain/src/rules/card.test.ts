@@ -158,4 +158,12 @@ describe('distanceChipText', () => {
   ])('%s -> %j (%s)', (miles, expected) => {
     expect(distanceChipText(miles)).toBe(expected);
   });
+
+  it.each<[number, string | null, string]>([
+    [2.34, '~2.3 mi', 'a ZIP centroid: approximate, marked with a tilde'],
+    [0, '~0.0 mi', 'approximate zero'],
+    [Number.POSITIVE_INFINITY, null, 'unknown stays hidden, approximate or not'],
+  ])('marks the distance to approximate coordinates: %s -> %s (%s)', (miles, expected) => {
+    expect(distanceChipText(miles, true)).toBe(expected);
+  });
 });

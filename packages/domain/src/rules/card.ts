@@ -103,8 +103,10 @@ const MILES = new Intl.NumberFormat('en-US', {
  * '3.2 mi', or null when the distance is not finite (unknown location), so the chip is hidden.
  * Decisions: rounding is half away from zero on the decimal value; thousands are separated as in
  * en-US ('1,234.5 mi'); a negative distance is not a distance and gives null; -0 reads '0.0 mi'.
+ * A distance to approximate coordinates (a ZIP centroid) reads '~2.3 mi', so that it is not
+ * taken for the distance to the door.
  */
-export function distanceChipText(miles: number): string | null {
+export function distanceChipText(miles: number, approximate = false): string | null {
   if (!Number.isFinite(miles) || miles < 0) return null;
-  return `${MILES.format(miles + 0)} mi`;
+  return `${approximate ? '~' : ''}${MILES.format(miles + 0)} mi`;
 }

@@ -24,10 +24,12 @@ export function buildDealViews(
   return deals.map((deal, rank) => {
     const dispensaryKey = deal.dispensaryKey ?? '';
     const stamped = { ...deal, dispensary: deal.dispensary ?? '', dispensaryKey };
+    const dispensary = byKey.get(dispensaryKey);
     return {
       deal: stamped,
       category: deriveCategory(deal),
-      distanceMiles: distanceToDispensary(visitor, byKey.get(dispensaryKey)),
+      distanceMiles: distanceToDispensary(visitor, dispensary),
+      distanceApproximate: dispensary?.approximate === true,
       sortPrice: priceForSorting(deal),
       rank,
     };

@@ -10,6 +10,8 @@ export interface DealView {
   deal: StampedDeal;
   category: DealCategory;
   distanceMiles: number;
+  /** True when the dispensary's coordinates are approximate (a ZIP centroid). */
+  distanceApproximate?: boolean;
   sortPrice: number;
   rank: number;
 }

@@ -11,6 +11,7 @@ export interface StoreDatabase {
   deal_history: DealHistoryTable;
   scrape_runs: ScrapeRunsTable;
   dispensary_locations: DispensaryLocationsTable;
+  geocoded_addresses: GeocodedAddressesTable;
 }
 
 /** One row per dispensary that has a stored snapshot. */
@@ -57,4 +58,12 @@ export interface DispensaryLocationsTable {
   lat: number;
   lng: number;
   found_at: string;
+}
+
+/** The geocoder's answer per street address; null coordinates: it found no match. */
+export interface GeocodedAddressesTable {
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  geocoded_at: string;
 }

@@ -17,7 +17,12 @@ import { StorageFaultError, StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
 import { pruneHistoryBatch } from './deal-history';
 import { checkSqliteHealth, type FileIdentity } from './health';
-import { readLocations, upsertLocation } from './locations';
+import {
+  readGeocodedAddresses,
+  readLocations,
+  upsertGeocodedAddress,
+  upsertLocation,
+} from './locations';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
 import { readSnapshots, writeSnapshot } from './snapshots';
 
@@ -141,7 +146,7 @@ export class SqliteDealsRepository implements DealsRepository {
     location: GeoPoint,
     foundAt: Date,
   ): Promise<void> {
-    const checked = checkLocation(location, dispensaryKey);
+    const checked = checkLocation(location, `Location of dispensary '${dispensaryKey}'`);
     const at = isoFromDate(foundAt, `foundAt of the location of dispensary '${dispensaryKey}'`);
     const db = this.#open();
     await this.#writing(() => upsertLocation(db, dispensaryKey, checked, at));
@@ -149,6 +154,22 @@ export class SqliteDealsRepository implements DealsRepository {
 
   async loadDispensaryLocations(): Promise<Map<string, GeoPoint>> {
     return readLocations(this.#open());
+  }
+
+  async saveGeocodedAddress(
+    address: string,
+    location: GeoPoint | null,
+    geocodedAt: Date,
+  ): Promise<void> {
+    const checked =
+      location === null ? null : checkLocation(location, `Geocoded location of '${address}'`);
+    const at = isoFromDate(geocodedAt, `geocodedAt of '${address}'`);
+    const db = this.#open();
+    await this.#writing(() => upsertGeocodedAddress(db, address, checked, at));
+  }
+
+  async loadGeocodedAddresses(): Promise<Map<string, GeoPoint | null>> {
+    return readGeocodedAddresses(this.#open());
   }
 
   async checkHealth(): Promise<StorageHealth> {

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
 import { historyRetention } from './0002-history-retention';
+import { geocodedAddresses } from './0003-geocoded-addresses';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -9,6 +10,7 @@ import { historyRetention } from './0002-history-retention';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-history-retention': historyRetention,
+  '0003-geocoded-addresses': geocodedAddresses,
 };
 
 export const migrationProvider: MigrationProvider = {

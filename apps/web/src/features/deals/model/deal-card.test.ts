@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
 import { dealCardView } from './deal-card';
 
-function cardOf(overrides: Parameters<typeof deal>[0], categoryFilter = 'all' as const) {
-  const [view] = buildDealViews([deal(overrides)], DISPENSARIES, { lat: 38.6556, lng: -90.3049 });
+function cardOf(
+  overrides: Parameters<typeof deal>[0],
+  categoryFilter = 'all' as const,
+  dispensaries = DISPENSARIES,
+) {
+  const [view] = buildDealViews([deal(overrides)], dispensaries, { lat: 38.6556, lng: -90.3049 });
   return dealCardView(view!, categoryFilter);
 }
 
@@ -45,5 +49,14 @@ describe('dealCardView', () => {
     const card = cardOf({ title: 'Gummies 10% off', dispensaryKey: 'nowhere' }, 'edibles' as 'all');
     expect(card.categoryChip).toBeNull();
     expect(card.distanceChip).toBeNull();
+  });
+
+  it("marks the distance to a dispensary placed only by its ZIP's centroid as approximate", () => {
+    const approximate = DISPENSARIES.map((dispensary) => ({
+      ...dispensary,
+      locationSource: 'zip-centroid' as const,
+      approximate: true,
+    }));
+    expect(cardOf({}, 'all', approximate).distanceChip).toBe('~0.1 mi');
   });
 });

@@ -33,7 +33,7 @@ export interface DealCardView {
  * the same way, spec section 5) and then no secondary description.
  */
 export function dealCardView(view: DealView, categoryFilter: CategoryFilter): DealCardView {
-  const { deal, category, distanceMiles } = view;
+  const { deal, category, distanceMiles, distanceApproximate } = view;
   const hasTitle = deal.title.trim() !== '';
   const secondary = hasTitle ? secondaryDescription(deal) : null;
   return {
@@ -43,7 +43,7 @@ export function dealCardView(view: DealView, categoryFilter: CategoryFilter): De
     description: secondary === null ? null : cutText(secondary),
     dealBadge: hasDealBadge(deal),
     dispensaryChip: dispensaryChipName(deal.dispensary) || null,
-    distanceChip: distanceChipText(distanceMiles),
+    distanceChip: distanceChipText(distanceMiles, distanceApproximate),
     categoryChip: showCategoryChip(categoryFilter, category) ? categoryLabel(category) : null,
     images: imageCandidates(deal, category),
     placeholder: imagePlaceholder(category),

@@ -1,0 +1,59 @@
+import { SchemaChangedError } from '../errors';
+import { createOutboundGuard } from '../outbound/guard';
+import { boundedJson } from '../parsing/bounded-json';
+import { systemClock, type Clock } from '../politeness/clock';
+import { honestUserAgent } from '../politeness/user-agent';
+import { createHttpTransport } from './http';
+
+export interface JsonClientOptions {
+  /** As for the scraper: the product token robots.txt rules are matched against comes first. */
+  userAgent: string;
+  contactUrl?: string;
+  /** ALLOW_PRIVATE_HOSTS, as for the scraper. */
+  allowPrivateHosts?: readonly string[];
+  /** One attempt. Default 15 s. */
+  timeoutMs?: number;
+  /** Default 1 MiB: the public services asked here answer a few kilobytes. */
+  maxBytes?: number;
+  /** Pause between two requests to one host. Default 1 s. */
+  minHostDelayMs?: number;
+  clock?: Clock;
+}
+
+/** GETs of small JSON documents from public services (a geocoder), with the scraper's manners. */
+export interface JsonClient {
+  /** The parsed answer; a ScrapeError (what to do about it) when there is none. */
+  fetchJson(url: string, signal: AbortSignal): Promise<unknown>;
+  close(): void;
+}
+
+/**
+ * The http transport's politeness for calls that are not menus: the outbound guard on the URL and
+ * every redirect, robots.txt, one request at a time per host, retries with backoff, a size cap,
+ * and the same honest User-Agent. The answer is small, so it is read on the calling thread, within
+ * the same nesting bounds the parsing threads apply.
+ */
+export function createJsonClient(options: JsonClientOptions): JsonClient {
+  const http = createHttpTransport({
+    userAgent: honestUserAgent(options.userAgent, options.contactUrl),
+    timeoutMs: options.timeoutMs ?? 15_000,
+    maxBytes: options.maxBytes ?? 1024 * 1024,
+    maxAttempts: 2,
+    minHostDelayMs: options.minHostDelayMs ?? 1_000,
+    robotsTtlMs: 24 * 60 * 60 * 1000,
+    guard: createOutboundGuard({ allow: options.allowPrivateHosts ?? [] }),
+    retryAfterMaxMs: 10 * 60 * 1000,
+    clock: options.clock ?? systemClock,
+    random: Math.random,
+  });
+  return {
+    async fetchJson(url, signal) {
+      const { body } = await http.fetch({ label: 'json', url, accept: 'application/json' }, signal);
+      const value = boundedJson(Buffer.from(body).toString('utf8'));
+      if (value === undefined)
+        throw new SchemaChangedError(`${new URL(url).host} answered no JSON`);
+      return value;
+    },
+    close: () => http.close(),
+  };
+}
