@@ -1,7 +1,7 @@
 import type { Platform } from '@stl-deals/domain';
 import { ADAPTERS } from './adapters';
 import type { Adapter, PlatformConfig, RequestPlan } from './adapters/types';
-import { BlockedError, NotFoundError, RetryableError, SchemaChangedError } from './errors';
+import { BlockedError, RetryableError, SchemaChangedError, UnconfiguredError } from './errors';
 import { createOutboundGuard, type OutboundGuard } from './outbound/guard';
 import type { RawPayload } from './parsing/parse-job';
 import { createParserPool, inProcessParser, type Parser } from './parsing/parser';
@@ -189,7 +189,7 @@ export function createScraper(options: ScraperOptions): Scraper {
 
   async function scrapeOnce(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult> {
     const adapter = adapters[entry.platform];
-    if (!adapter) throw new NotFoundError(`No adapter for platform '${entry.platform}' yet`);
+    if (!adapter) throw new UnconfiguredError(`No adapter for platform '${entry.platform}' yet`);
     if (wantsBrowser(entry)) {
       return result(entry, await viaBrowser(adapter, entry, signal), 'browser', signal);
     }
@@ -225,6 +225,19 @@ export function createScraper(options: ScraperOptions): Scraper {
           leftAlone.set(entry.key, clock.now() + error.retryAfterMs);
         }
         throw error;
+      }
+    },
+    hasMenuSource(entry) {
+      const adapter = adapters[entry.platform];
+      if (!adapter) return false;
+      // The plan's first step reads the registry entry alone, which is the operator's, not a
+      // menu's: it may run on this thread, unlike steps that read received payloads.
+      try {
+        if (wantsBrowser(entry) && adapter.browser?.pageUrl(entry, platforms)) return true;
+        adapter.plan(entry, [], platforms);
+        return true;
+      } catch (error) {
+        return !(error instanceof UnconfiguredError);
       }
     },
     async close() {

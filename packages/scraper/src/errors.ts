@@ -75,6 +75,9 @@ export class OfflineError extends RetryableError {
   override readonly publicReason = 'The service cannot reach the internet.';
 }
 
+/** What status says of a dispensary that has no menu source. */
+export const UNCONFIGURED_REASON = 'No menu source is known for this dispensary yet.';
+
 /**
  * The registry entry names nothing the adapter can start from (no platform id, no menu or
  * specials URL): no request could find its menu, so it is not a missing menu but a missing
@@ -82,7 +85,7 @@ export class OfflineError extends RetryableError {
  */
 export class UnconfiguredError extends NotFoundError {
   override name = 'UnconfiguredError';
-  override readonly publicReason = 'No menu source is known for this dispensary yet.';
+  override readonly publicReason = UNCONFIGURED_REASON;
 }
 
 /** The classes a scrape error is rebuilt from after crossing a thread (see parsing/). */
