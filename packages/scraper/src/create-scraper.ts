@@ -119,6 +119,13 @@ export function createScraper(options: ScraperOptions): Scraper {
   /** Stores whose host asked to be left alone (Retry-After), until when: theirs alone. */
   const leftAlone = new Map<string, number>();
 
+  /** The guard's check before the browser opens a page; a name that does not resolve is a ScrapeError. */
+  async function checkResolved(url: string): Promise<void> {
+    await guard.checkResolved(url).catch((error: unknown) => {
+      throw http.networkFailure(error, url);
+    });
+  }
+
   /** Runs the adapter's plan to its end, each request through `load`. */
   async function collectPlanned(
     entry: RegistryEntry,
@@ -153,7 +160,7 @@ export function createScraper(options: ScraperOptions): Scraper {
     signal: AbortSignal,
   ): Promise<RawPayload[]> {
     const pageUrl = adapter.browser?.pageUrl(entry, platforms) ?? null;
-    if (pageUrl) await guard.checkResolved(pageUrl);
+    if (pageUrl) await checkResolved(pageUrl);
     return browser.session(signal, async (context, stop) => {
       if (pageUrl) {
         await http.checkRobots(pageUrl, stop);
@@ -166,7 +173,7 @@ export function createScraper(options: ScraperOptions): Scraper {
       }
       return collectPlanned(entry, stop, async (request) => {
         if (!rendersAsPage(request)) return overHttp(request, stop);
-        await guard.checkResolved(request.url);
+        await checkResolved(request.url);
         await http.checkRobots(request.url, stop);
         const html = await renderHtml(context, request.url, stop);
         return { label: request.label, url: request.url, kind: 'html', body: Buffer.from(html) };

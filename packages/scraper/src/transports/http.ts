@@ -52,6 +52,12 @@ export interface HttpTransport {
    * browser asks before it opens a page).
    */
   checkRobots(url: string, signal: AbortSignal): Promise<void>;
+  /**
+   * What a failure to resolve `url`'s host outside this transport (the browser's address check)
+   * means: OfflineError while no host answers at all, RetryableError for a network code otherwise;
+   * any other error is given back as it is.
+   */
+  networkFailure(error: unknown, url: string): unknown;
   /** Stops robots.txt fetches still under way and closes the connections. */
   close(): void;
 }
@@ -199,6 +205,12 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       }
     },
     checkRobots,
+    networkFailure(error, url) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (error instanceof ScrapeError || typeof code !== 'string') return error;
+      const reason = `Network error reaching ${hostOf(url)}: ${messageOf(error)}`;
+      return network.isOffline(error) ? new OfflineError(reason) : new RetryableError(reason);
+    },
     close() {
       closing.abort();
       void agent.close().catch(() => undefined);
