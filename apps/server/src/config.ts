@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import {
   BUNDLED_REGISTRY_PATH,
   CENSUS_GEOCODER_URL,
+  mergePlatformConfig,
+  readPlatformConfigFile,
   type ScraperOptions,
 } from '@stl-deals/scraper';
 import { z } from 'zod';
@@ -124,6 +126,22 @@ const EnvSchema = z.object({
   /** How often the store's file is checked: still there, still the same file, undamaged. */
   STORE_CHECK_INTERVAL_S: whole(1, 24 * 60 * 60, 60),
   DEALS_REGISTRY: z.string().min(1).default(BUNDLED_REGISTRY_PATH),
+  /**
+   * A JSON file overriding any part of the scraper's platform configuration (base URLs, hashes,
+   * keys), read and checked here so that a bad file stops the start; unset: the defaults.
+   */
+  PLATFORMS_CONFIG: z
+    .string()
+    .optional()
+    .transform((path, ctx) => {
+      if (!path) return undefined;
+      try {
+        return readPlatformConfigFile(path);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   REFRESH_INTERVAL_MIN: whole(1, 24 * 60, 30),
   REFRESH_COOLDOWN_S: whole(0, 24 * 60 * 60, 60),
   SCRAPE_CONCURRENCY: whole(1, 32, 4),
@@ -223,6 +241,7 @@ export function scraperSettings(config: Config) {
     parseMemoryMb: config.PARSE_MEMORY_MB,
     retryAfterMaxMs: config.RETRY_AFTER_MAX_S * 1000,
     allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+    platforms: mergePlatformConfig(config.PLATFORMS_CONFIG),
   } satisfies Partial<ScraperOptions>;
 }
 

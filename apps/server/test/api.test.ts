@@ -149,7 +149,28 @@ describe('monitoring', () => {
         error: null,
       })),
       storage: { ok: true },
+      sourcesOk: 3,
+      sourcesFailing: 0,
+      sourcesUnconfigured: 0,
     });
+  });
+
+  it('says which dispensaries have no menu source, and is ready without them', async () => {
+    const asked = feed.requests('gamma');
+    const server = await app({
+      registry: feedRegistry(feed, KEYS, { gamma: { menuUrl: undefined } }),
+    });
+    await refreshAll(server);
+    const status = CacheStatusSchema.parse(
+      (await server.inject('/api/monitoring/scraper/status')).json(),
+    );
+    expect(status).toMatchObject({ ready: true, sourcesOk: 2, sourcesUnconfigured: 1 });
+    expect(status.sources?.[2]).toMatchObject({
+      key: 'gamma',
+      state: 'unconfigured',
+      error: 'No menu source is known for this dispensary yet.',
+    });
+    expect(feed.requests('gamma')).toBe(asked);
   });
 });
 

@@ -5,6 +5,8 @@ import {
   loadZipCentroids,
   RetryableError,
   type Geocoder,
+  OfflineError,
+  UnconfiguredError,
   type Registry,
   type RegistryEntry,
   type Scraper,
@@ -29,6 +31,8 @@ type Behaviour = (entry: RegistryEntry, signal: AbortSignal) => Promise<ScrapeRe
 /** A scraper whose answer per dispensary the test sets; it counts calls and concurrency. */
 class FakeScraper implements Scraper {
   readonly calls: string[] = [];
+  /** Keys whose registry entry names no menu source. */
+  readonly unconfigured = new Set<string>();
   maxActive = 0;
   private active = 0;
   private readonly behaviours = new Map<string, Behaviour>();
@@ -48,6 +52,10 @@ class FakeScraper implements Scraper {
     } finally {
       this.active -= 1;
     }
+  }
+
+  hasMenuSource(entry: RegistryEntry): boolean {
+    return !this.unconfigured.has(entry.key);
   }
 
   close(): Promise<void> {
@@ -565,5 +573,46 @@ describe('Collection', () => {
     await running;
     expect(collection.status()).toMatchObject({ ready: true, progress: { done: 2, total: 2 } });
     expect(collection.status()).not.toHaveProperty('etaSeconds');
+  });
+
+  it('never scrapes a dispensary with no menu source, and counts it settled and apart', async () => {
+    const scraper = new FakeScraper().on('c', fails(new OfflineError('ENOTFOUND')));
+    scraper.unconfigured.add('b');
+    const collection = await open({ scraper, registry: registry('a', 'b', 'c') });
+    expect(stateOf(collection, 'b')).toMatchObject({
+      state: 'unconfigured',
+      error: 'No menu source is known for this dispensary yet.',
+    });
+    expect(await collection.refreshAll().finished).toMatchObject({
+      refreshed: 1,
+      failed: 1,
+      skipped: 1,
+    });
+    expect(await collection.refresh('b')).toBe('skipped');
+    expect(await collection.refreshDue(0).finished).toMatchObject({ skipped: 3 });
+    expect(scraper.calls).toEqual(['a', 'c']);
+    expect(collection.status()).toMatchObject({
+      ready: true,
+      sourcesOk: 1,
+      sourcesFailing: 1,
+      sourcesUnconfigured: 1,
+    });
+    expect(stateOf(collection, 'c')).toMatchObject({
+      state: 'failed',
+      error: 'The service cannot reach the internet.',
+    });
+  });
+
+  it('stops trying a dispensary once its scrape finds it has no menu source', async () => {
+    const scraper = new FakeScraper().on('a', fails(new UnconfiguredError('no platformId')));
+    const collection = await open({ scraper, registry: registry('a'), cooldownMs: 0 });
+    expect(await collection.refresh('a')).toBe('failed');
+    expect(await collection.refresh('a')).toBe('skipped');
+    expect(scraper.calls).toEqual(['a']);
+    expect(stateOf(collection, 'a')).toMatchObject({
+      state: 'unconfigured',
+      error: 'No menu source is known for this dispensary yet.',
+    });
+    expect(collection.status()).toMatchObject({ ready: true, sourcesUnconfigured: 1 });
   });
 });

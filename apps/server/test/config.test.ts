@@ -1,7 +1,9 @@
-import { resolve } from 'node:path';
-import { BUNDLED_REGISTRY_PATH } from '@stl-deals/scraper';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { BUNDLED_REGISTRY_PATH, DEFAULT_PLATFORM_CONFIG } from '@stl-deals/scraper';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig, scraperSettings } from '../src/config';
 
 describe('loadConfig', () => {
   it('has a default for every setting but CORS_ORIGIN', () => {
@@ -149,6 +151,26 @@ describe('loadConfig', () => {
       new RegExp(
         `Invalid configuration:\\n  ${name}: .*\\(got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\)`,
       ),
+    );
+  });
+
+  it('lays a PLATFORMS_CONFIG file over the platform defaults', () => {
+    const hash = 'b'.repeat(64);
+    const file = join(mkdtempSync(join(tmpdir(), 'stl-config-')), 'platforms.json');
+    writeFileSync(file, JSON.stringify({ dutchieHashes: { FilteredSpecials: hash }, maxPages: 4 }));
+    expect(scraperSettings(loadConfig({ PLATFORMS_CONFIG: file })).platforms).toEqual({
+      ...DEFAULT_PLATFORM_CONFIG,
+      dutchieHashes: { ...DEFAULT_PLATFORM_CONFIG.dutchieHashes, FilteredSpecials: hash },
+      maxPages: 4,
+    });
+    expect(scraperSettings(loadConfig({})).platforms).toEqual(DEFAULT_PLATFORM_CONFIG);
+  });
+
+  it('stops on a bad PLATFORMS_CONFIG file, naming the variable, the file and the field', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'stl-config-')), 'platforms.json');
+    writeFileSync(file, JSON.stringify({ baseUrls: { weedmaps: 'not a url' } }));
+    expect(() => loadConfig({ PLATFORMS_CONFIG: file })).toThrow(
+      `PLATFORMS_CONFIG: ${file}: field 'baseUrls.weedmaps'`,
     );
   });
 });

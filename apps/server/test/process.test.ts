@@ -228,6 +228,14 @@ describe('the service process', () => {
     expect(service.stderr()).toContain("entry 0 (key 'bad-store'), field 'menuUrl'");
   }, 30_000);
 
+  it('stops with the file and field named when the platforms configuration is bad', async () => {
+    const file = join(tempDir(), 'platforms.json');
+    writeFileSync(file, JSON.stringify({ janeAlgolia: { appId: '' } }));
+    const service = start({ PLATFORMS_CONFIG: file });
+    expect(await service.exited).toBe(1);
+    expect(service.stderr()).toContain(`PLATFORMS_CONFIG: ${file}: field 'janeAlgolia.appId'`);
+  }, 30_000);
+
   it('stops with the variable named when a setting is bad', async () => {
     const service = start({ SCRAPE_CONCURRENCY: 'lots' });
     expect(await service.exited).toBe(1);

@@ -1,6 +1,7 @@
 import {
   BlockedError,
   NotFoundError,
+  OfflineError,
   RetryableError,
   SchemaChangedError,
   ScrapeTimeoutError,
@@ -51,6 +52,15 @@ describe('the nothing-lost rule', () => {
     const verdict = judgeScrape(end, stored);
     expect(verdict).toMatchObject({ outcome, replace });
     expect(verdict.error).toBe(outcome === 'ok' ? null : PUBLIC_REASONS[outcome as 'error']);
+  });
+
+  it('says the service is offline, not that the platform is down, when no name resolves', () => {
+    const verdict = judgeScrape({ kind: 'threw', error: new OfflineError('ENOTFOUND') }, 4);
+    expect(verdict).toEqual({
+      outcome: 'retryable',
+      replace: false,
+      error: 'The service cannot reach the internet.',
+    });
   });
 
   it('never shows the internal message', () => {

@@ -33,12 +33,38 @@ describe('sourceState', () => {
     ['empty answer refused', { hasSnapshot: true, lastOutcome: 'empty' }, 'stale'],
     ['failed with nothing to serve', { lastOutcome: 'timeout' }, 'failed'],
     ['a snapshot without a recorded run', { hasSnapshot: true }, 'ok'],
+    ['no menu source known', { unconfigured: true }, 'unconfigured'],
+    ['no source, older deals kept', { unconfigured: true, hasSnapshot: true }, 'unconfigured'],
   ])('%s -> %s', (_name, facts, state) => {
     expect(sourceState(source(facts))).toBe(state);
   });
 });
 
 describe('cacheStatus', () => {
+  it('counts the sources that are ok, failing and unconfigured; unconfigured ones are settled', () => {
+    const status = cacheStatus(
+      [
+        source({ key: 'a', hasSnapshot: true, lastOutcome: 'ok' }),
+        source({ key: 'b', hasSnapshot: true, lastOutcome: 'timeout', lastError: 'slow' }),
+        source({ key: 'c', attemptedSinceStart: true, lastOutcome: 'blocked', lastError: 'no' }),
+        source({ key: 'd', unconfigured: true }),
+      ],
+      0,
+      undefined,
+    );
+    expect(CacheStatusSchema.parse(status)).toEqual(status);
+    expect(status).toMatchObject({
+      ready: true,
+      sourcesOk: 1,
+      sourcesFailing: 2,
+      sourcesUnconfigured: 1,
+    });
+    expect(status.sources?.[3]).toMatchObject({
+      state: 'unconfigured',
+      error: 'No menu source is known for this dispensary yet.',
+    });
+  });
+
   it('is loading, with progress, until every dispensary is settled', () => {
     const status = cacheStatus(
       [

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import {
+  CacheStatusSchema,
+  coverageLine,
   dispensaryChipName,
   imageCandidates,
   paginationButtons,
@@ -21,6 +23,8 @@ import { startSleepyProxy } from './harness/sleepy-proxy';
 const SERVICE = inject('serviceOrigin');
 /** A dispensary whose simulated menu answers slowly, so its refresh can be watched. */
 const SLOW_KEY = inject('slowKey');
+/** A dispensary whose simulated platform answers 503 since the first load. */
+const FAILING_KEY = inject('failingKey');
 
 /** Screenshots for people to look at; git-ignored, never compared. */
 const SHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
@@ -133,6 +137,16 @@ async function becomes<T>(read: () => Promise<T>, expected: T, timeoutMs = 5_000
   expect(value).toEqual(expected);
 }
 
+/** The page's last-success time of a dispensary, as the visitor's browser formats it. */
+function lastSuccess(iso: string | null | undefined): string {
+  if (!iso) return 'never';
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  }).format(new Date(iso));
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}${name}.png` });
 }
@@ -186,6 +200,33 @@ describe('the deals page in Chromium, served by the real service in demo mode', 
     const image = cards(page).nth(index).locator('img');
     await becomes(() => image.getAttribute('src'), chain[1]);
     expect(errors).toEqual([]);
+  });
+
+  it('says how many dispensaries the deals come from, and which fails and why', async () => {
+    const answer = await fetch(`${SERVICE}/api/monitoring/scraper/status`);
+    const status = CacheStatusSchema.parse(await answer.json());
+    const failing = status.sources?.find(({ key }) => key === FAILING_KEY);
+    expect(failing).toMatchObject({
+      state: 'stale',
+      error: 'The menu platform is unavailable for now.',
+    });
+    expect(status).toMatchObject({ sourcesFailing: 1, sourcesUnconfigured: 0 });
+    const total = status.dispensaryCount ?? 0;
+    expect(status.sourcesOk).toBe(total - 1);
+
+    const { page } = await open();
+    await countText(page);
+    const line = page.getByText(coverageLine({ ok: total - 1, total }), { exact: true });
+    await line.click();
+    const listed = page
+      .getByRole('list', { name: 'Dispensaries without current deals' })
+      .getByRole('listitem');
+    const items = await listed.allTextContents();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toBe(
+      `${failing?.name}: The menu platform is unavailable for now. (Last success: ${lastSuccess(failing?.lastSuccessAt)})`,
+    );
+    await shot(page, 'sources-failing-1280');
   });
 
   it('filters by category in the URL, and back restores the full list', async () => {

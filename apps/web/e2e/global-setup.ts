@@ -9,6 +9,8 @@ declare module 'vitest' {
     serviceOrigin: string;
     /** A dispensary whose simulated menu answers slowly (see harness/service.ts). */
     slowKey: string;
+    /** A dispensary whose simulated platform fails since the first load (stale in status). */
+    failingKey: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const service = await startRealService(DIST);
   project.provide('serviceOrigin', service.origin);
   project.provide('slowKey', service.slowKey);
+  project.provide('failingKey', service.failingKey);
   return () => service.close();
 }
 

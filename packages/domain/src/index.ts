@@ -23,6 +23,7 @@ export * from './rules/sort';
 export * from './rules/grouping';
 export * from './rules/count-line';
 export * from './rules/deal-list';
+export * from './rules/source-coverage';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';

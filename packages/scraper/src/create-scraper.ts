@@ -1,7 +1,7 @@
 import type { Platform } from '@stl-deals/domain';
 import { ADAPTERS } from './adapters';
 import type { Adapter, PlatformConfig, RequestPlan } from './adapters/types';
-import { BlockedError, NotFoundError, RetryableError, SchemaChangedError } from './errors';
+import { BlockedError, RetryableError, SchemaChangedError, UnconfiguredError } from './errors';
 import { createOutboundGuard, type OutboundGuard } from './outbound/guard';
 import type { RawPayload } from './parsing/parse-job';
 import { createParserPool, inProcessParser, type Parser } from './parsing/parser';
@@ -119,6 +119,13 @@ export function createScraper(options: ScraperOptions): Scraper {
   /** Stores whose host asked to be left alone (Retry-After), until when: theirs alone. */
   const leftAlone = new Map<string, number>();
 
+  /** The guard's check before the browser opens a page; a name that does not resolve is a ScrapeError. */
+  async function checkResolved(url: string): Promise<void> {
+    await guard.checkResolved(url).catch((error: unknown) => {
+      throw http.networkFailure(error, url);
+    });
+  }
+
   /** Runs the adapter's plan to its end, each request through `load`. */
   async function collectPlanned(
     entry: RegistryEntry,
@@ -153,7 +160,7 @@ export function createScraper(options: ScraperOptions): Scraper {
     signal: AbortSignal,
   ): Promise<RawPayload[]> {
     const pageUrl = adapter.browser?.pageUrl(entry, platforms) ?? null;
-    if (pageUrl) await guard.checkResolved(pageUrl);
+    if (pageUrl) await checkResolved(pageUrl);
     return browser.session(signal, async (context, stop) => {
       if (pageUrl) {
         await http.checkRobots(pageUrl, stop);
@@ -166,7 +173,7 @@ export function createScraper(options: ScraperOptions): Scraper {
       }
       return collectPlanned(entry, stop, async (request) => {
         if (!rendersAsPage(request)) return overHttp(request, stop);
-        await guard.checkResolved(request.url);
+        await checkResolved(request.url);
         await http.checkRobots(request.url, stop);
         const html = await renderHtml(context, request.url, stop);
         return { label: request.label, url: request.url, kind: 'html', body: Buffer.from(html) };
@@ -189,7 +196,7 @@ export function createScraper(options: ScraperOptions): Scraper {
 
   async function scrapeOnce(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult> {
     const adapter = adapters[entry.platform];
-    if (!adapter) throw new NotFoundError(`No adapter for platform '${entry.platform}' yet`);
+    if (!adapter) throw new UnconfiguredError(`No adapter for platform '${entry.platform}' yet`);
     if (wantsBrowser(entry)) {
       return result(entry, await viaBrowser(adapter, entry, signal), 'browser', signal);
     }
@@ -225,6 +232,19 @@ export function createScraper(options: ScraperOptions): Scraper {
           leftAlone.set(entry.key, clock.now() + error.retryAfterMs);
         }
         throw error;
+      }
+    },
+    hasMenuSource(entry) {
+      const adapter = adapters[entry.platform];
+      if (!adapter) return false;
+      // The plan's first step reads the registry entry alone, which is the operator's, not a
+      // menu's: it may run on this thread, unlike steps that read received payloads.
+      try {
+        if (wantsBrowser(entry) && adapter.browser?.pageUrl(entry, platforms)) return true;
+        adapter.plan(entry, [], platforms);
+        return true;
+      } catch (error) {
+        return !(error instanceof UnconfiguredError);
       }
     },
     async close() {

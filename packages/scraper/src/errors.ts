@@ -66,6 +66,28 @@ export class RetryableError extends ScrapeError {
   readonly kind = 'retryable';
 }
 
+/**
+ * No host name resolves and no network is routed: the trouble is this machine's connection, not
+ * the menu platform, so status must not blame the platform. Retried like any network failure.
+ */
+export class OfflineError extends RetryableError {
+  override name = 'OfflineError';
+  override readonly publicReason = 'The service cannot reach the internet.';
+}
+
+/** What status says of a dispensary that has no menu source. */
+export const UNCONFIGURED_REASON = 'No menu source is known for this dispensary yet.';
+
+/**
+ * The registry entry names nothing the adapter can start from (no platform id, no menu or
+ * specials URL): no request could find its menu, so it is not a missing menu but a missing
+ * source. Thrown by adapters' plans; the collection does not scrape such a dispensary again.
+ */
+export class UnconfiguredError extends NotFoundError {
+  override name = 'UnconfiguredError';
+  override readonly publicReason = UNCONFIGURED_REASON;
+}
+
 /** The classes a scrape error is rebuilt from after crossing a thread (see parsing/). */
 const BY_NAME: Record<string, new (message: string) => ScrapeError> = {
   BlockedError,
@@ -75,6 +97,8 @@ const BY_NAME: Record<string, new (message: string) => ScrapeError> = {
   NotFoundError,
   ScrapeTimeoutError,
   RetryableError,
+  OfflineError,
+  UnconfiguredError,
 };
 
 /** A scrape error as plain data, which a worker thread can send. */

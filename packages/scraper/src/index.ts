@@ -3,7 +3,14 @@ export * from './registry';
 export * from './scraper';
 export type * from './adapters/types';
 export { createScraper, type ScraperOptions } from './create-scraper';
-export { DEFAULT_PLATFORM_CONFIG } from './platform-config';
+export {
+  DEFAULT_PLATFORM_CONFIG,
+  mergePlatformConfig,
+  PlatformConfigError,
+  PlatformConfigOverrideSchema,
+  readPlatformConfigFile,
+  type PlatformConfigOverride,
+} from './platform-config';
 export { RobotsDisallowedError } from './politeness/robots';
 export { createOutboundGuard, type OutboundGuard } from './outbound/guard';
 export { finalizeDeals, plainText } from './normalize';

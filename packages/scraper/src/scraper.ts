@@ -23,5 +23,11 @@ export interface ScrapeResult {
  */
 export interface Scraper {
   scrape(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult>;
+  /**
+   * Whether the entry names anything the scraper could start from (a platform id, a menu or
+   * specials URL its adapter takes). False means every scrape would throw `UnconfiguredError`,
+   * so there is no point in trying; nothing is fetched to decide it.
+   */
+  hasMenuSource(entry: RegistryEntry): boolean;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import {
 import {
   ScrapeError,
   type Geocoder,
+  UnconfiguredError,
   type Registry,
   type RegistryEntry,
   type Scraper,
@@ -30,7 +31,7 @@ export type RefreshResult = 'refreshed' | 'failed' | 'skipped';
 export interface RefreshSummary {
   refreshed: number;
   failed: number;
-  /** Scraped less than the cooldown ago, or asked or stopped by a shutdown. */
+  /** Scraped less than the cooldown ago, no menu source known, or asked or stopped by a shutdown. */
   skipped: number;
   durationMs: number;
 }
@@ -69,6 +70,8 @@ interface Source {
   lastOutcome: ScrapeOutcome | null;
   lastError: string | null;
   attemptedSinceStart: boolean;
+  /** No menu source is known (the registry's entry, or a scrape that found none): never scraped. */
+  unconfigured: boolean;
   runningSince: Date | null;
   /** The scrape under way or queued, which every caller shares. */
   flight: Promise<RefreshResult> | null;
@@ -129,6 +132,7 @@ export class Collection {
         lastOutcome: history?.lastOutcome ?? null,
         lastError: history?.lastError ?? null,
         attemptedSinceStart: false,
+        unconfigured: !options.scraper.hasMenuSource(entry),
         runningSince: null,
         flight: null,
         discovered: locations.get(entry.key) ?? null,
@@ -319,10 +323,12 @@ export class Collection {
   /**
    * Single-flight: a caller joins the dispensary's scrape under way or queued. A dispensary
    * attempted less than the cooldown ago is not scraped again, so no caller can hammer a menu;
-   * an attempt dated in the future (the clock was set back) does not hold the cooldown on.
+   * an attempt dated in the future (the clock was set back) does not hold the cooldown on. One
+   * with no menu source is skipped: the registry is read once, so trying again cannot help.
    */
   private refreshSource(source: Source): Promise<RefreshResult> {
     if (source.flight) return source.flight;
+    if (source.unconfigured) return Promise.resolve('skipped');
     const now = this.options.clock.now().getTime();
     const coolingDown =
       source.lastAttemptAt !== null &&
@@ -359,6 +365,7 @@ export class Collection {
       source.snapshotAt !== null ? this.deals.countOf(source.entry.key) : null,
     );
     const transport = result?.transport ?? (end.kind === 'threw' ? transportOf(end.error) : null);
+    if (end.kind === 'threw' && end.error instanceof UnconfiguredError) source.unconfigured = true;
     // An aborted attempt says nothing about the menu, so it is neither stored nor shown.
     if (verdict.outcome !== 'aborted') {
       verdict = await this.store(source, verdict, result, transport, startedAt, finishedAt);
@@ -464,6 +471,7 @@ export class Collection {
       lastError: source.lastError,
       attemptedSinceStart: source.attemptedSinceStart,
       running: source.runningSince !== null,
+      unconfigured: source.unconfigured,
       ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
     };
   }

@@ -1,4 +1,10 @@
-import type { CacheStatus, SourceState, SourceStatus } from '@stl-deals/domain';
+import {
+  countSources,
+  type CacheStatus,
+  type SourceState,
+  type SourceStatus,
+} from '@stl-deals/domain';
+import { UNCONFIGURED_REASON } from '@stl-deals/scraper';
 import type { ScrapeOutcome } from '@stl-deals/store';
 
 /** What the service knows about one dispensary's collection at a moment. */
@@ -15,29 +21,36 @@ export interface SourceFacts {
   /** Whether an attempt finished since this process started. */
   attemptedSinceStart: boolean;
   running: boolean;
+  /** The registry names no menu source for it (see `Scraper.hasMenuSource`): it is not scraped. */
+  unconfigured?: boolean;
   /** Deals the last scrape's menu held, when over the per-store bound (so cut to `dealCount`). */
   dealsFound?: number;
 }
 
 /**
- * running: a scrape is under way. pending: never attempted. ok: the last attempt succeeded.
- * stale: the last attempt failed and the last good snapshot is served. failed: it failed and
- * there is nothing to serve.
+ * running: a scrape is under way. unconfigured: no menu source is known, so none is tried.
+ * pending: never attempted. ok: the last attempt succeeded. stale: the last attempt failed and
+ * the last good snapshot is served. failed: it failed and there is nothing to serve.
  */
 export function sourceState(source: SourceFacts): SourceState {
   if (source.running) return 'running';
+  if (source.unconfigured) return 'unconfigured';
   if (source.lastOutcome === null) return source.hasSnapshot ? 'ok' : 'pending';
   if (source.lastOutcome === 'ok') return 'ok';
   return source.hasSnapshot ? 'stale' : 'failed';
 }
 
-/** A dispensary counts toward `ready` once it has a snapshot or finished an attempt since start. */
+/**
+ * A dispensary counts toward `ready` once it has a snapshot or finished an attempt since start;
+ * one with no menu source is settled from the start, since no attempt will come.
+ */
 function isSettled(source: SourceFacts): boolean {
-  return source.hasSnapshot || source.attemptedSinceStart;
+  return source.hasSnapshot || source.attemptedSinceStart || source.unconfigured === true;
 }
 
 function sourceStatus(source: SourceFacts): SourceStatus {
   const failing = source.lastOutcome !== null && source.lastOutcome !== 'ok';
+  const error = source.unconfigured ? UNCONFIGURED_REASON : failing ? source.lastError : null;
   return {
     key: source.key,
     name: source.name,
@@ -45,7 +58,7 @@ function sourceStatus(source: SourceFacts): SourceStatus {
     dealCount: source.dealCount,
     lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
     lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
-    error: failing ? source.lastError : null,
+    error,
     ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
   };
 }
@@ -55,7 +68,8 @@ function sourceStatus(source: SourceFacts): SourceStatus {
  * dispensaries, and once ready it is `{done: total, total}`. `etaSeconds` estimates the first
  * load only, so it is sent only while that runs (not ready), and left out when no estimate can be
  * honest (nothing measured yet, or nothing under way). Later refreshes are not a load the page
- * waits on: their state is in `sources`.
+ * waits on: their state is in `sources`, and counted in `sourcesOk`, `sourcesFailing` (stale or
+ * failed) and `sourcesUnconfigured`.
  */
 export function cacheStatus(
   sources: readonly SourceFacts[],
@@ -65,6 +79,7 @@ export function cacheStatus(
   const done = sources.filter(isSettled).length;
   const ready = done === sources.length;
   const lastSuccess = Math.max(...sources.map((source) => source.lastSuccessAt?.getTime() ?? 0));
+  const statuses = sources.map(sourceStatus);
   return {
     ready,
     totalDeals,
@@ -72,7 +87,8 @@ export function cacheStatus(
     dispensaryCount: sources.length,
     progress: { done, total: sources.length },
     ...(ready || etaSeconds === undefined ? {} : { etaSeconds }),
-    sources: sources.map(sourceStatus),
+    sources: statuses,
+    ...countSources(statuses),
   };
 }
 

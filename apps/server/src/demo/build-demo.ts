@@ -4,6 +4,7 @@ import {
   ADAPTERS,
   createScraper,
   loadRegistry,
+  mergePlatformConfig,
   RegistryError,
   type Registry,
 } from '@stl-deals/scraper';
@@ -58,7 +59,9 @@ export async function buildDemo({ config, settings, logger, clock }: DemoOptions
     const scraper = createScraper({
       ...settings,
       userAgent: config.USER_AGENT,
-      platforms: simulator.platforms,
+      // The simulator's override over the operator's PLATFORMS_CONFIG: its addresses and hashes
+      // win, the operator's other settings (maxPages, keys it does not serve) stay.
+      platforms: mergePlatformConfig(simulator.platformOverride, settings.platforms),
       minHostDelayMs: 0,
       // The simulator is on loopback, which the outbound guard refuses unless allowed.
       allowPrivateHosts: [...settings.allowPrivateHosts, new URL(simulator.url).hostname],

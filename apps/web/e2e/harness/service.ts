@@ -16,6 +16,8 @@ export interface RealService {
   origin: string;
   /** A dispensary whose menu answers slowly: refreshing it takes a moment, as a real one does. */
   slowKey: string;
+  /** A dispensary whose menu platform answers 503 since the first load: its last deals are kept. */
+  failingKey: string;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,9 @@ export interface RealService {
  * 127.0.0.1 and a free port, with a fresh data folder, serving the built page from `webDist`.
  * Its first load is done before this resolves, so every test starts from a ready cache; the
  * scheduler is never started, so nothing scrapes but the page's own refreshes. Settings: no
- * challenge (it would need a second Chromium), no cooldown (each refresh really scrapes).
+ * challenge (it would need a second Chromium), no cooldown (each refresh really scrapes). One
+ * store fails from then on (stale: its first load's deals stay), so the page has a source to
+ * report as failing.
  */
 export async function startRealService(webDist: string): Promise<RealService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stl-deals-e2e-'));
@@ -57,10 +61,16 @@ export async function startRealService(webDist: string): Promise<RealService> {
         throw new Error(`The demo's first load scraped ${summary.refreshed} of ${total} stores.`);
       }
       const slowKey = simulator.registry.dispensaries[0]!.key;
-      simulator.setFaults({ dispensaries: { [slowKey]: { latencyMs: SLOW_MS } } });
+      const failingKey = simulator.registry.dispensaries[1]!.key;
+      simulator.setFaults({
+        dispensaries: { [slowKey]: { latencyMs: SLOW_MS }, [failingKey]: { status: 503 } },
+      });
+      if ((await app.collection.refresh(failingKey)) !== 'failed') {
+        throw new Error(`The demo's store '${failingKey}' did not fail as set up.`);
+      }
       await app.listen({ host: config.HOST, port: config.PORT });
       const { port } = app.server.address() as AddressInfo;
-      return { origin: `http://127.0.0.1:${port}`, slowKey, close };
+      return { origin: `http://127.0.0.1:${port}`, slowKey, failingKey, close };
     } catch (error) {
       await close();
       throw error;

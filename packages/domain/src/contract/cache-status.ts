@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { IsoDateTime, LIMITS, ShortText } from './values';
 
-export const SOURCE_STATES = ['ok', 'stale', 'failed', 'pending', 'running'] as const;
+/**
+ * unconfigured: the registry names no menu source the service could read (no platform id, no menu
+ * or specials URL), so it is not scraped; the others are the collection's states (see the service).
+ */
+export const SOURCE_STATES = [
+  'ok',
+  'stale',
+  'failed',
+  'pending',
+  'running',
+  'unconfigured',
+] as const;
 export const SourceStateSchema = z.enum(SOURCE_STATES);
 export type SourceState = z.infer<typeof SourceStateSchema>;
 
@@ -49,6 +60,10 @@ export const CacheStatusSchema = z.object({
     .object({ ok: z.boolean(), reason: ShortText.optional() })
     .optional()
     .describe("Whether the service's storage is sound; when not, the last good deals are served."),
+  /** Sources by state (see `countSources`): ok; failing (stale or failed); unconfigured. */
+  sourcesOk: z.number().int().nonnegative().optional(),
+  sourcesFailing: z.number().int().nonnegative().optional(),
+  sourcesUnconfigured: z.number().int().nonnegative().optional(),
   /** True when the deals come from the platform simulator (the service's demo mode). */
   demo: z
     .boolean()

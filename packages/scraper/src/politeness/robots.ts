@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser';
-import { BlockedError, RetryableError } from '../errors';
+import { BlockedError, OfflineError, RetryableError } from '../errors';
 import type { Clock } from './clock';
 import { untilAborted } from './until-aborted';
 
@@ -17,7 +17,8 @@ export class RobotsDisallowedError extends BlockedError {
 export type RobotsAnswer =
   | { kind: 'file'; text: string }
   | { kind: 'unavailable' }
-  | { kind: 'unreachable'; reason: string };
+  /** `offline`: the machine reaches no network at all (see the http transport's NetworkWitness). */
+  | { kind: 'unreachable'; reason: string; offline?: boolean };
 
 /**
  * 2xx: the file's rules apply. 4xx other than 429 ("unavailable", a 404 above all): no rules, all is
@@ -34,7 +35,7 @@ export function robotsAnswerKind(status: number): RobotsAnswer['kind'] {
 type Rules =
   | { kind: 'parsed'; robot: ReturnType<typeof robotsParser> }
   | { kind: 'allow-all' }
-  | { kind: 'unreachable'; reason: string };
+  | { kind: 'unreachable'; reason: string; offline?: boolean };
 
 /**
  * How long an unreachable robots.txt is remembered before it is asked again: long enough that the
@@ -106,7 +107,7 @@ function judge(rules: Rules, url: string, token: string): { crawlDelayMs: number
     case 'allow-all':
       return { crawlDelayMs: 0 };
     case 'unreachable':
-      throw new RetryableError(
+      throw new (rules.offline ? OfflineError : RetryableError)(
         `robots.txt of ${host} could not be read (${rules.reason}); nothing there is fetched until it can`,
       );
     case 'parsed':

@@ -2,6 +2,7 @@ import { Agent, fetch, type Response } from 'undici';
 import type { RequestPlan } from '../adapters/types';
 import {
   ForbiddenAddressError,
+  OfflineError,
   RetryableError,
   SchemaChangedError,
   ScrapeError,
@@ -51,6 +52,12 @@ export interface HttpTransport {
    * browser asks before it opens a page).
    */
   checkRobots(url: string, signal: AbortSignal): Promise<void>;
+  /**
+   * What a failure to resolve `url`'s host outside this transport (the browser's address check)
+   * means: OfflineError while no host answers at all, RetryableError for a network code otherwise;
+   * any other error is given back as it is.
+   */
+  networkFailure(error: unknown, url: string): unknown;
   /** Stops robots.txt fetches still under way and closes the connections. */
   close(): void;
 }
@@ -81,7 +88,37 @@ export class RetryLaterError extends RetryableError {
 type Attempt =
   | { kind: 'payload'; body: Uint8Array }
   | { kind: 'redirect'; location: string; status: number }
-  | { kind: 'retry'; reason: string; retryAfterMs: number | null };
+  | { kind: 'retry'; reason: string; retryAfterMs: number | null; offline?: boolean };
+
+/** Failures to resolve any name or route to any network: what a machine without internet meets. */
+const NO_NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH']);
+
+/**
+ * A host that answered this recently proves the internet is there: a name that then fails to
+ * resolve is that host's own trouble (a lapsed domain), not a missing connection.
+ */
+export const ONLINE_PROOF_MS = 10 * 60 * 1000;
+
+/**
+ * Tells a missing internet connection from one host's failure. One store's domain may lapse
+ * (ENOTFOUND for it alone), so a resolution failure means 'offline' only while no host at all
+ * has answered for ONLINE_PROOF_MS (or since start).
+ */
+class NetworkWitness {
+  private lastAnswerAt: number | null = null;
+  constructor(private readonly clock: Clock) {}
+
+  answered(): void {
+    this.lastAnswerAt = this.clock.now();
+  }
+
+  isOffline(cause: unknown): boolean {
+    const code = (cause as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || !NO_NETWORK_CODES.has(code)) return false;
+    const last = this.lastAnswerAt;
+    return last === null || this.clock.now() - last >= ONLINE_PROOF_MS;
+  }
+}
 
 /** One hop of a request: redirects change the URL and sometimes the method. */
 interface Hop {
@@ -103,6 +140,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   // Every connection resolves its host through the guard, so a name that answers a private
   // address is refused at the connect, not only when it was first checked.
   const agent = new Agent({ connect: { lookup: guard.lookup } });
+  const network = new NetworkWitness(clock);
   const hosts = new HostQueue({
     minDelayMs: options.minHostDelayMs,
     maxWaitMs: MAX_WAIT_IN_SCRAPE_MS,
@@ -117,7 +155,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     clock,
     load: (robotsUrl) =>
       hosts.run(robotsUrl, closing.signal, () =>
-        fetchRobots(robotsUrl, options, agent, closing.signal),
+        fetchRobots(robotsUrl, options, agent, network, closing.signal),
       ),
   });
 
@@ -131,7 +169,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   async function withRetries(hop: Hop, request: RequestPlan, signal: AbortSignal) {
     for (let attempt = 1; ; attempt++) {
       const outcome = await hosts.run(hop.url, signal, () =>
-        attemptOnce(hop, request, options, agent, signal),
+        attemptOnce(hop, request, options, agent, network, signal),
       );
       if (outcome.kind !== 'retry') return outcome;
       const asked = outcome.retryAfterMs;
@@ -140,7 +178,8 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         throw new RetryLaterError(`${outcome.reason}, asking us to wait ${wait} ms`, wait);
       }
       if (attempt >= options.maxAttempts) {
-        throw new RetryableError(`${outcome.reason} (after ${attempt} attempts)`);
+        const Failure = outcome.offline ? OfflineError : RetryableError;
+        throw new Failure(`${outcome.reason} (after ${attempt} attempts)`);
       }
       await clock.sleep(asked ?? backoffDelay(attempt, options.random()), signal);
     }
@@ -166,6 +205,12 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       }
     },
     checkRobots,
+    networkFailure(error, url) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (error instanceof ScrapeError || typeof code !== 'string') return error;
+      const reason = `Network error reaching ${hostOf(url)}: ${messageOf(error)}`;
+      return network.isOffline(error) ? new OfflineError(reason) : new RetryableError(reason);
+    },
     close() {
       closing.abort();
       void agent.close().catch(() => undefined);
@@ -178,6 +223,7 @@ async function attemptOnce(
   request: RequestPlan,
   options: HttpTransportOptions,
   agent: Agent,
+  network: NetworkWitness,
   signal: AbortSignal,
 ): Promise<Attempt> {
   const host = hostOf(hop.url);
@@ -191,6 +237,7 @@ async function attemptOnce(
       dispatcher: agent,
       signal: AbortSignal.any([signal, timeout]),
     });
+    network.answered();
     const location = redirectTarget(response, hop.url);
     if (location) {
       await response.body?.cancel();
@@ -229,6 +276,7 @@ async function attemptOnce(
       kind: 'retry',
       reason: `Network error reaching ${host}: ${messageOf(cause)}`,
       retryAfterMs: null,
+      offline: network.isOffline(cause),
     };
   }
 }
@@ -241,6 +289,7 @@ async function fetchRobots(
   robotsUrl: string,
   options: HttpTransportOptions,
   agent: Agent,
+  network: NetworkWitness,
   closing: AbortSignal,
 ): Promise<RobotsAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -254,6 +303,7 @@ async function fetchRobots(
         dispatcher: agent,
         signal: AbortSignal.any([closing, timeout]),
       });
+      network.answered();
       const location = redirectTarget(response, url);
       if (location) {
         await response.body?.cancel();
@@ -273,7 +323,7 @@ async function fetchRobots(
     const reason = timeout.aborted
       ? `no answer within ${options.timeoutMs} ms`
       : messageOf(causeOf(error));
-    return { kind: 'unreachable', reason };
+    return { kind: 'unreachable', reason, offline: network.isOffline(causeOf(error)) };
   }
 }
 

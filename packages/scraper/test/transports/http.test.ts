@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestPlan } from '../../src/adapters/types';
 import { systemClock } from '../../src/politeness/clock';
-import { createHttpTransport, type HttpTransportOptions } from '../../src/transports/http';
+import { createOutboundGuard } from '../../src/outbound/guard';
+import {
+  createHttpTransport,
+  ONLINE_PROOF_MS,
+  type HttpTransportOptions,
+} from '../../src/transports/http';
 import { fakeClock } from './fake-clock';
 import {
   html,
@@ -246,6 +251,54 @@ describe('per-host politeness', () => {
     await http.fetch(getJson(`${base}/menu?b`), never());
     // robots.txt, then each menu a second after the request before it.
     expect(time.waits).toEqual([1_000, 1_000]);
+  });
+});
+
+describe('a machine without internet', () => {
+  /** Loopback answers; every name fails to resolve as it does offline. */
+  const noDns = (code: string) =>
+    createOutboundGuard({
+      allow: ['127.0.0.1'],
+      resolve: () =>
+        Promise.reject(Object.assign(new Error(`getaddrinfo ${code} menu.example`), { code })),
+    });
+  const offline = {
+    name: 'OfflineError',
+    kind: 'retryable',
+    publicReason: 'The service cannot reach the internet.',
+  };
+
+  it.each(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH'])(
+    'says the internet is out of reach when no name resolves (%s)',
+    async (code) => {
+      const { http } = transport({ guard: noDns(code) });
+      await expect(http.fetch(getJson('http://menu.example/menu'), never())).rejects.toMatchObject(
+        offline,
+      );
+    },
+  );
+
+  it('blames one host, not the connection, while another host has answered', async () => {
+    const base = await serve({ '/menu': json(MENU) });
+    const { http, time } = transport({ guard: noDns('ENOTFOUND') });
+    await http.fetch(getJson(`${base}/menu`), never());
+    const lapsed = http.fetch(getJson('http://menu.example/menu'), never());
+    await expect(lapsed).rejects.toMatchObject({ name: 'RetryableError' });
+    await expect(lapsed).rejects.not.toHaveProperty('publicReason');
+    time.advance(ONLINE_PROOF_MS);
+    await expect(http.fetch(getJson('http://other.example/menu'), never())).rejects.toMatchObject(
+      offline,
+    );
+  });
+
+  it('does not call a refused connection offline', async () => {
+    const base = await serve({});
+    await server?.close();
+    server = undefined;
+    const { http } = transport();
+    const refused = http.fetch(getJson(`${base}/menu`), never());
+    await expect(refused).rejects.toMatchObject({ name: 'RetryableError' });
+    await expect(refused).rejects.not.toHaveProperty('publicReason');
   });
 });
 

@@ -1,7 +1,7 @@
 import {
-  DEFAULT_PLATFORM_CONFIG,
   parseRegistry,
   type PlatformConfig,
+  type PlatformConfigOverride,
   type Registry,
 } from '@stl-deals/scraper';
 import { SIMULATED_PLATFORMS } from '../platforms';
@@ -34,13 +34,16 @@ export function addressedRegistry(
   return parseRegistry({ dispensaries }, 'simulated registry');
 }
 
-/** The scraper's platform configuration with every platform's base URL at the simulator. */
-export function platformConfigAt(
+/**
+ * What a PLATFORMS_CONFIG file for this simulator says: every platform's base URL here, and the
+ * hashes it knows. Merged like an operator's file (`mergePlatformConfig`), so demo mode and the
+ * tests use the mechanism production does.
+ */
+export function platformOverrideAt(
   base: string,
   dutchieHashes: PlatformConfig['dutchieHashes'],
-): PlatformConfig {
+): PlatformConfigOverride {
   return {
-    ...DEFAULT_PLATFORM_CONFIG,
     baseUrls: {
       dutchie: base,
       janeAlgolia: base,
@@ -51,6 +54,6 @@ export function platformConfigAt(
     },
     dutchieHashes,
     // Blank, so the scraper reads the key from the store page as it must in production.
-    janeAlgolia: { appId: DEFAULT_PLATFORM_CONFIG.janeAlgolia.appId, apiKey: '' },
+    janeAlgolia: { apiKey: '' },
   };
 }

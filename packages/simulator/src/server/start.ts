@@ -1,9 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { DEFAULT_PLATFORM_CONFIG, type PlatformConfig, type Registry } from '@stl-deals/scraper';
+import {
+  DEFAULT_PLATFORM_CONFIG,
+  mergePlatformConfig,
+  type PlatformConfig,
+  type PlatformConfigOverride,
+  type Registry,
+} from '@stl-deals/scraper';
 import { StoreDirectory } from '../stores';
-import { addressedRegistry, platformConfigAt, requireSimulated } from './addressing';
+import { addressedRegistry, platformOverrideAt, requireSimulated } from './addressing';
 import { answerContexts, seededSecret } from './answer-context';
 import { Faults, type FaultPlan } from './faults';
 import { handle, type HandlerDeps } from './handle';
@@ -31,7 +37,9 @@ export interface Simulator {
   readonly url: string;
   /** The registry given, each dispensary addressed at this simulator on its platform. */
   readonly registry: Registry;
-  /** The scraper's platform configuration with every base URL pointed here. */
+  /** A PLATFORMS_CONFIG-shaped override pointing every platform here (see `mergePlatformConfig`). */
+  readonly platformOverride: PlatformConfigOverride;
+  /** The scraper's platform configuration: `platformOverride` over the defaults. */
   readonly platforms: PlatformConfig;
   /** Replaces the fault plan from now on (`{}` clears every fault). */
   setFaults(plan: FaultPlan): void;
@@ -79,11 +87,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   });
   const { address, port } = server.address() as AddressInfo;
   base = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const platformOverride = platformOverrideAt(base, dutchieHashes);
 
   return {
     url: base,
     registry: addressedRegistry(options.registry, stores, base),
-    platforms: platformConfigAt(base, dutchieHashes),
+    platformOverride,
+    platforms: mergePlatformConfig(platformOverride),
     setFaults: (plan) => faults.set(plan),
     requestCount: (filter) => log.count(filter),
     stop: () =>

@@ -1,4 +1,4 @@
-import { BlockedError, NotFoundError, SchemaChangedError } from '../../errors';
+import { BlockedError, NotFoundError, SchemaChangedError, UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import { at, list, text } from '../shared/deal-fields';
 import type { Received } from '../types';
@@ -35,7 +35,9 @@ export const payloadsOf = (received: readonly Received[], kind: PayloadKind) =>
 export function dispensaryCName(entry: RegistryEntry): string {
   const cName = text(entry.platformId);
   if (!cName) {
-    throw new NotFoundError(`Dispensary '${entry.key}' has platform 'dutchie' but no platformId`);
+    throw new UnconfiguredError(
+      `Dispensary '${entry.key}' has platform 'dutchie' but no platformId`,
+    );
   }
   return cName;
 }

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import type { Received, RequestPlan } from '../types';
 
@@ -6,7 +6,7 @@ import type { Received, RequestPlan } from '../types';
 export function plan(entry: RegistryEntry, received: readonly Received[]): RequestPlan[] {
   if (received.length > 0) return [];
   if (!entry.menuUrl) {
-    throw new NotFoundError(`Dispensary '${entry.key}' has platform 'feed' but no menuUrl`);
+    throw new UnconfiguredError(`Dispensary '${entry.key}' has platform 'feed' but no menuUrl`);
   }
   return [{ label: 'feed', url: entry.menuUrl, accept: 'application/json' }];
 }

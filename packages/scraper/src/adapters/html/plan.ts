@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import type { Received, RequestPlan } from '../types';
 
@@ -9,7 +9,7 @@ export function plan(entry: RegistryEntry, received: readonly Received[]): Reque
   if (received.length > 0) return [];
   const url = specialsPageOf(entry);
   if (!url) {
-    throw new NotFoundError(
+    throw new UnconfiguredError(
       `Dispensary '${entry.key}' has platform 'html' but no specials page known (no specialsUrl or menuUrl)`,
     );
   }

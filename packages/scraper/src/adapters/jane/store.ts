@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 
 /** Jane's public site, where a visitor's deep links lead (platforms.md 2.4). */
@@ -30,7 +30,7 @@ export function readJaneStore(entry: RegistryEntry): JaneStore | undefined {
 export function janeStore(entry: RegistryEntry): JaneStore {
   const store = readJaneStore(entry);
   if (store) return store;
-  throw new NotFoundError(
+  throw new UnconfiguredError(
     `Dispensary '${entry.key}' has platform 'jane' but no numeric Jane store id (platformId)`,
   );
 }

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import type { PlatformConfig, RequestPlan } from '../types';
 
@@ -26,7 +26,7 @@ export function readDispensarySlug(entry: RegistryEntry): string | undefined {
 export function dispensarySlug(entry: RegistryEntry): string {
   const slug = readDispensarySlug(entry);
   if (slug) return slug;
-  throw new NotFoundError(
+  throw new UnconfiguredError(
     `Dispensary '${entry.key}' has platform 'leafly' but no Leafly slug (platformId)`,
   );
 }

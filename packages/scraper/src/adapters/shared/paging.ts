@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import type { Received } from '../types';
 
@@ -64,7 +64,7 @@ function pageCap(maxPages: number): number {
  */
 export const CAPTURED_PAGE = `${PAGE_PREFIX}captured`;
 
-/** A registry field the platform cannot do without; a clear not-found error when missing. */
+/** A registry field the platform cannot do without; without it the dispensary is unconfigured. */
 export function requiredField(
   entry: RegistryEntry,
   field: 'menuUrl' | 'platformId',
@@ -72,7 +72,7 @@ export function requiredField(
 ): string {
   const value = entry[field];
   if (!value) {
-    throw new NotFoundError(
+    throw new UnconfiguredError(
       `Dispensary '${entry.key}' has platform '${entry.platform}' but no ${field} (${why})`,
     );
   }
@@ -84,6 +84,8 @@ export function originOf(entry: RegistryEntry, url: string): string {
   try {
     return new URL(url).origin;
   } catch {
-    throw new NotFoundError(`Dispensary '${entry.key}' has no usable URL: '${url.slice(0, 200)}'`);
+    throw new UnconfiguredError(
+      `Dispensary '${entry.key}' has no usable URL: '${url.slice(0, 200)}'`,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import type { PlatformConfig } from '../types';
 
@@ -27,7 +27,7 @@ export function readListingSlug(entry: RegistryEntry): string | undefined {
 export function listingSlug(entry: RegistryEntry): string {
   const slug = readListingSlug(entry);
   if (slug) return slug;
-  throw new NotFoundError(
+  throw new UnconfiguredError(
     `Dispensary '${entry.key}' has platform 'weedmaps' but no listing slug (platformId)`,
   );
 }

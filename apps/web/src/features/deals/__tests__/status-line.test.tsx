@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import type { SourceStatus } from '@stl-deals/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readyStatus } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render-page';
@@ -32,5 +34,75 @@ describe('status line', () => {
     renderPage({ query: '?dispensary=swade' });
     expect(await screen.findByText('Cache Loading')).toBeInTheDocument();
     expect(await screen.findByText('No deals found.')).toBeInTheDocument();
+  });
+
+  const source = (key: string, fields: Partial<SourceStatus>): SourceStatus => ({
+    key,
+    name: key,
+    state: 'ok',
+    dealCount: 3,
+    lastSuccessAt: '2025-06-04T16:30:00Z',
+    lastAttemptAt: '2025-06-04T16:30:00Z',
+    error: null,
+    ...fields,
+  });
+
+  it('says how many dispensaries the deals come from, and lists the others on demand', async () => {
+    serve({
+      status: readyStatus({
+        dispensaryCount: 4,
+        sourcesOk: 1,
+        sourcesFailing: 2,
+        sourcesUnconfigured: 1,
+        sources: [
+          source('Swade', {}),
+          source('Greenlight <b>Ferguson</b>', {
+            state: 'stale',
+            error: 'The service cannot reach the internet.',
+            lastSuccessAt: '2025-06-03T14:05:00Z',
+          }),
+          source('Bloom', {
+            state: 'failed',
+            error: 'The menu platform refused our request.',
+            lastSuccessAt: null,
+          }),
+          source('Nowhere', {
+            state: 'unconfigured',
+            error: 'No menu source is known for this dispensary yet.',
+            lastSuccessAt: null,
+          }),
+        ],
+      }),
+    });
+    renderPage();
+    const line = await screen.findByText('Deals from 1 of 4 dispensaries');
+    const list = screen.getByRole('list', { name: 'Dispensaries without current deals' });
+    expect(list).not.toBeVisible();
+    await userEvent.click(line);
+    expect(list).toBeVisible();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Greenlight <b>Ferguson</b>: The service cannot reach the internet. (Last success: Jun 3, 2025, 9:05 AM)',
+      'Bloom: The menu platform refused our request. (Last success: never)',
+      'Nowhere: No menu source is known for this dispensary yet. (Last success: never)',
+    ]);
+    expect(list.querySelector('b')).toBeNull();
+  });
+
+  it('says nothing about sources while every dispensary is fine', async () => {
+    serve({
+      status: readyStatus({
+        sourcesOk: 2,
+        sourcesFailing: 0,
+        sourcesUnconfigured: 0,
+        sources: [source('Swade', {}), source('Bloom', { state: 'running' })],
+      }),
+    });
+    renderPage();
+    await screen.findByText('Cache Ready');
+    expect(screen.queryByText(/Deals from/)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import type { CacheStatus } from '@stl-deals/domain';
+import { sourceCoverage, type CacheStatus } from '@stl-deals/domain';
 import type { DealsSnapshot } from '../api/get-deals';
 import { firstLoadEstimate } from '../model/messages';
 import { cacheUpdatedText, loadedTimeText } from '../model/times';
+import { SourceCoverageNote } from './source-coverage';
 import styles from './status-line.module.css';
 
 interface StatusLineProps {
@@ -14,12 +15,14 @@ interface StatusLineProps {
 
 /**
  * The status line (spec section 2): when the data was loaded, the cache badge and the cache's
- * update time, plus the service's demo marker and, while the first load runs, its progress.
+ * update time, plus the service's demo marker, while the first load runs its progress, and,
+ * beside the badge, how many dispensaries the deals come from whenever some fail or have no source.
  */
 export function StatusLine({ snapshot, status, note, timeZone }: StatusLineProps) {
   if (!snapshot && !status) return null;
   const estimate = status && !status.ready ? firstLoadEstimate(status) : null;
   const updated = status?.lastUpdate;
+  const coverage = status ? sourceCoverage(status) : null;
   return (
     <section className={styles.status} aria-label="Data status">
       <p className={styles.note} role="status">
@@ -32,6 +35,11 @@ export function StatusLine({ snapshot, status, note, timeZone }: StatusLineProps
             <span className={`${styles.badge} ${status.ready ? styles.ready : styles.loading}`}>
               {status.ready ? 'Cache Ready' : 'Cache Loading'}
             </span>
+          </li>
+        )}
+        {coverage && (
+          <li>
+            <SourceCoverageNote coverage={coverage} timeZone={timeZone} />
           </li>
         )}
         {updated && updated !== 'never' && (
