@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   BUNDLED_REGISTRY_PATH,
+  isAllowListEntry,
   CENSUS_GEOCODER_URL,
   mergePlatformConfig,
   readPlatformConfigFile,
@@ -36,24 +37,6 @@ const Origin = z
     isOrigin,
     'must be an http(s) origin such as https://deals.example.com: scheme and host only',
   );
-
-/** A host name (letters, digits, dots, hyphens), an IP address, or an address range in CIDR form. */
-function isHostOrRange(value: string): boolean {
-  const [address = '', bits, ...rest] = value.split('/');
-  if (bits !== undefined) {
-    const version = isIP(address);
-    return (
-      rest.length === 0 &&
-      version !== 0 &&
-      /^\d{1,3}$/.test(bits) &&
-      Number(bits) <= (version === 4 ? 32 : 128)
-    );
-  }
-  return (
-    isIP(value) !== 0 ||
-    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(value)
-  );
-}
 
 /** The names @fastify/proxy-addr gives reserved ranges, which `trustProxy` takes like addresses. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -169,7 +152,7 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(
-      z.array(z.string().refine(isHostOrRange, 'must be a host name, IP address or CIDR range')),
+      z.array(z.string().refine(isAllowListEntry, 'must be a host name, IP address or CIDR range')),
     ),
   RATE_LIMIT_PER_MIN: whole(1, 10_000, 10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -83,6 +83,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ GEOCODER_URL: ' ' }).GEOCODER_URL).toBeNull();
   });
 
+  it('reads ALLOW_PRIVATE_HOSTS as host names, addresses and CIDR ranges', () => {
+    expect(loadConfig({}).ALLOW_PRIVATE_HOSTS).toEqual([]);
+    expect(
+      loadConfig({ ALLOW_PRIVATE_HOSTS: ' simulator.local , 127.0.0.1, 10.0.0.0/8,fd00::/8' })
+        .ALLOW_PRIVATE_HOSTS,
+    ).toEqual(['simulator.local', '127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+  });
+
   it('takes an empty CORS_ORIGIN as unset', () => {
     expect(loadConfig({ CORS_ORIGIN: '' }).CORS_ORIGIN).toBeUndefined();
     expect(loadConfig({ CORS_ORIGIN: '  ' }).CORS_ORIGIN).toBeUndefined();
@@ -136,6 +144,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGIN', 'https://a.example/path'],
     ['CORS_ORIGIN', 'ftp://a.example'],
+    ['ALLOW_PRIVATE_HOSTS', 'simulator,not a host'],
+    ['ALLOW_PRIVATE_HOSTS', '10.0.0.0/33'],
+    ['ALLOW_PRIVATE_HOSTS', '10.0.0.0/255.0.0.0'],
     ['METRICS_TOKEN', 'too-short'],
     ['METRICS_TOKEN', 'sixteen or more but spaced'],
     ['METRICS_PORT', 'metrics'],

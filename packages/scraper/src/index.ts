@@ -12,7 +12,7 @@ export {
   type PlatformConfigOverride,
 } from './platform-config';
 export { RobotsDisallowedError } from './politeness/robots';
-export { createOutboundGuard, type OutboundGuard } from './outbound/guard';
+export { createOutboundGuard, isAllowListEntry, type OutboundGuard } from './outbound/guard';
 export { finalizeDeals, plainText } from './normalize';
 export { parseRecorded, platformNamed } from './recorded';
 export { ADAPTERS } from './adapters';

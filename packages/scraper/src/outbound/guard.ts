@@ -158,9 +158,24 @@ function readAllowList(entries: readonly string[]): { hosts: Set<string>; ranges
 }
 
 /** An allow-list entry as an address range, or undefined when it is a host name. */
-export function allowListRange(entry: string): Range | undefined {
+function allowListRange(entry: string): Range | undefined {
   if (entry.includes('/')) return ipaddr.parseCIDR(entry);
   if (!ipaddr.isValid(entry)) return undefined;
   const address = ipaddr.process(entry);
   return [address, address.kind() === 'ipv4' ? 32 : 128];
+}
+
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/**
+ * Whether the allow-list takes `entry`: a host name, an IP address or a CIDR range, judged by the
+ * parser the guard itself uses, so the configuration refuses what the guard could not read.
+ */
+export function isAllowListEntry(entry: string): boolean {
+  const text = entry.trim().toLowerCase();
+  try {
+    return allowListRange(text) !== undefined || HOST_NAME.test(text);
+  } catch {
+    return false;
+  }
 }

@@ -28,7 +28,7 @@ export function boundedJson(text: string): unknown {
 }
 
 /** Throws ParseLimitError when `value` nests deeper or holds more than JSON_LIMITS allow. */
-export function checkJsonShape(value: unknown): void {
+function checkJsonShape(value: unknown): void {
   const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
   let nodes = 0;
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {

@@ -69,7 +69,7 @@ export interface HttpTransport {
 const MAX_WAIT_IN_SCRAPE_MS = 60_000;
 
 /** Redirects followed per request, as browsers and RFC 9309 (for robots.txt) allow at least. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /** A robots.txt is read this far and no further (RFC 9309 section 2.5 asks for at least 500 KiB). */
 const ROBOTS_MAX_BYTES = 512 * 1024;
