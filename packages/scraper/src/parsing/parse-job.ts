@@ -2,6 +2,7 @@ import type { Deal, GeoPoint, Platform } from '@stl-deals/domain';
 import type { Adapter, PlatformConfig, Received, RequestPlan } from '../adapters/types';
 import {
   NotFoundError,
+  RetryableError,
   SchemaChangedError,
   ScrapeError,
   scrapeErrorData,
@@ -73,6 +74,13 @@ export function runParseJob(
       return { ok: true, value: adapter.plan(job.entry, received, job.config) };
     }
     const received = readPayloads(job.received, adapter, job.maxPayloads);
+    const captured = job.received.filter((payload) => payload.label === null).length;
+    if (captured > 0 && received.length === 0) {
+      // A page whose menu did not load (yet) is not a store with no deals.
+      throw new RetryableError(
+        `None of the ${captured} JSON answers the store page loaded is a ${job.entry.platform} menu`,
+      );
+    }
     const { deals, location } = adapter.parse(received, job.entry);
     const finalized = finalizeDeals(deals, job.entry.platform, job.entry.key);
     return {

@@ -3,12 +3,17 @@ import { BlockedError, RetryableError } from '../errors';
 import type { RawPayload } from '../parsing/parse-job';
 import { passAgeGate } from './age-gate';
 import { isBotCheck, isChallengeRunning } from './bot-check';
-import { captureJson, type CaptureLimits } from './capture';
+import { captureJson, isJson, type CaptureLimits } from './capture';
 import { judgeStatus } from './classify';
-import { watchNetwork } from './network-quiet';
+import { watchNetwork, type NetworkWatch } from './network-quiet';
 
 /** How long a bot-check page may take to run its script and move on to the real page. */
 const CHALLENGE_WAIT_MS = 15_000;
+/**
+ * How long a page that has gone idle without loading any JSON is still given to start loading its
+ * menu: a slow script (a busy machine, a heavy page) can leave the network idle before it asks.
+ */
+const LATE_MENU_MS = 5_000;
 
 /**
  * Opens the store's page as a visitor would and keeps the JSON responses it receives (among them
@@ -21,12 +26,25 @@ export async function captureFromPage(
   stop: AbortSignal,
 ): Promise<RawPayload[]> {
   const capture = captureJson(limits);
-  const page = await visit(context, url, stop, capture.onResponse);
+  const { page, network } = await visit(context, url, stop, capture.onResponse);
+  if (capture.seen() === 0) {
+    const late = await page
+      .waitForResponse((response) => isJson(response), { timeout: LATE_MENU_MS })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (late) await network.quiet(stop);
+  }
   const received = await capture.received();
   if (isBotCheck(await documentHtml(page), 'html')) {
     throw new BlockedError(`${new URL(url).host} still shows a bot check in the browser`);
   }
   await page.close();
+  // Zero deals from a page that loaded no menu would wipe the store's last good deals.
+  if (received.length === 0) {
+    throw new RetryableError(`${new URL(url).host} loaded no menu data in the browser`);
+  }
   return received;
 }
 
@@ -36,7 +54,7 @@ export async function renderHtml(
   url: string,
   stop: AbortSignal,
 ): Promise<string> {
-  const page = await visit(context, url, stop);
+  const { page } = await visit(context, url, stop);
   const html = await documentHtml(page);
   if (isBotCheck(html, 'html')) {
     throw new BlockedError(`${new URL(url).host} still shows a bot check in the browser`);
@@ -55,7 +73,7 @@ async function visit(
   url: string,
   stop: AbortSignal,
   onResponse?: (response: Response) => void,
-): Promise<Page> {
+): Promise<{ page: Page; network: NetworkWatch }> {
   const page = await context.newPage();
   const network = watchNetwork(page);
   let lastDocument: Response | null = null;
@@ -86,7 +104,7 @@ async function visit(
     if (await passAgeGate(page)) await network.quiet(stop);
   }
   throwOnErrorStatus(lastDocument, url);
-  return page;
+  return { page, network };
 }
 
 /** Waits for the document to finish loading; whether it had not yet (so a second look is due). */

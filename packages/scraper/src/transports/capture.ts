@@ -12,6 +12,8 @@ export interface CaptureLimits {
 export interface JsonCapture {
   /** Give it every response of the page. */
   onResponse: (response: Response) => void;
+  /** JSON responses seen so far, read or not. */
+  seen(): number;
   /** The JSON responses, undecoded and unlabelled, in the order they arrived, once all are in. */
   received(): Promise<RawPayload[]>;
 }
@@ -26,7 +28,7 @@ export function captureJson(limits: CaptureLimits): JsonCapture {
   return {
     onResponse(response) {
       if (pending.length >= limits.maxResponses) return;
-      if (!/json/i.test(response.headers()['content-type'] ?? '')) return;
+      if (!isJson(response)) return;
       pending.push(
         response.body().then(
           (bytes) => {
@@ -40,6 +42,7 @@ export function captureJson(limits: CaptureLimits): JsonCapture {
         ),
       );
     },
+    seen: () => pending.length,
     async received() {
       // A response can arrive while earlier bodies are read: wait until none is left unread.
       let read = 0;
@@ -51,4 +54,9 @@ export function captureJson(limits: CaptureLimits): JsonCapture {
       return all.filter((payload) => payload !== null);
     },
   };
+}
+
+/** A response that says it is JSON (application/json, +json, GraphQL's answers). */
+export function isJson(response: Response): boolean {
+  return /json/i.test(response.headers()['content-type'] ?? '');
 }

@@ -18,7 +18,11 @@ export function isQuiet(now: number, lastActivity: number, openSince: Iterable<n
 }
 
 export interface NetworkWatch {
-  /** Resolves once the page is idle; rejects when `stop` aborts. */
+  /**
+   * Resolves once the page has been idle for QUIET_MS counted from this call at the earliest:
+   * after a click, the requests it causes start only once the page's script has run, which on a
+   * busy machine is well after the click returned. Rejects when `stop` aborts.
+   */
   quiet(stop: AbortSignal): Promise<void>;
 }
 
@@ -38,7 +42,8 @@ export function watchNetwork(page: Page): NetworkWatch {
   page.on('requestfailed', settled);
   return {
     async quiet(stop) {
-      while (!isQuiet(Date.now(), lastActivity, open.values())) {
+      const asked = Date.now();
+      while (!isQuiet(Date.now(), Math.max(asked, lastActivity), open.values())) {
         await delay(POLL_MS, undefined, { signal: stop });
       }
     },
