@@ -2,8 +2,9 @@ import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
 import { bundlePhraseIn, isSizeNamed, sizesNamedIn } from '../shared/deal-phrases';
 import { firstHttpUrl, urlUnder } from '../shared/links';
+import { productSize } from '../shared/size';
+import { jointCategory } from './categories';
 import {
-  categoryOf,
   listingDeals,
   strainTypeText,
   type ProductOffer,
@@ -56,9 +57,9 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
     id: `${jointId}:${text(at(variant, 'jointId'), 80) ?? option ?? ''}`,
     brand: text(at(product, 'brandName')),
     name: text(at(product, 'name')),
-    category: categoryOf(at(product, 'category'), at(product, 'subCategory')),
+    category: jointCategory(at(product, 'category'), at(product, 'subCategory')),
     strainType: strainTypeText(at(product, 'strainType')),
-    size: option,
+    size: productSize([option], at(product, 'name')),
     regularPrice: money(at(variant, 'price')),
     salePrice: money(at(variant, 'specialPrice')),
     specials: [
