@@ -5,9 +5,10 @@ import type { RegistryEntry } from '../../registry';
 import { loadHtml } from '../shared/html-document';
 import { httpUrl, resolvedHttpUrl } from '../shared/links';
 import type { ParseResult, Received } from '../types';
-import { dealBlocks } from './blocks';
+import { dealBlocks, MAX_CARD_CHARS } from './blocks';
 import { cardDeals, type CardParts, type PageContext } from './cards';
-import { isElement } from './dom-text';
+import { percentOffIn } from '../shared/deal-phrases';
+import { isElement, nodeText } from './dom-text';
 import { jsonLdDeals } from './json-ld';
 import { removeFurniture } from './page-furniture';
 import { SPECIALS_PAGE_LABEL, specialsPageOf } from './plan';
@@ -104,9 +105,37 @@ function elements(selector: string, within: ReturnType<PageContext['$']>): Eleme
 function heuristicDeals(page: PageContext): Deal[] {
   const root = page.$('body').get(0) ?? page.$.root().get(0);
   if (!root) return [];
-  return dealBlocks(root)
+  const found = dealBlocks(root)
     .slice(0, MAX_DEALS)
-    .flatMap((block) => cardDeals(page, block));
+    .flatMap((block) => {
+      const words = nodeText(block.element, MAX_CARD_CHARS);
+      return cardDeals(page, block).map((deal) => ({
+        deal,
+        // A product tile shows its own price; a spend threshold ('over $100') is no price.
+        badge:
+          (deal.salePrice ?? deal.regularPrice) === undefined ? undefined : percentOffIn(words),
+      }));
+    });
+  return found.filter((each) => !repeatsPromotion(each, found)).map(({ deal }) => deal);
+}
+
+/** A deal read from a block, with the percent its block states beside a price (a tile's badge). */
+interface FoundDeal {
+  deal: Deal;
+  badge: number | undefined;
+}
+
+/**
+ * A deal is a promotion block, not a product card that repeats it: a priced product tile whose
+ * '20% Off' badge states the percent a promotion on the same page announces without a price of
+ * its own is one of that promotion's products, not a deal of its own.
+ */
+function repeatsPromotion({ deal, badge }: FoundDeal, found: readonly FoundDeal[]): boolean {
+  if (badge === undefined) return false;
+  return found.some(
+    (other) =>
+      other.deal !== deal && other.badge === undefined && other.deal.discountPercent === badge,
+  );
 }
 
 /** A rendered card of a product the page's JSON-LD already gave. */
