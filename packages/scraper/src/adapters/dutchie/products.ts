@@ -11,7 +11,7 @@ import {
 } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { productTitle } from '../shared/product-deal';
-import { productSize, unitPrice } from '../shared/size';
+import { doseOption, productSize, unitPrice } from '../shared/size';
 import { dutchieCategory } from './categories';
 import type { Received } from '../types';
 import { isRecord, productsOf } from './graphql';
@@ -78,7 +78,7 @@ function productDeal(product: unknown, cName: string): Deal | undefined {
   const { price, special } = offer;
   const category = dutchieCategory(product.type, product.subcategory);
   // An option the size reader cannot read ('1gC', 'N/A') gives way to the size the name states.
-  const size = productSize([price.option], name);
+  const size = productSize([doseOption(price.option, category)], name);
   const percent = discountPercent(price.sale, price.regular);
   const brand = text(product.brandName) ?? text(at(product, 'brand', 'name'));
   const productCName = slugOf(product.cName);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productSize, readSize, sizeInText, unitPrice, type Measure } from './size';
+import { doseOption, productSize, readSize, sizeInText, unitPrice, type Measure } from './size';
 
 const g = (amount: number): Measure => ({ amount, unit: 'g' });
 const mg = (amount: number): Measure => ({ amount, unit: 'mg' });
@@ -105,5 +105,20 @@ describe('unitPrice: the one rule', () => {
     [undefined, '3.5g', 'flower', undefined],
   ])('%s for %j of %s -> %j', (price, size, category, expected) => {
     expect(unitPrice(price, size, category)).toEqual(expected);
+  });
+});
+
+describe('doseOption', () => {
+  it('reads a POS edible or topical option in grams as its THC dose', () => {
+    expect(doseOption('.1g', 'edibles')).toBe('100mg');
+    expect(doseOption('0.025g', 'edibles')).toBe('25mg');
+    expect(doseOption('.1g', 'topicals')).toBe('100mg');
+  });
+
+  it('leaves weights, doses already in mg and other categories alone', () => {
+    expect(doseOption('1g', 'edibles')).toBe('1g');
+    expect(doseOption('100mg', 'edibles')).toBe('100mg');
+    expect(doseOption('.5g', 'vapes')).toBe('.5g');
+    expect(doseOption(undefined, 'edibles')).toBeUndefined();
   });
 });

@@ -162,6 +162,20 @@ export function productSize(fields: readonly unknown[], name?: unknown): string 
   return stated ? sizeText(stated) : undefined;
 }
 
+/**
+ * A swallowed or rubbed-in product's option as the dose it is: Dutchie-based point-of-sale menus
+ * (Dutchie, Joint) write an edible's or topical's THC in grams ('.1g' on a '100mg THC Shot',
+ * '0.025g' on a '25mg 1pc' gummy, in real Joint and Dutchie Plus answers), which reads '100mg'.
+ * Any other option, or category, is left as it is.
+ */
+export function doseOption(option: string | undefined, category: DealCategory | undefined) {
+  if (category !== 'edibles' && category !== 'topicals') return option;
+  const measure = readSize(option);
+  return measure?.unit === 'g' && measure.amount < 1
+    ? sizeText({ amount: Math.round(measure.amount * 1000), unit: 'mg' })
+    : option;
+}
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Sold by weight, so a size in milligrams is a weight too (a '500mg' cart is 0.5 g). */
