@@ -427,16 +427,21 @@ describe('html parse: a deal is a promotion block', () => {
     const html = `<main>
       <section class="banner"><h2>20% Off All Wana Edibles</h2><p>Through Sunday.</p></section>
       <div class="products">
-        <div class="product"><h3>Wana Sour Gummies 100mg</h3><span>20% Off</span><span>$16 <s>$20</s></span></div>
-        <div class="product"><h3>Wana Quick Gummies 100mg</h3><span>20% Off</span><span>$17.60 <s>$22</s></span></div>
+        <div class="product"><h3>Wana Sour Gummies 100mg</h3><span>20% Off</span><span>$20</span></div>
+        <div class="product"><h3>Wana Quick Gummies 100mg</h3><span>20% Off</span><span>$22</span></div>
       </div></main>`;
     expect(parsePage(html, url).map((deal) => deal.title)).toEqual(['20% Off All Wana Edibles']);
   });
 
-  it('keeps a priced card whose percent no promotion announces', () => {
-    const html = `<main><div class="product"><h3>Proper Jealousy 3.5g</h3><span>25% Off</span>
-      <span>$30 <s>$40</s></span></div></main>`;
-    expect(parsePage(html, url).map((deal) => deal.title)).toEqual(['Proper Jealousy 3.5g']);
+  it('keeps a card with a saving of its own, or a percent no promotion announces', () => {
+    const html = `<main><section><h2>20% Off All Wana Edibles</h2><p>Through Sunday.</p></section>
+      <div class="product"><h3>Wana Sour Gummies 100mg</h3><span>20% Off</span><span>$16 <s>$20</s></span></div>
+      <div class="product"><h3>Proper Jealousy 3.5g</h3><span>25% Off</span><span>$40</span></div></main>`;
+    expect(parsePage(html, url).map((deal) => deal.title)).toEqual([
+      '20% Off All Wana Edibles',
+      'Wana Sour Gummies 100mg',
+      'Proper Jealousy 3.5g',
+    ]);
   });
 
   it('never titles a heading-less deal with the page’s or a section’s heading', () => {

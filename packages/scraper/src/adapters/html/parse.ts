@@ -8,6 +8,7 @@ import type { ParseResult, Received } from '../types';
 import { dealBlocks, MAX_CARD_CHARS } from './blocks';
 import { cardDeals, type CardParts, type PageContext } from './cards';
 import { percentOffIn } from '../shared/deal-phrases';
+import { hasPrice } from './deal-text';
 import { isElement, nodeText } from './dom-text';
 import { jsonLdDeals } from './json-ld';
 import { removeFurniture } from './page-furniture';
@@ -109,15 +110,19 @@ function heuristicDeals(page: PageContext): Deal[] {
     .slice(0, MAX_DEALS)
     .flatMap((block) => {
       const words = nodeText(block.element, MAX_CARD_CHARS);
+      const badge = hasPrice(words.replace(SPEND_THRESHOLD, ' ')) ? percentOffIn(words) : undefined;
       return cardDeals(page, block).map((deal) => ({
         deal,
-        // A product tile shows its own price; a spend threshold ('over $100') is no price.
-        badge:
-          (deal.salePrice ?? deal.regularPrice) === undefined ? undefined : percentOffIn(words),
+        // A tile with a sale and a regular price of its own is a product deal, not a repeat.
+        badge: deal.salePrice === undefined ? badge : undefined,
       }));
     });
   return found.filter((each) => !repeatsPromotion(each, found)).map(({ deal }) => deal);
 }
+
+/** A spend threshold ('purchases greater than $100') is a condition, not a product's price. */
+const SPEND_THRESHOLD =
+  /\b(?:over|above|greater than|more than|at least|min(?:imum)?|spend|orders? of)\s+\$\s?\d+(?:\.\d{2})?/gi;
 
 /** A deal read from a block, with the percent its block states beside a price (a tile's badge). */
 interface FoundDeal {
@@ -126,9 +131,10 @@ interface FoundDeal {
 }
 
 /**
- * A deal is a promotion block, not a product card that repeats it: a priced product tile whose
- * '20% Off' badge states the percent a promotion on the same page announces without a price of
- * its own is one of that promotion's products, not a deal of its own.
+ * A deal is a promotion block, not a product card that repeats it: a product tile that shows its
+ * price and a '20% Off' badge, but no saving of its own, with the percent a promotion on the same
+ * page announces, is one of that promotion's products, not a deal of its own. A tile with its own
+ * sale and regular price is a product deal and stays.
  */
 function repeatsPromotion({ deal, badge }: FoundDeal, found: readonly FoundDeal[]): boolean {
   if (badge === undefined) return false;
