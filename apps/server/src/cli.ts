@@ -1,7 +1,11 @@
 /**
  * The operator's command line: `npm run -s cli -- <command>`.
- *   parse --platform NAME [--platform-id ID] FILE...   normalized deals of recorded response bodies
- *     (as the platform sends them), as JSON on stdout; ID names the store where links need it
+ *   parse --platform NAME [--platform-id ID] [--menu-url URL] [--entry FILE] FILE...
+ *     normalized deals of recorded response bodies (as the platform sends them), as JSON on
+ *     stdout, parsed exactly as the service would for the store: ID names it on the platform
+ *     (links need it), URL is its menu or specials page (relative links resolve on it), and FILE
+ *     a registry entry (JSON, as in a registry file) the other options override
+ *     (--platform may then be left out)
  *   verify-registry [--registry PATH] [--key KEY]   scrapes each entry live and reports what resolves
  * Exit 1 with a one-line reason on stderr when the input cannot be used.
  */
@@ -19,16 +23,42 @@ import {
 async function parseCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
-    options: { platform: { type: 'string' }, 'platform-id': { type: 'string' } },
+    options: {
+      platform: { type: 'string' },
+      'platform-id': { type: 'string' },
+      'menu-url': { type: 'string' },
+      entry: { type: 'string' },
+    },
     allowPositionals: true,
   });
-  const platform = platformNamed(values.platform);
+  const entry = values.entry
+    ? readEntry(values.entry, await readFile(values.entry, 'utf8'))
+    : undefined;
+  const platform = platformNamed(values.platform ?? entryPlatform(entry));
   if (positionals.length === 0) throw new Error('parse needs at least one FILE');
   const files = await Promise.all(
     positionals.map(async (name) => ({ name, text: await readFile(name, 'utf8') })),
   );
-  const deals = parseRecorded(platform, files, values['platform-id']);
+  const deals = parseRecorded(files, {
+    platform,
+    entry,
+    platformId: values['platform-id'],
+    menuUrl: values['menu-url'],
+  });
   process.stdout.write(`${JSON.stringify(deals, null, 2)}\n`);
+}
+
+function readEntry(name: string, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`Entry file ${name} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+function entryPlatform(entry: unknown): string | undefined {
+  const platform = (entry as { platform?: unknown } | undefined)?.platform;
+  return typeof platform === 'string' ? platform : undefined;
 }
 
 async function verifyRegistryCommand(args: string[]): Promise<void> {

@@ -72,6 +72,61 @@ describe('npm run cli -- parse', { timeout: 20_000 }, () => {
     expect(stderr).toMatch(/is not a feed payload/);
   });
 
+  const specials = `<html><body><main><div class="deal"><h3>25% off all vapes</h3>
+    <a href="/shop/vapes"><img src="/img/vapes.png" alt=""></a></div></main></body></html>`;
+
+  it('resolves relative links on --menu-url, as the service would for that store', async () => {
+    const page = file('specials.html', specials);
+    const bare = await cli('parse', '--platform', 'html', page);
+    const { code, stdout } = await cli(
+      'parse',
+      '--platform',
+      'html',
+      '--menu-url',
+      'https://www.example-dispensary.com/specials/',
+      page,
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(bare.stdout)).toEqual([expect.objectContaining({ sourceUrl: '' })]);
+    expect(JSON.parse(stdout)).toEqual([
+      expect.objectContaining({
+        title: '25% off all vapes',
+        sourceUrl: 'https://www.example-dispensary.com/shop/vapes',
+        imageUrl: 'https://www.example-dispensary.com/img/vapes.png',
+      }),
+    ]);
+  });
+
+  it('parses for a registry entry given with --entry, its specials page and platform included', async () => {
+    const entry = file(
+      'entry.json',
+      JSON.stringify({
+        key: 'example',
+        name: 'Example',
+        platform: 'html',
+        specialsUrl: 'https://deals.example-dispensary.com/weekly/',
+      }),
+    );
+    const { code, stdout } = await cli('parse', '--entry', entry, file('page.html', specials));
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      expect.objectContaining({ sourceUrl: 'https://deals.example-dispensary.com/shop/vapes' }),
+    ]);
+  });
+
+  it('exits 1 naming the field of a store fact a registry would refuse', async () => {
+    const { code, stderr } = await cli(
+      'parse',
+      '--platform',
+      'html',
+      '--menu-url',
+      'javascript:alert(1)',
+      file('again.html', specials),
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/field 'menuUrl'/);
+  });
+
   it('names the known commands for an unknown one', async () => {
     const { code, stderr } = await cli('frobnicate');
     expect(code).toBe(1);

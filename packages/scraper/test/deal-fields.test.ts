@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   at,
   discountPercent,
-  gramsIn,
   isoInstant,
   list,
   mapCategory,
-  milligramsIn,
   money,
   priceText,
   text,
-  unitPrice,
   weekdaysIn,
 } from '../src/adapters/shared/deal-fields';
 import * as scraper from '../src';
@@ -67,60 +64,6 @@ describe('discountPercent and priceText', () => {
   ])('sale %s, regular %s -> %s%% and %j', (sale, regular, percent, display) => {
     expect(discountPercent(sale, regular)).toBe(percent);
     expect(priceText(sale, regular)).toBe(display);
-  });
-});
-
-describe('sizes and unit prices', () => {
-  it.each<[string | undefined, number | undefined]>([
-    ['3.5g', 3.5],
-    ['3.5 g', 3.5],
-    ['1/8oz', 3.5],
-    ['1/8 oz', 3.5],
-    ['eighth', 3.5],
-    ['Quarter', 7],
-    ['1oz', 28],
-    ['2oz', 56.699],
-    ['1g', 1],
-    ['100mg', undefined],
-    ['each', undefined],
-    [undefined, undefined],
-    ['0g', undefined],
-    ['constructor', undefined],
-    ['__proto__', undefined],
-  ])('grams in %j -> %j', (size, grams) => {
-    const found = gramsIn(size);
-    if (grams === undefined) expect(found).toBeUndefined();
-    else expect(found).toBeCloseTo(grams, 2);
-  });
-
-  it.each<[string | undefined, number | undefined]>([
-    ['100mg', 100],
-    ['Wyld Gummies 100 MG', 100],
-    ['10mg x 10', 10],
-    ['3.5g', undefined],
-    [undefined, undefined],
-  ])('milligrams in %j -> %j', (size, mg) => {
-    expect(milligramsIn(size)).toBe(mg);
-  });
-
-  it.each<
-    [
-      number | undefined,
-      string | undefined,
-      Parameters<typeof unitPrice>[2],
-      ReturnType<typeof unitPrice>,
-    ]
-  >([
-    [35, '3.5g', 'flower', { amount: 10, per: 'g' }],
-    [25, '1/8oz', 'flower', { amount: 7.14, per: 'g' }],
-    [40, '1g', 'vapes', { amount: 40, per: 'g' }],
-    [18, '100mg', 'edibles', { amount: 18, per: '100mg' }],
-    [20, '200mg', 'edibles', { amount: 10, per: '100mg' }],
-    [18, '3.5g', 'edibles', undefined],
-    [35, undefined, 'flower', undefined],
-    [undefined, '3.5g', 'flower', undefined],
-  ])('%s for %j of %s -> %j', (price, size, category, expected) => {
-    expect(unitPrice(price, size, category)).toEqual(expected);
   });
 });
 

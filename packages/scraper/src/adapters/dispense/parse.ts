@@ -2,8 +2,9 @@ import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
 import { dollarsOffText } from '../shared/deal-phrases';
 import { firstHttpUrl, httpUrl } from '../shared/links';
+import { productSize } from '../shared/size';
+import { dispenseCategory } from './categories';
 import {
-  categoryOf,
   listingDeals,
   strainTypeText,
   wholePercent,
@@ -45,13 +46,13 @@ function offerOf(record: unknown, entry: RegistryEntry): ProductOffer {
     id: text(at(record, 'id'), 40) ?? text(at(record, '_id'), 40) ?? '',
     brand: text(at(record, 'brand', 'name')) ?? text(at(record, 'brand')),
     name: text(at(record, 'name')),
-    category: categoryOf(
+    category: dispenseCategory(
+      at(record, 'cannabisComplianceType'),
       at(record, 'productCategoryName'),
       at(record, 'subType'),
-      at(record, 'cannabisComplianceType'),
     ),
     strainType: strainTypeText(at(record, 'cannabisType')),
-    size: text(at(record, 'weightFormatted')),
+    size: productSize([text(at(record, 'weightFormatted'))], at(record, 'name')),
     regularPrice: money(at(record, 'price')),
     salePrice: money(at(record, 'priceWithDiscounts')),
     specials: list(at(record, 'discounts')).slice(0, MAX_DISCOUNTS).map(specialOf),

@@ -269,3 +269,94 @@ describe('parse recognises what is not a menu', () => {
     expect(parse([store([-200, 38])], ARCH_CITY).location).toBeUndefined();
   });
 });
+
+describe('parse: which special, which category, which size', () => {
+  const product = (fields: Record<string, unknown>) => ({
+    id: '683a26e78d1f98b36757bbf6',
+    cName: 'some-product',
+    Name: 'Some Product',
+    Status: 'Active',
+    type: 'Flower',
+    Options: ['1/8oz'],
+    recPrices: [40],
+    recSpecialPrices: [30],
+    ...fields,
+  });
+  const parseProducts = (...products: unknown[]) =>
+    parse(
+      [
+        {
+          label: 'products:0',
+          url: 'https://dutchie.com/graphql',
+          body: { data: { filteredProducts: { products } } },
+        },
+      ],
+      ARCH_CITY,
+    ).deals;
+  const sale = (specialName: string, fields: Record<string, unknown>) => ({
+    specialName,
+    specialType: 'sale',
+    percentDiscount: false,
+    dollarDiscount: false,
+    targetPrice: false,
+    ...fields,
+  });
+
+  it('names the special whose discount makes the sale price, not the first one listed', () => {
+    const specials = [
+      sale('10% Off Flower', { discount: 10, percentDiscount: true }),
+      sale('$10 Off Eighths', { discount: 10, dollarDiscount: true }),
+      sale('25% Off Everything', { discount: 25, percentDiscount: true }),
+    ];
+    const [deal] = parseProducts(product({ specialData: { saleSpecials: specials } }));
+    expect(deal?.specialName).toBe('$10 Off Eighths');
+    const target = [
+      sale('5% Off', { discount: 5, percentDiscount: true }),
+      sale('$30 Eighths', { discount: 30, targetPrice: true }),
+    ];
+    expect(parseProducts(product({ specialData: { saleSpecials: target } }))[0]?.specialName).toBe(
+      '$30 Eighths',
+    );
+  });
+
+  it('falls back to the first special that applies when none states the price', () => {
+    const specials = [sale('Staff Picks', {}), sale('Weekend Sale', {})];
+    const [deal] = parseProducts(product({ specialData: { saleSpecials: specials } }));
+    expect(deal?.specialName).toBe('Staff Picks');
+  });
+
+  it.each([
+    ['Oral', 'capsules', 'edibles'],
+    ['Oral', 'troches', 'edibles'],
+    ['Tincture', undefined, 'edibles'],
+    ['CBD', 'tablets', 'edibles'],
+    ['Vaporizers', 'cartridges', 'vapes'],
+    ['Apparel', undefined, 'accessories'],
+    ['Clones', undefined, 'other'],
+  ])('reads type %s / %s as %s', (type, subcategory, category) => {
+    const [deal] = parseProducts(product({ type, subcategory, Options: ['100mg'] }));
+    expect(deal?.category).toBe(category);
+  });
+
+  it('passes no raw option through as a size: the name says it, or there is none', () => {
+    const [cart, gear] = parseProducts(
+      product({ Name: 'Rove Live Resin Cart 1g', type: 'Vaporizers', Options: ['1gC'] }),
+      product({ id: '2', cName: 'x', Name: 'Glass Pipe', type: 'Accessories', Options: ['N/A'] }),
+    );
+    expect(cart).toMatchObject({ size: '1g', unitPrice: { amount: 30, per: 'g' } });
+    expect(gear?.size).toBeUndefined();
+  });
+
+  it('reads the product total, not one piece, from an edible’s name', () => {
+    const [deal] = parseProducts(
+      product({
+        Name: 'RSO Tincture 1000mg (60mg each)',
+        type: 'Tincture',
+        Options: ['N/A'],
+        recPrices: [60],
+        recSpecialPrices: [45],
+      }),
+    );
+    expect(deal).toMatchObject({ size: '1000mg', unitPrice: { amount: 4.5, per: '100mg' } });
+  });
+});

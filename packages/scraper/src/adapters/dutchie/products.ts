@@ -4,15 +4,15 @@ import {
   discountPercent,
   isoInstant,
   list,
-  mapCategory,
   money,
   priceText,
   text,
-  unitPrice,
   weekdaysIn,
 } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { productTitle } from '../shared/product-deal';
+import { doseOption, productSize, unitPrice } from '../shared/size';
+import { dutchieCategory } from './categories';
 import type { Received } from '../types';
 import { isRecord, productsOf } from './graphql';
 import { productLink } from './links';
@@ -37,6 +37,8 @@ interface ProductSpecial {
   endsAt: string | undefined;
   /** The sizes it applies to; empty when it names none (all of them). */
   options: string[];
+  /** The price it makes of a regular price, when its discount is stated; undefined otherwise. */
+  priceFrom: ((regular: number) => number) | undefined;
 }
 
 /**
@@ -74,7 +76,9 @@ function productDeal(product: unknown, cName: string): Deal | undefined {
   const offer = offerOf(product);
   if (!name || !offer) return undefined;
   const { price, special } = offer;
-  const category = mapCategory(product.type);
+  const category = dutchieCategory(product.type, product.subcategory);
+  // An option the size reader cannot read ('1gC', 'N/A') gives way to the size the name states.
+  const size = productSize([doseOption(price.option, category)], name);
   const percent = discountPercent(price.sale, price.regular);
   const brand = text(product.brandName) ?? text(at(product, 'brand', 'name'));
   const productCName = slugOf(product.cName);
@@ -90,16 +94,11 @@ function productDeal(product: unknown, cName: string): Deal | undefined {
     brand,
     category,
     strainType: strainTypeOf(product.strainType),
-    size: price.option,
+    size,
     regularPrice: price.regular,
     salePrice: price.sale,
     discountPercent: percent,
-    // Per 100 mg for edibles: the dose is in the size ('100mg') or else in the name.
-    unitPrice: unitPrice(
-      price.sale ?? price.regular,
-      category === 'edibles' ? `${price.option ?? ''} ${name}` : price.option,
-      category ?? 'other',
-    ),
+    unitPrice: unitPrice(price.sale ?? price.regular, size, category),
     specialName: special?.name,
     validDays: special ? weekdaysIn(special.name) : undefined,
     endsAt: special?.endsAt,
@@ -171,12 +170,38 @@ const appliesTo = (special: ProductSpecial, price: OptionPrice) =>
   special.options.length === 0 ||
   (price.option !== undefined && special.options.includes(price.option));
 
-/** The special behind a price: the first that applies to its size, else the first. */
+/**
+ * The special behind a price: among those that apply to its size, the one whose stated discount
+ * turns the regular price into the sale price (to the cent), else the first that applies, else
+ * the first. A product under several specials carries the one that priced it.
+ */
 function explaining(
   specials: readonly ProductSpecial[],
   price: OptionPrice,
 ): ProductSpecial | undefined {
-  return specials.find((special) => appliesTo(special, price)) ?? specials[0];
+  const applying = specials.filter((special) => appliesTo(special, price));
+  const pricing = applying.find(
+    (special) =>
+      price.sale !== undefined &&
+      special.priceFrom !== undefined &&
+      Math.abs(special.priceFrom(price.regular) - price.sale) < 0.015,
+  );
+  return pricing ?? applying[0] ?? specials[0];
+}
+
+/**
+ * What a sale special does to a regular price (research 1.4): `discount` is a percent when
+ * `percentDiscount`, dollars off when `dollarDiscount`, the price itself when `targetPrice`.
+ */
+function priceMaker(special: unknown): ProductSpecial['priceFrom'] {
+  const discount = money(at(special, 'discount'));
+  if (discount === undefined || discount <= 0) return undefined;
+  if (at(special, 'percentDiscount') === true && discount < 100) {
+    return (regular) => Math.round(regular * (100 - discount)) / 100;
+  }
+  if (at(special, 'dollarDiscount') === true) return (regular) => regular - discount;
+  if (at(special, 'targetPrice') === true) return () => discount;
+  return undefined;
 }
 
 /**
@@ -196,7 +221,14 @@ function readSpecials(value: unknown): ProductSpecial[] {
         .concat(list(at(special, 'qualifyingOptions')).slice(0, MAX_OPTIONS))
         .map((option) => text(option, 40))
         .filter((option): option is string => option !== undefined);
-      return [{ name, endsAt: isoInstant(at(special, 'endStamp')), options }];
+      return [
+        {
+          name,
+          endsAt: isoInstant(at(special, 'endStamp')),
+          options,
+          priceFrom: priceMaker(special),
+        },
+      ];
     });
 }
 

@@ -32,20 +32,37 @@ export function cardTexts(block: DealBlock, parts: TextParts): CardTexts {
   const { element: card, detail } = block;
   const heading = parts.title ?? headingIn(card);
   if (heading === card) {
-    const after = detail ? nodeText(detail, LIMITS.text, isCallToAction) : detailAfter(card);
+    const after = detail ? nodeText(detail, LIMITS.text, notDealWords) : detailAfter(card);
     return named({ title: titleText(card), description: bounded(after) }, block);
   }
   const rest = parts.description
     ? nodeText(parts.description, LIMITS.text)
-    : nodeText(card, LIMITS.text, (element) => element === heading || isCallToAction(element));
+    : nodeText(card, LIMITS.text, (element) => element === heading || notDealWords(element));
   const before = heading ?? headingBefore(card);
   const texts = before ? { title: titleText(before), description: bounded(rest) } : untitled(card);
   return named(texts, block);
 }
 
+// What sits beside a deal without being part of it: a quote or review, an app or newsletter
+// banner, a form.
+const NEIGHBOUR_TAGS = new Set(['blockquote', 'figure', 'aside', 'nav', 'footer', 'form']);
+const NEIGHBOUR_CLASS =
+  /review|testimonial|rating|quote|app[-_]|download|newsletter|signup|subscribe/i;
+
+/** Text beside a deal inside the same block (a customer review, an app banner): not its words. */
+function isNeighbour(element: Element): boolean {
+  return (
+    NEIGHBOUR_TAGS.has(element.name) ||
+    NEIGHBOUR_CLASS.test(`${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`)
+  );
+}
+
+/** Left out of a deal's words: call-to-action buttons and neighbouring text. */
+const notDealWords = (element: Element): boolean => isCallToAction(element) || isNeighbour(element);
+
 /** A card with no heading: its first line is the title when it has several, else split one. */
 function untitled(card: Element): CardTexts {
-  const [first = '', ...rest] = nodeLines(card, LIMITS.text, isCallToAction);
+  const [first = '', ...rest] = nodeLines(card, LIMITS.text, notDealWords);
   if (rest.length === 0 || first.length < 3) return splitTitle([first, ...rest].join(' '));
   return { title: titleText(first), description: bounded(rest.join(' ')) };
 }
@@ -124,18 +141,36 @@ function leadingStrong(card: Element): Element | undefined {
   return strong && nodeText(card, MAX_CARD_CHARS).startsWith(strong) ? first : undefined;
 }
 
-/** The heading right before a heading-less card, when it is a name and not a deal itself. */
-function headingBefore(card: Element): Element | undefined {
-  const previous = previousElement(card);
-  if (!previous || !HEADING_TAGS.has(previous.name)) return undefined;
-  const heading = nodeText(previous, 200);
-  return heading.length <= 80 && !readsAsDeal(heading) ? previous : undefined;
+/**
+ * Whether an element closes the section its heading opened: nothing or another heading follows
+ * it. A heading titles the element after it only then; over several cards it is a section's
+ * (or the page's) heading, not one deal's name.
+ */
+function closesSection(element: Element): boolean {
+  const next = nextElement(element);
+  return next === undefined || isHeading(next);
 }
 
-/** The short line after a card that is a heading, when it is detail and not another deal. */
+/**
+ * The heading right before a heading-less card, when it is a name and not a deal itself, not the
+ * page's own <h1>, and titles this card alone.
+ */
+function headingBefore(card: Element): Element | undefined {
+  const previous = previousElement(card);
+  if (!previous || !HEADING_TAGS.has(previous.name) || previous.name === 'h1') return undefined;
+  const heading = nodeText(previous, 200);
+  return heading.length <= 80 && !readsAsDeal(heading) && closesSection(card)
+    ? previous
+    : undefined;
+}
+
+/**
+ * The short line after a card that is a heading, when it is the heading's own detail: not
+ * another deal, not a review or banner beside it, and the last thing before the next heading.
+ */
 function detailAfter(card: Element): string {
   const next = nextElement(card);
-  if (!next || isHeading(next)) return '';
+  if (!next || isHeading(next) || isNeighbour(next) || !closesSection(next)) return '';
   const detail = nodeText(next, MAX_CARD_CHARS);
   return detail.length <= 300 && !readsAsDeal(detail) ? detail : '';
 }

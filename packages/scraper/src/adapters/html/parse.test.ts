@@ -419,3 +419,46 @@ describe('html parse: hostile input', () => {
     );
   });
 });
+
+describe('html parse: a deal is a promotion block', () => {
+  const url = 'https://www.example-dispensary.com/specials/';
+
+  it('reads a product card repeating a banner’s percent as that banner’s product, not a deal', () => {
+    const html = `<main>
+      <section class="banner"><h2>20% Off All Wana Edibles</h2><p>Through Sunday.</p></section>
+      <div class="products">
+        <div class="product"><h3>Wana Sour Gummies 100mg</h3><span>20% Off</span><span>$20</span></div>
+        <div class="product"><h3>Wana Quick Gummies 100mg</h3><span>20% Off</span><span>$22</span></div>
+      </div></main>`;
+    expect(parsePage(html, url).map((deal) => deal.title)).toEqual(['20% Off All Wana Edibles']);
+  });
+
+  it('keeps a card with a saving of its own, or a percent no promotion announces', () => {
+    const html = `<main><section><h2>20% Off All Wana Edibles</h2><p>Through Sunday.</p></section>
+      <div class="product"><h3>Wana Sour Gummies 100mg</h3><span>20% Off</span><span>$16 <s>$20</s></span></div>
+      <div class="product"><h3>Proper Jealousy 3.5g</h3><span>25% Off</span><span>$40</span></div></main>`;
+    expect(parsePage(html, url).map((deal) => deal.title)).toEqual([
+      '20% Off All Wana Edibles',
+      'Wana Sour Gummies 100mg',
+      'Proper Jealousy 3.5g',
+    ]);
+  });
+
+  it('never titles a heading-less deal with the page’s or a section’s heading', () => {
+    const html = `<main><h1>Daily Deals</h1><div>30% off all vape cartridges today</div>
+      <h2>This week</h2><p>BOGO pre-rolls every Friday</p><p>$5 off any eighth on Sunday</p></main>`;
+    const titles = parsePage(html, url).map((deal) => deal.title);
+    expect(titles).not.toContain('Daily Deals');
+    expect(titles).not.toContain('This week');
+    expect(titles).toHaveLength(3);
+  });
+
+  it('takes the description from the block, not a review or app banner beside it', () => {
+    const html = `<main><h3>25% off all concentrates</h3>
+      <blockquote class="review">Best budtenders in town! - Sam</blockquote>
+      <div class="app-banner">Download our app for exclusive offers</div></main>`;
+    const [deal] = parsePage(html, url);
+    expect(deal?.title).toBe('25% off all concentrates');
+    expect(deal?.description).not.toMatch(/budtenders|Download/);
+  });
+});

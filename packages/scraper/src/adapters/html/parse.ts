@@ -5,9 +5,11 @@ import type { RegistryEntry } from '../../registry';
 import { loadHtml } from '../shared/html-document';
 import { httpUrl, resolvedHttpUrl } from '../shared/links';
 import type { ParseResult, Received } from '../types';
-import { dealBlocks } from './blocks';
+import { dealBlocks, MAX_CARD_CHARS } from './blocks';
 import { cardDeals, type CardParts, type PageContext } from './cards';
-import { isElement } from './dom-text';
+import { percentOffIn } from '../shared/deal-phrases';
+import { hasPrice } from './deal-text';
+import { isElement, nodeText } from './dom-text';
 import { jsonLdDeals } from './json-ld';
 import { removeFurniture } from './page-furniture';
 import { SPECIALS_PAGE_LABEL, specialsPageOf } from './plan';
@@ -104,9 +106,42 @@ function elements(selector: string, within: ReturnType<PageContext['$']>): Eleme
 function heuristicDeals(page: PageContext): Deal[] {
   const root = page.$('body').get(0) ?? page.$.root().get(0);
   if (!root) return [];
-  return dealBlocks(root)
+  const found = dealBlocks(root)
     .slice(0, MAX_DEALS)
-    .flatMap((block) => cardDeals(page, block));
+    .flatMap((block) => {
+      const words = nodeText(block.element, MAX_CARD_CHARS);
+      const badge = hasPrice(words.replace(SPEND_THRESHOLD, ' ')) ? percentOffIn(words) : undefined;
+      return cardDeals(page, block).map((deal) => ({
+        deal,
+        // A tile with a sale and a regular price of its own is a product deal, not a repeat.
+        badge: deal.salePrice === undefined ? badge : undefined,
+      }));
+    });
+  return found.filter((each) => !repeatsPromotion(each, found)).map(({ deal }) => deal);
+}
+
+/** A spend threshold ('purchases greater than $100') is a condition, not a product's price. */
+const SPEND_THRESHOLD =
+  /\b(?:over|above|greater than|more than|at least|min(?:imum)?|spend|orders? of)\s+\$\s?\d+(?:\.\d{2})?/gi;
+
+/** A deal read from a block, with the percent its block states beside a price (a tile's badge). */
+interface FoundDeal {
+  deal: Deal;
+  badge: number | undefined;
+}
+
+/**
+ * A deal is a promotion block, not a product card that repeats it: a product tile that shows its
+ * price and a '20% Off' badge, but no saving of its own, with the percent a promotion on the same
+ * page announces, is one of that promotion's products, not a deal of its own. A tile with its own
+ * sale and regular price is a product deal and stays.
+ */
+function repeatsPromotion({ deal, badge }: FoundDeal, found: readonly FoundDeal[]): boolean {
+  if (badge === undefined) return false;
+  return found.some(
+    (other) =>
+      other.deal !== deal && other.badge === undefined && other.deal.discountPercent === badge,
+  );
 }
 
 /** A rendered card of a product the page's JSON-LD already gave. */

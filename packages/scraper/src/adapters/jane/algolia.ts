@@ -95,9 +95,17 @@ function multiQueryHits(results: unknown[]): unknown[] {
 }
 
 /**
+ * A dmerch product row: `{product_id, object_id, search_attributes, ad_token…}`, whose
+ * `search_attributes` is the Algolia record (platforms.md 2.2); a row asked for without search
+ * attributes is read as the record itself.
+ */
+const dmerchRecord = (row: unknown): unknown => at(row, 'search_attributes') ?? row;
+
+/**
  * The product records of one answer: an index query (`hits`), a multi-query (`results[].hits`),
- * or the dmerch rows Jane's own pages load (`placements[].products[].search_attributes`, the same
- * record, platforms.md 2.2). Anything else means the format changed.
+ * or the dmerch answers Jane's own and embedded menus load: `/v2/multi` has
+ * `placements[].products[]`, `/v2/smart` (one placement) has `products[]` (platforms.md 2.2).
+ * Anything else means the format changed.
  */
 export function productHits(body: unknown): unknown[] {
   const hits = at(body, 'hits');
@@ -108,9 +116,14 @@ export function productHits(body: unknown): unknown[] {
   if (Array.isArray(placements)) {
     return (placements as unknown[])
       .flatMap((placement) => list(at(placement, 'products')))
-      .map((product) => at(product, 'search_attributes'));
+      .map(dmerchRecord);
   }
-  throw rejection(body) ?? new SchemaChangedError('Jane answer has no hits, results or placements');
+  const products = at(body, 'products');
+  if (Array.isArray(products)) return (products as unknown[]).map(dmerchRecord);
+  throw (
+    rejection(body) ??
+    new SchemaChangedError('Jane answer has no hits, results, placements or products')
+  );
 }
 
 /** How many pages the query has (`nbPages`, platforms.md 2.1); 1 when the answer does not say. */
@@ -126,5 +139,6 @@ export function isProductResponse(url: string, body: unknown): boolean {
   if (/\/1\/indexes\/(?:\*|%2A)\/queries/i.test(url)) {
     return list(at(body, 'results')).some((result) => at(result, 'index') === PRODUCT_INDEX);
   }
-  return url.includes('/v2/multi') && Array.isArray(at(body, 'placements'));
+  if (url.includes('/v2/multi')) return Array.isArray(at(body, 'placements'));
+  return url.includes('/v2/smart') && Array.isArray(at(body, 'products'));
 }

@@ -1,7 +1,9 @@
 import type { Deal, DealCategory } from '@stl-deals/domain';
 import { at, discountPercent, money, priceText, text } from '../shared/deal-fields';
 import { firstHttpUrl, httpUrl } from '../shared/links';
-import { categoryOf, measurableSize, menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { productSize } from '../shared/size';
+import { janeCategory } from './categories';
 import { JANE_SITE, storePagePath, type JaneStore } from './store';
 
 /**
@@ -42,9 +44,12 @@ function isDiscounted({ sale, regular }: WeightPrice): boolean {
   return sale !== undefined && sale > 0 && discountPercent(sale, regular) !== undefined;
 }
 
-/** `special_title` is written like a slug ('ENTIRE-STORE-25%-OFF'); the card reads it with spaces. */
+/**
+ * `special_title` is written like a slug ('ENTIRE-STORE-25%-OFF'); the card reads it with single
+ * spaces ('ENTIRE - STORE' would otherwise keep three).
+ */
 function specialNameOf(hit: unknown): string | undefined {
-  return text(at(hit, 'special_title'))?.replace(/-+/g, ' ').trim();
+  return text(text(at(hit, 'special_title'))?.replace(/[-\s]+/g, ' '));
 }
 
 /** `special_amount` ('25% OFF') unless the special's name already says it. */
@@ -53,10 +58,16 @@ function specialAmountOf(hit: unknown, name: string | undefined): string | undef
   return amount && !name?.toLowerCase().includes(amount.toLowerCase()) ? amount : undefined;
 }
 
-/** The size of an `each` product: its `amount` ('100mg') or `net_weight_grams` (2.3). */
-function eachSize(hit: unknown, category: DealCategory | undefined): string | undefined {
+/**
+ * The size the product itself states: its `net_weight_grams` or `amount` ('100mg'; first for
+ * edibles, whose dose is what the unit price reads), else its name (2.3).
+ */
+function statedSize(hit: unknown, category: DealCategory | undefined): string | undefined {
   const grams = money(at(hit, 'net_weight_grams'));
-  return measurableSize(category, at(hit, 'amount'), grams ? `${grams}g` : undefined);
+  const weight = grams ? `${grams}g` : undefined;
+  const amount = at(hit, 'amount');
+  const fields = category === 'edibles' ? [amount, weight] : [weight, amount];
+  return productSize(fields, at(hit, 'name'));
 }
 
 function potency(hit: unknown): string | undefined {
@@ -96,7 +107,7 @@ export function hitDeal(
   store: JaneStore | undefined,
   menuUrl: string | undefined,
 ): Deal | undefined {
-  const category = categoryOf(
+  const category = janeCategory(
     at(hit, 'kind'),
     at(hit, 'custom_product_type'),
     at(hit, 'root_subtype'),
@@ -107,13 +118,17 @@ export function hitDeal(
   const discounted = weights.filter(isDiscounted);
   const lead = discounted[0] ?? weights[0];
   const specialName = specialNameOf(hit);
+  // A product sold in one size is what it states it weighs; the price slot only rounds it (a
+  // 4.2 g product priced in the two-gram slot is 4.2 g).
+  const stated = statedSize(hit, category);
+  const size = weights.length <= 1 ? (stated ?? lead?.size) : (lead?.size ?? stated);
   return menuProductDeal({
     id: text(at(hit, 'product_id')) ?? text(at(hit, 'objectID')),
     brand: text(at(hit, 'brand')),
     name: text(at(hit, 'name')),
     category,
     strainType: strainTypeOf(at(hit, 'category')) ?? strainTypeOf(at(hit, 'type')),
-    size: lead?.size ?? eachSize(hit, category),
+    size,
     regularPrice: lead?.regular,
     salePrice: lead?.sale,
     specialName,

@@ -12,11 +12,12 @@ import { readJaneStore, storePagePath } from './store';
 export const janeAdapter: Adapter = {
   plan,
   parse,
-  // A saved answer of any of the three forms parse reads: one query, a multi-query, dmerch.
+  // A saved answer of any form parse reads: one query, a multi-query, dmerch multi or smart.
   recognize: (body) =>
     Array.isArray(at(body, 'hits')) ||
     list(at(body, 'results')).some((result) => Array.isArray(at(result, 'hits'))) ||
-    Array.isArray(at(body, 'placements'))
+    Array.isArray(at(body, 'placements')) ||
+    Array.isArray(at(body, 'products'))
       ? PRODUCTS
       : null,
   browser: {

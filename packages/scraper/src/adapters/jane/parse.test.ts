@@ -214,3 +214,62 @@ describe('jane parse on hostile input', () => {
     assertParsesSafely(hostileVariants(products), (body) => parseBody(body));
   });
 });
+
+describe('jane parse: the weight a product states, dmerch answers, special names', () => {
+  const hit = {
+    product_id: 9001,
+    name: 'Motorbreath Live Sugar',
+    brand: 'Vivid',
+    kind: 'extract',
+    price_two_gram: 60,
+    discounted_price_two_gram: 45,
+    net_weight_grams: 4.2,
+    special_title: 'TUESDAY -  25%-OFF  EXTRACTS',
+  };
+
+  it('takes the product’s own weight over the price slot it is sold in', () => {
+    expect(parseBody({ hits: [hit] }).deals[0]).toMatchObject({
+      size: '4.2g',
+      unitPrice: { amount: 10.71, per: 'g' },
+      category: 'concentrates',
+    });
+  });
+
+  it('keeps the slot when the product is sold in several sizes', () => {
+    const flower = { ...hit, kind: 'flower', price_gram: 12, discounted_price_gram: 9 };
+    expect(parseBody({ hits: [flower] }).deals[0]?.size).toBe('1g');
+  });
+
+  it('reads special names with single spaces', () => {
+    expect(parseBody({ hits: [hit] }).deals[0]?.specialName).toBe('TUESDAY 25% OFF EXTRACTS');
+  });
+
+  it('reads the /v2/smart answer of embedded menus and the /v2/multi one alike', () => {
+    const row = { product_id: 9001, object_id: 'x', search_attributes: hit };
+    const smart = parseBody({ products: [row] }).deals;
+    const multi = parseBody({ placements: [{ products: [row] }] }).deals;
+    expect(smart).toHaveLength(1);
+    expect(smart).toEqual(multi);
+    expect(janeAdapter.recognize?.({ products: [row] })).toBe('products');
+    expect(
+      janeAdapter.browser?.labelOf('https://dmerch.iheartjane.com/v2/smart?x=1', {
+        products: [row],
+      }),
+    ).toBe('products');
+  });
+
+  it('maps tinctures and gear from Jane’s kinds', () => {
+    const kinds = ['tincture', 'gear', 'pre-roll', 'vape', 'edible', 'topical', 'grow'].map(
+      (kind) => parseBody({ hits: [{ ...hit, kind }] }).deals[0]?.category,
+    );
+    expect(kinds).toEqual([
+      'edibles',
+      'accessories',
+      'pre-rolls',
+      'vapes',
+      'edibles',
+      'topicals',
+      'other',
+    ]);
+  });
+});

@@ -2,8 +2,9 @@ import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
 import { bundlePhraseIn, isSizeNamed, sizesNamedIn } from '../shared/deal-phrases';
 import { firstHttpUrl, urlUnder } from '../shared/links';
+import { doseOption, productSize } from '../shared/size';
+import { jointCategory } from './categories';
 import {
-  categoryOf,
   listingDeals,
   strainTypeText,
   type ProductOffer,
@@ -52,13 +53,14 @@ function recreationalSizes(product: unknown): unknown[] {
 function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): ProductOffer {
   const jointId = text(at(product, 'jointId'), 80) ?? text(at(product, 'name'), 80) ?? '';
   const option = text(at(variant, 'option'));
+  const category = jointCategory(at(product, 'category'), at(product, 'subCategory'));
   return {
     id: `${jointId}:${text(at(variant, 'jointId'), 80) ?? option ?? ''}`,
     brand: text(at(product, 'brandName')),
     name: text(at(product, 'name')),
-    category: categoryOf(at(product, 'category'), at(product, 'subCategory')),
+    category,
     strainType: strainTypeText(at(product, 'strainType')),
-    size: option,
+    size: productSize([doseOption(option, category)], at(product, 'name')),
     regularPrice: money(at(variant, 'price')),
     salePrice: money(at(variant, 'specialPrice')),
     specials: [

@@ -1,13 +1,9 @@
 import type { Deal } from '@stl-deals/domain';
 import { at, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import {
-  categoryOf,
-  measurableSize,
-  menuProductDeal,
-  sizeInName,
-  strainTypeOf,
-} from '../shared/product-deal';
+import { menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { productSize } from '../shared/size';
+import { leaflyCategory } from './categories';
 import { isLinkId, productLink } from './dispensary';
 
 /** Sizes read per item; real items have one to four. */
@@ -72,7 +68,7 @@ function titleName(name: string | undefined): string | undefined {
 /** One Leafly menu item as a deal; `slug` is the dispensary's, for the deep link. */
 export function menuItemDeal(item: unknown, slug: string | undefined): Deal | undefined {
   const name = text(at(item, 'name'));
-  const category = categoryOf(at(item, 'productCategory'));
+  const category = leaflyCategory(at(item, 'productCategory'));
   const variants = list(at(item, 'variants')).slice(0, MAX_VARIANTS).map(variantPrice);
   const chosen = chosenPrice(item, variants);
   const id = text(at(item, 'id'));
@@ -85,11 +81,7 @@ export function menuItemDeal(item: unknown, slug: string | undefined): Deal | un
     strainType:
       strainTypeIn(name, text(at(item, 'strainName'))) ??
       strainTypeOf(at(item, 'strain', 'category')),
-    size: measurableSize(
-      category,
-      /each/i.test(chosen.size ?? '') ? undefined : chosen.size,
-      sizeInName(name),
-    ),
+    size: productSize([chosen.size], name),
     regularPrice: chosen.regular,
     salePrice: chosen.sale,
     extras: [text(at(item, 'thcContentLabel'))],

@@ -1,10 +1,4 @@
-import {
-  LIMITS,
-  weekdaysNamed,
-  type DealCategory,
-  type UnitPrice,
-  type Weekday,
-} from '@stl-deals/domain';
+import { LIMITS, weekdaysNamed, type DealCategory, type Weekday } from '@stl-deals/domain';
 import { boundedText } from '../../bounded-text';
 
 /**
@@ -48,68 +42,6 @@ export function priceText(sale: number | undefined, regular: number | undefined)
   const only = sale ?? regular;
   return only === undefined ? '' : usd(only);
 }
-
-// Maps, not object literals: a hostile size such as 'constructor' must find no prototype member.
-const GRAMS_PER_UNIT = new Map([
-  ['g', 1],
-  ['gram', 1],
-  ['grams', 1],
-  ['oz', 28.3495],
-  ['ounce', 28.3495],
-]);
-const NAMED_WEIGHTS = new Map<string, number>([
-  ['eighth', 3.5],
-  ['1/8', 3.5],
-  ['1/8oz', 3.5],
-  ['quarter', 7],
-  ['1/4', 7],
-  ['1/4oz', 7],
-  ['half', 14],
-  ['1/2', 14],
-  ['1/2oz', 14],
-  ['ounce', 28],
-  ['oz', 28],
-  ['1oz', 28],
-]);
-
-/** Grams in a size text such as '3.5g', '1/8 oz', 'eighth', '1 g'; undefined when none. */
-export function gramsIn(size: string | undefined): number | undefined {
-  if (!size) return undefined;
-  const normalized = size.toLowerCase().replace(/\s+/g, '');
-  const named = NAMED_WEIGHTS.get(normalized);
-  if (named !== undefined) return named;
-  const match = /^(\d+(?:\.\d+)?)(g|gram|grams|oz|ounce)$/.exec(normalized);
-  if (!match) return undefined;
-  const grams = Number(match[1]) * (GRAMS_PER_UNIT.get(match[2]!) ?? NaN);
-  return grams > 0 && grams <= 1000 ? grams : undefined;
-}
-
-/** Milligrams of THC in a size or title text such as '100mg'; undefined when none. */
-export function milligramsIn(textWithSize: string | undefined): number | undefined {
-  const match = /(\d+(?:\.\d+)?)\s*mg\b/i.exec(textWithSize ?? '');
-  const mg = match ? Number(match[1]) : NaN;
-  return mg > 0 && mg <= 100_000 ? mg : undefined;
-}
-
-/**
- * What a deal costs per gram (flower, pre-rolls, vapes, concentrates) or per 100 mg (edibles), so
- * deals of different sizes compare; undefined when the size is unknown.
- */
-export function unitPrice(
-  price: number | undefined,
-  size: string | undefined,
-  category: DealCategory,
-): UnitPrice | undefined {
-  if (price === undefined) return undefined;
-  if (category === 'edibles') {
-    const mg = milligramsIn(size);
-    return mg ? { amount: round2((price / mg) * 100), per: '100mg' } : undefined;
-  }
-  const grams = gramsIn(size);
-  return grams ? { amount: round2(price / grams), per: 'g' } : undefined;
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const CATEGORY_WORDS: ReadonlyArray<[RegExp, DealCategory]> = [
   [/pre-?\s?rolls?|prerolls?|joints?|blunts?|infused pre/i, 'pre-rolls'],

@@ -1,4 +1,5 @@
-import { gramsIn, milligramsIn, priceText } from './deal-fields';
+import { priceText } from './deal-fields';
+import { readSize } from './size';
 
 /**
  * The ways a special names its saving in free text: '25% off', 'save 10%', '$10 off', 'BOGO',
@@ -161,8 +162,9 @@ export function sizesNamedIn(value: string | undefined): NamedSize[] {
  * '1/8oz' is 3.5 g or 3.54 g), milligrams exactly. A size that cannot be read is none of them.
  */
 export function isSizeNamed(sizes: readonly NamedSize[], size: string | undefined): boolean {
-  const grams = gramsIn(size);
-  const milligrams = milligramsIn(size);
+  const measure = readSize(size);
+  const grams = measure?.unit === 'g' ? measure.amount : undefined;
+  const milligrams = measure?.unit === 'mg' ? measure.amount : undefined;
   return sizes.some((named) =>
     'grams' in named
       ? grams !== undefined && Math.abs(grams - named.grams) <= named.grams * 0.03

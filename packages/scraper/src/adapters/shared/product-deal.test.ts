@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryOf,
-  measurableSize,
-  menuProductDeal,
-  productDeal,
-  sizeInName,
-  strainTypeOf,
-} from './product-deal';
+import { categoryOf, menuProductDeal, productDeal, strainTypeOf } from './product-deal';
 
 describe('readers', () => {
   it('names strain types and nothing else', () => {
@@ -25,21 +18,6 @@ describe('readers', () => {
     expect(categoryOf('Grow')).toBe('other');
     expect(categoryOf(undefined, 7)).toBe('other');
     expect(categoryOf(undefined, null)).toBeUndefined();
-  });
-
-  it.each([
-    ['Grape Gas | 3.5g', '3.5g'],
-    ['Mr Jack (S) (3.5g)', '3.5g'],
-    ['Wana Gummies 10pk 100MG', '100mg'],
-    ['Gelato 41', undefined],
-  ])('sizeInName(%s) -> %s', (name, size) => {
-    expect(sizeInName(name)).toBe(size);
-  });
-
-  it('picks the size the unit price can be read from', () => {
-    expect(measurableSize('edibles', '1 each', 'Wana Gummies 100mg')).toBe('Wana Gummies 100mg');
-    expect(measurableSize('flower', '1/8 oz', '3.5g')).toBe('1/8 oz');
-    expect(measurableSize('flower', '1 each')).toBe('1 each');
   });
 });
 

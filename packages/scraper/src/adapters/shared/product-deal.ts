@@ -1,19 +1,10 @@
 import { LIMITS, safeHttpUrl, type Deal, type DealCategory, type Weekday } from '@stl-deals/domain';
 import { SchemaChangedError } from '../../errors';
 import type { Received } from '../types';
-import {
-  discountPercent,
-  gramsIn,
-  mapCategory,
-  milligramsIn,
-  money,
-  priceText,
-  text,
-  unitPrice,
-  weekdaysIn,
-} from './deal-fields';
+import { discountPercent, mapCategory, money, priceText, text, weekdaysIn } from './deal-fields';
 import { bundlePhraseIn, dollarsOffText, percentOffIn } from './deal-phrases';
 import { listingPages } from './paging';
+import { unitPrice } from './size';
 
 /**
  * Turning one menu product into a product deal: the rules of what makes a deal and how its card
@@ -74,31 +65,6 @@ export function strainTypeText(value: unknown): string | undefined {
   const raw = text(value)?.replace(/[_-]+/g, ' ');
   if (!raw || NO_STRAIN.test(raw)) return undefined;
   return raw.toLowerCase().replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
-}
-
-/** Grams, or milligrams for edibles, in a size text; undefined when the unit price cannot use it. */
-const measured = (size: string | undefined, category: DealCategory | undefined) =>
-  category === 'edibles' ? milligramsIn(size) : gramsIn(size);
-
-/**
- * The first size text the unit price can be read from (milligrams for edibles, grams otherwise),
- * else the first size given at all, so the card still shows it.
- */
-export function measurableSize(
-  category: DealCategory | undefined,
-  ...sizes: unknown[]
-): string | undefined {
-  const readable = sizes.map((size) => text(size)).filter((size) => size !== undefined);
-  return readable.find((size) => measured(size, category) !== undefined) ?? readable[0];
-}
-
-const SIZE_IN_NAME = /(\d{1,4}(?:\.\d{1,3})?)\s?(mg|g|oz)\b/gi;
-
-/** The last size written in a product name ('Grape Gas | 3.5g' -> '3.5g'), as Weedmaps and Leafly do. */
-export function sizeInName(name: string | undefined): string | undefined {
-  const sizes = [...(name ?? '').matchAll(SIZE_IN_NAME)];
-  const last = sizes.at(-1);
-  return last ? `${last[1]}${last[2]!.toLowerCase()}` : undefined;
 }
 
 /** 1 to 99 whole percent, or undefined. */
@@ -163,8 +129,6 @@ export interface ProductOffer {
   category?: DealCategory;
   strainType?: string;
   size?: string;
-  /** The size the unit price reads (a pack's total), when it differs from `size`. */
-  unitSize?: string;
   regularPrice?: number;
   salePrice?: number;
   specials: Special[];
@@ -215,7 +179,7 @@ export function productDeal(offer: ProductOffer): Deal | undefined {
     regularPrice: regular,
     salePrice: sale,
     discountPercent: discountPercent(sale, regular) ?? percent,
-    unitPrice: unitPrice(sale ?? regular, offer.unitSize ?? offer.size, offer.category ?? 'other'),
+    unitPrice: unitPrice(sale ?? regular, offer.size, offer.category),
     specialName: offer.specials.find((special) => special.name)?.name,
     validDays: validDays(offer.specials),
     endsAt: offer.specials.find((special) => special.endsAt)?.endsAt,

@@ -1,8 +1,9 @@
 import type { RegistryEntry } from '../../registry';
-import { at, gramsIn, isoInstant, list, milligramsIn, money, text } from '../shared/deal-fields';
+import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl, urlUnder } from '../shared/links';
+import { productSize } from '../shared/size';
+import { sweedCategory } from './categories';
 import {
-  categoryOf,
   listingDeals,
   strainTypeText,
   type ProductOffer,
@@ -36,19 +37,20 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
 
 /** Section 5's verified product and variant fields. */
 function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): ProductOffer {
-  const size = sizeOf(text(at(variant, 'name')));
+  const name = text(at(product, 'name'));
+  // A variant's name is its size or option ('3.5g', '10mg ea | 10-Pack', 'XL', 'Each').
+  const size = productSize([text(at(variant, 'name'))], name);
   return {
     id: `${text(at(product, 'id'), 40) ?? ''}:${text(at(variant, 'id'), 40) ?? ''}`,
     brand: text(at(product, 'brand', 'name')),
-    name: text(at(product, 'name')),
-    category: categoryOf(
+    name,
+    category: sweedCategory(
       at(product, 'category', 'name'),
       at(product, 'subcategory', 'name'),
       at(product, 'productType', 'name'),
     ),
     strainType: strainTypeText(at(product, 'strain', 'prevalence', 'name')),
     size,
-    unitSize: packTotal(size),
     regularPrice: money(at(variant, 'price')),
     salePrice: money(at(variant, 'promoPrice')),
     specials: list(at(variant, 'promos')).slice(0, MAX_PROMOS).map(specialOf),
@@ -74,21 +76,6 @@ function specialOf(promo: unknown): Special {
       text(at(promo, 'description'), 1000),
     ].filter((day): day is string => day !== undefined),
   };
-}
-
-/** A variant's name is its size or option ('3.5g', '10mg ea | 10-Pack', 'XL'); 'Each' is none. */
-function sizeOf(name: string | undefined): string | undefined {
-  return name && !/^(?:each|ea|default)$/i.test(name) ? name : undefined;
-}
-
-/** A pack's total for the unit price: '10mg ea | 10-Pack' -> '100mg', '0.5g ea | 2-Pack' -> '1g'. */
-function packTotal(size: string | undefined): string | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*(mg|g)\s*ea\s*\|\s*(\d{1,3})\s*-?\s*pack$/i.exec(size ?? '');
-  if (!match) return undefined;
-  const total = Math.round(Number(match[1]) * Number(match[3]) * 1000) / 1000;
-  const unit = match[2]!.toLowerCase();
-  const readable = unit === 'g' ? gramsIn(`${total}g`) : milligramsIn(`${total}mg`);
-  return readable === undefined ? undefined : `${total}${unit}`;
 }
 
 /**

@@ -1,26 +1,26 @@
 import type { Deal, DealCategory } from '@stl-deals/domain';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import {
-  categoryOf,
-  measurableSize,
-  menuProductDeal,
-  sizeInName,
-  strainTypeOf,
-} from '../shared/product-deal';
+import { menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { productSize } from '../shared/size';
+import { weedmapsCategory } from './categories';
 import { itemLink } from './item-link';
 
 /** Specials read per item; a real item carries one or two. */
 const MAX_SPECIALS = 10;
 
 /**
- * The spec's category from `edge_category`, the real product taxonomy: its ancestors (top level
- * first, 'Flower'), then its own name ('Big Buds'). `category` is the strain type for flower, so
- * it only helps when nothing else does (platforms.md 3.1).
+ * The spec's category from `edge_category`, the real product taxonomy: its own name ('Pre Roll'),
+ * then its ancestors nearest first ('Flower'). `category` is the strain type for flower, so it
+ * only helps when nothing else does (platforms.md 3.1).
  */
 function categoryFrom(item: unknown): DealCategory | undefined {
   const ancestors = list(at(item, 'edge_category', 'ancestors')).map((node) => at(node, 'name'));
-  return categoryOf(...ancestors, at(item, 'edge_category', 'name'), at(item, 'category', 'name'));
+  return weedmapsCategory(
+    at(item, 'edge_category', 'name'),
+    ...ancestors.slice(0, 10).reverse(),
+    at(item, 'category', 'name'),
+  );
 }
 
 /** The priced net weight, `compliance_net_mg` (3500 -> '3.5g'), which fits the price better than the name. */
@@ -76,12 +76,7 @@ export function discoveryItemDeal(item: unknown, listing: string | undefined): D
     name,
     category,
     strainType: strainTypeOf(at(item, 'category', 'name')),
-    size: measurableSize(
-      category,
-      at(price, 'label'),
-      netWeight(price, category),
-      sizeInName(name),
-    ),
+    size: productSize([at(price, 'label'), netWeight(price, category)], name),
     ...pricesOf(price),
     specialName: titles.find(Boolean),
     specialText: titles,

@@ -1,14 +1,13 @@
 import type { Deal } from '@stl-deals/domain';
-import { at, money, text } from '../shared/deal-fields';
+import { at, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import {
-  categoryOf,
-  measurableSize,
-  menuProductDeal,
-  sizeInName,
-  strainTypeOf,
-} from '../shared/product-deal';
+import { menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { productSize } from '../shared/size';
+import { weedmapsCategory } from './categories';
 import { itemLink } from './item-link';
+
+/** Sizes read per item; real items have one to four. */
+const MAX_VARIANTS = 20;
 
 /** The JSON:API price keys, smallest first; 0 means 'not sold in that size' (platforms.md 3.2). */
 const PRICE_KEYS: ReadonlyArray<readonly [key: string, size: string | undefined]> = [
@@ -22,12 +21,37 @@ const PRICE_KEYS: ReadonlyArray<readonly [key: string, size: string | undefined]
   ['price_unit', undefined],
 ];
 
-function firstPrice(prices: unknown): { price: number; size: string | undefined } | undefined {
-  for (const [key, size] of PRICE_KEYS) {
+interface Priced {
+  price: number;
+  size: string | undefined;
+}
+
+/** The priced slots of `prices`, smallest first; a slot of 0 is not sold. */
+function slotPrices(prices: unknown): Priced[] {
+  return PRICE_KEYS.flatMap(([key, size]) => {
     const price = money(at(prices, key));
-    if (price) return { price, size };
-  }
-  return undefined;
+    return price ? [{ price, size }] : [];
+  });
+}
+
+/**
+ * `variants[]` (`{name: '5 grams', label: '5 g', price: {amount: '25.00'}, weight: {value, unit},
+ * compliance_net_mg}`), where menus that price by variant keep every price, their `prices.*`
+ * all 0 (real New Mexico menus, 2024).
+ */
+function variantPrices(variants: unknown): Priced[] {
+  return list(variants)
+    .slice(0, MAX_VARIANTS)
+    .flatMap((variant) => {
+      const price = money(at(variant, 'price', 'amount')) ?? money(at(variant, 'price'));
+      const weight = at(variant, 'weight');
+      const size = productSize([
+        at(variant, 'label'),
+        at(variant, 'name'),
+        `${String(at(weight, 'value'))}${String(at(weight, 'unit'))}`,
+      ]);
+      return price ? [{ price, size }] : [];
+    });
 }
 
 /** `sale: {amount: 25, type: 'percentage'}`: the only sale type seen; no sale price is given (3.2). */
@@ -42,26 +66,32 @@ function percentOff(attributes: unknown): number | undefined {
 export function jsonApiItemDeal(item: unknown, listing: string | undefined): Deal | undefined {
   const attributes = at(item, 'attributes');
   const name = text(at(attributes, 'name'));
-  const category = categoryOf(
+  // The sub-category first: 'Pre Roll' sits under 'Flower' in Weedmaps' tree.
+  const category = weedmapsCategory(
+    at(attributes, 'sub_category', 'name'),
     at(attributes, 'parent_category', 'name'),
     at(attributes, 'category_name'),
-    at(attributes, 'sub_category', 'name'),
   );
-  const priced = firstPrice(at(attributes, 'prices'));
+  const slots = slotPrices(at(attributes, 'prices'));
+  const priced = slots.length > 0 ? slots : variantPrices(at(attributes, 'variants'));
+  const lead = priced[0];
   const netMg = money(at(attributes, 'compliance_net_mg'));
+  // A variant's size is the item's own; a price slot's only rounds it, so what the item states
+  // it weighs wins over its one slot ('2g Disposable' priced per unit).
+  const own = slots.length === 0 ? lead?.size : undefined;
+  const stated = productSize(
+    [own, netMg && category !== 'edibles' ? `${Math.round(netMg) / 1000}g` : undefined],
+    name,
+  );
+  const size = priced.length <= 1 ? (stated ?? lead?.size) : (lead?.size ?? stated);
   return menuProductDeal({
     id: text(at(item, 'id')),
     brand: text(at(attributes, 'brand_name')),
     name,
     category,
     strainType: strainTypeOf(at(attributes, 'genetics')),
-    size: measurableSize(
-      category,
-      priced?.size,
-      sizeInName(name),
-      netMg && category !== 'edibles' ? `${Math.round(netMg) / 1000}g` : undefined,
-    ),
-    regularPrice: priced?.price,
+    size,
+    regularPrice: lead?.price,
     percentOff: percentOff(attributes),
     imageUrl: firstHttpUrl(at(attributes, 'avatar_image_url'), at(attributes, 'picture_url')),
     sourceUrl: itemLink(listing, at(attributes, 'slug'), at(item, 'links', 'order')),

@@ -117,7 +117,7 @@ describe('weedmaps parse on the project payload', () => {
       unitPrice: { amount: 20, per: '100mg' },
       validDays: ['monday'],
     });
-    expect(deals.find((deal) => deal.brand === 'Sinse')?.size).toBe('0.5g');
+    expect(deals.find((deal) => deal.brand === 'Sinse')?.size).toBe('1/2 g');
   });
 
   it('has no location: menu items carry none', () => {
@@ -260,5 +260,66 @@ describe('weedmaps parse on hostile input', () => {
       size: '1/8 oz',
     });
     assertParsesSafely(hostileVariants(jsonApiPage), (body) => parseBody(body));
+  });
+});
+
+describe('weedmaps parse: prices only in variants', () => {
+  // As real New Mexico menus (2024) send it: every `prices.*` is 0, the price is in `variants[]`.
+  const item = {
+    id: 1,
+    type: 'menu_item',
+    attributes: {
+      name: 'OMC - Chernobyl - 5g - Shake',
+      slug: 'omc-chernobyl-5g-shake',
+      brand_name: 'OMC',
+      prices: { price_unit: 0, price_gram: 0, price_eighth: 0, prices_other: {} },
+      parent_category: { id: 2, name: 'Flower', slug: 'flower' },
+      sub_category: { id: 184, name: 'Shake', slug: 'shake' },
+      variants: [
+        {
+          name: '5 grams',
+          label: '5 g',
+          price: { amount: '25.00', currency: 'USD' },
+          weight: { value: 5, unit: 'g' },
+        },
+      ],
+      sale: { amount: 20, type: 'percentage' },
+    },
+  };
+
+  it('reads the price, size and unit price from the variant', () => {
+    expect(parseBody({ data: [item] }).deals[0]).toMatchObject({
+      regularPrice: 25,
+      salePrice: 20,
+      discountPercent: 20,
+      size: '5 g',
+      unitPrice: { amount: 4, per: 'g' },
+      category: 'flower',
+    });
+  });
+
+  it('reads a pre-roll under Flower as a pre-roll, from the sub-category', () => {
+    const preRoll = {
+      ...item,
+      attributes: { ...item.attributes, sub_category: { id: 9, name: 'Pre Roll' } },
+    };
+    expect(parseBody({ data: [preRoll] }).deals[0]?.category).toBe('pre-rolls');
+  });
+
+  it('takes the weight the item states over its one price slot', () => {
+    const disposable = {
+      ...jsonApiPage.data[0]!,
+      attributes: {
+        ...jsonApiPage.data[0]!.attributes,
+        name: 'Pharmicated |Blackberry Kush|2g Disposable',
+        prices: { price_unit: 55 },
+        compliance_net_mg: 2000,
+        parent_category: { id: 3, name: 'Concentrates', slug: 'concentrates' },
+      },
+    };
+    expect(parseBody({ data: [disposable] }).deals[0]).toMatchObject({
+      size: '2g',
+      unitPrice: { amount: 20.63, per: 'g' },
+    });
   });
 });
