@@ -147,7 +147,7 @@ export const weedmapsDirectory: Directory = {
     });
     return {
       label: 'weedmaps-listings',
-      url: `${config.baseUrls.weedmaps}/discovery/v2/listings?${search}`,
+      url: `${config.baseUrls.weedmaps}/discovery/v2/listings?${search.toString()}`,
       accept: 'application/json',
       headers: { origin: 'https://weedmaps.com', referer: 'https://weedmaps.com/' },
     };
@@ -216,7 +216,7 @@ export const dutchieDirectory: Directory = {
     });
     return {
       label: 'dutchie-dispensaries',
-      url: `${config.baseUrls.dutchie}/graphql?${search}`,
+      url: `${config.baseUrls.dutchie}/graphql?${search.toString()}`,
       accept: 'application/json',
       headers: { 'apollographql-client-name': 'Marketplace (production)' },
     };
@@ -279,7 +279,7 @@ export const leaflyDirectory: Directory = {
     });
     return {
       label: 'leafly-dispensaries',
-      url: `${config.baseUrls.leaflyFinder}/v3/dispensaries?${search}`,
+      url: `${config.baseUrls.leaflyFinder}/v3/dispensaries?${search.toString()}`,
       accept: 'application/json',
       headers: {
         'x-app': 'web-web',

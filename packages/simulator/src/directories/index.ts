@@ -72,9 +72,7 @@ function near(
 
 /** 'lat,lng' as a point; undefined when it is not one. */
 function pointIn(value: unknown): GeoPoint | undefined {
-  const [lat, lng] = String(value ?? '')
-    .split(',')
-    .map(Number);
+  const [lat, lng] = (typeof value === 'string' ? value : '').split(',').map(Number);
   return Number.isFinite(lat) && Number.isFinite(lng) ? { lat: lat!, lng: lng! } : undefined;
 }
 
