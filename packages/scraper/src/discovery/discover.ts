@@ -2,10 +2,12 @@ import { haversineMiles } from '@stl-deals/domain';
 import { credentialsFromStorePage } from '../adapters/jane/algolia';
 import type { PlatformConfig } from '../adapters/types';
 import { ScrapeError } from '../errors';
-import { parseRegistry, type Registry } from '../registry';
+import { parseRegistry, type Registry, type RegistryEntry } from '../registry';
 import type { JsonClient } from '../transports/json-client';
 import { DIRECTORIES, MAX_DIRECTORY_PAGES, type Directory } from './directories';
+import { detectMenuSource } from './detect-source';
 import type { DirectoryListing, DirectoryQuery } from './listing';
+import { withDetectedSource } from './detected-entry';
 import { mergeListings } from './merge-listings';
 
 export interface DiscoverOptions {
@@ -61,11 +63,43 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   if (answered === 0) {
     throw new Error(`No directory answered:\n  ${report.join('\n  ')}`);
   }
-  const dispensaries = mergeListings(listings, options.now.toISOString());
-  if (dispensaries.length === 0) {
+  const seenAt = options.now.toISOString();
+  const merged = mergeListings(listings, seenAt);
+  if (merged.length === 0) {
     throw new Error(`No dispensary found in the radius:\n  ${report.join('\n  ')}`);
   }
+  const dispensaries: RegistryEntry[] = [];
+  let resolved = 0;
+  for (const entry of merged) {
+    const found = await fromWebsite(entry, options, seenAt);
+    if (found !== entry) resolved++;
+    dispensaries.push(found);
+  }
+  report.push(`store websites: ${resolved} menu sources found`);
   return { registry: parseRegistry({ dispensaries }, 'discovered registry'), report, listings };
+}
+
+/**
+ * A store no directory reads the menu of, with a website: the menu platform that site embeds
+ * (its HTML as served; the service looks again in a browser, where data calls show too).
+ */
+async function fromWebsite(
+  entry: RegistryEntry,
+  options: DiscoverOptions,
+  seenAt: string,
+): Promise<RegistryEntry> {
+  if (entry.platform !== 'html' || !entry.website) return entry;
+  try {
+    const html = await options.client.fetchPage(entry.website, options.signal);
+    const found = detectMenuSource(
+      { url: entry.website, html, frames: [], requests: [] },
+      options.config,
+    );
+    return found ? withDetectedSource(entry, found, seenAt) : entry;
+  } catch (error) {
+    if (options.signal.aborted) throw error;
+    return entry;
+  }
 }
 
 /** Every page of one directory's answer, or why it cannot be asked. */
