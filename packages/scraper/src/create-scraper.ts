@@ -11,7 +11,7 @@ import { honestUserAgent } from './politeness/user-agent';
 import type { RegistryEntry } from './registry';
 import type { Scraper, ScrapeResult, Transport } from './scraper';
 import { BrowserTransport } from './transports/browser';
-import { captureFromPage, renderHtml } from './transports/browser-pages';
+import { captureFromPage, inspectPage, renderHtml } from './transports/browser-pages';
 import { createHttpTransport, RetryLaterError } from './transports/http';
 
 export interface ScraperOptions {
@@ -233,6 +233,16 @@ export function createScraper(options: ScraperOptions): Scraper {
         }
         throw error;
       }
+    },
+    async resolveSource(entry, signal) {
+      const { website } = entry;
+      if (!website) return null;
+      await checkResolved(website);
+      const page = await browser.session(signal, async (context, stop) => {
+        await http.checkRobots(website, stop);
+        return inspectPage(context, website, maxBytes, stop);
+      });
+      return parser.detect({ page, config: platforms }, signal);
     },
     hasMenuSource(entry) {
       const adapter = adapters[entry.platform];

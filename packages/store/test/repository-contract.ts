@@ -5,6 +5,7 @@ import type {
   CorruptRow,
   DealsRepository,
   RepositoryOptions,
+  ResolvedSource,
   ScrapeOutcome,
   ScrapeRun,
 } from '../src/repository';
@@ -477,7 +478,7 @@ export function repositoryContract(engine: ContractEngine): void {
         resolvedAt: T2.toISOString(),
       });
       expect(await repository.loadResolvedSources()).toEqual(
-        new Map([
+        new Map<string, ResolvedSource>([
           [
             'elm',
             {

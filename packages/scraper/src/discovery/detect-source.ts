@@ -76,12 +76,20 @@ function fromRequests(page: PageEvidence, config: PlatformConfig): DetectedSourc
       const id = /"dispensaryId"\s*:\s*"([A-Za-z0-9-]{1,100})"/.exec(
         url.searchParams.get('variables') ?? '',
       )?.[1];
-      if (id)
+      // The embedded menu's frame names the store by cName, which reads better than its id.
+      const cName = /\/embedded-menu\/([a-z0-9-]{1,100})(?:[/?#]|$)/.exec(
+        request.frameUrl ?? '',
+      )?.[1];
+      if (id) {
         return {
           platform: 'dutchie',
-          platformId: id,
+          platformId: cName ?? id,
+          ...(cName
+            ? { menuUrl: `${config.baseUrls.dutchie}/embedded-menu/${cName}/specials` }
+            : {}),
           evidence: `Dutchie FilteredProducts call for ${id}`,
         };
+      }
     }
     if (/\/1\/indexes\/[^/]*menu-products[^/]*\/query$/.test(url.pathname)) {
       const id = /\bstore_id\s*(?::|=)\s*"?(\d{1,9})\b/.exec(body)?.[1];

@@ -126,6 +126,24 @@ describe('the menu a store website embeds', () => {
     expect(detect(stale)).toMatchObject({ platform: 'jane', platformId: '4536' });
   });
 
+  it("names a Dutchie store by its menu frame's cName, else by the id in its data call", () => {
+    const call = {
+      url: `https://dutchie.com/api-3/graphql?operationName=FilteredProducts&variables=${encodeURIComponent('{"productsFilter":{"dispensaryId":"5eaf475a67b56700dd7b6007"}}')}`,
+    };
+    expect(detect(page('', { requests: [call] }))).toMatchObject({
+      platform: 'dutchie',
+      platformId: '5eaf475a67b56700dd7b6007',
+    });
+    const framed = {
+      ...call,
+      frameUrl: 'https://dutchie.com/embedded-menu/harvest-of-cottonwood/specials',
+    };
+    expect(detect(page('', { requests: [framed] }))).toMatchObject({
+      platformId: 'harvest-of-cottonwood',
+      menuUrl: 'https://dutchie.com/embedded-menu/harvest-of-cottonwood/specials',
+    });
+  });
+
   it('finds nothing on a page without a menu, and takes no javascript: or foreign link', () => {
     expect(detect(page('<a href="javascript:alert(1)">deals</a><p>Visit us</p>'))).toBeUndefined();
     expect(
