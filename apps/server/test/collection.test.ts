@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Deal } from '@stl-deals/domain';
 import {
   BlockedError,
@@ -25,7 +26,7 @@ import { Collection, type CollectionOptions } from '../src/collection/collection
 import { PUBLIC_REASONS, STORAGE_REASONS } from '../src/collection/scrape-verdict';
 import { createMetrics } from '../src/observability/metrics';
 import { feedDeals } from './support/deals';
-import { silentLogger, TestClock } from './support/harness';
+import { silentLogger, tempDir, TestClock } from './support/harness';
 
 type Behaviour = (entry: RegistryEntry, signal: AbortSignal) => Promise<ScrapeResult>;
 
@@ -641,14 +642,15 @@ describe('Collection, reading a store through its website (RESOLVE_SOURCES)', ()
     platform: 'jane' as const,
     platformId: '4536',
     menuUrl: 'https://www.iheartjane.com/embed/stores/4536/menu',
-    evidence: 'Jane embed of store 4536',
+    evidence: 'store website: Jane embed of store 4536',
   };
 
   it('scrapes through the platform its website embeds, and keeps it after a restart', async () => {
     const scraper = new FakeScraper();
     scraper.unconfigured.add('a');
     scraper.websites.set('a', JANE);
-    const repository = await openSqliteRepository({ file: ':memory:' });
+    const file = join(tempDir(), 'deals.sqlite');
+    const repository = await openSqliteRepository({ file });
     const seen: RegistryEntry[] = [];
     scraper.on('a', (entry) => {
       seen.push(entry);
@@ -661,7 +663,7 @@ describe('Collection, reading a store through its website (RESOLVE_SOURCES)', ()
     expect(first.dispensaries()[0]).toMatchObject({
       platform: 'jane',
       platformSource: expect.stringMatching(
-        /^store website \(Jane embed of store 4536\), 20/,
+        /^store website: Jane embed of store 4536 \(20/,
       ) as string,
     });
     first.stop();
@@ -716,6 +718,36 @@ describe('Collection, reading a store through its website (RESOLVE_SOURCES)', ()
     expect(await collection.refreshAll().finished).toMatchObject({ refreshed: 2 });
     expect(scraper.resolved).toEqual(['a']);
     expect(collection.dispensaries().map((each) => each.platform)).toEqual(['html', 'dutchie']);
+  });
+
+  it('looks a store with no website nor source up in the directories, once', async () => {
+    const scraper = new FakeScraper();
+    scraper.unconfigured.add('a');
+    scraper.websites.set('a', {
+      platform: 'dutchie',
+      platformId: 'a-store',
+      website: 'https://a.example/',
+      evidence: 'dutchie directory (DispensarySearch): listed as a-store',
+    });
+    const bare: RegistryEntry = {
+      key: 'a',
+      name: 'Store a',
+      platform: 'html',
+      address: '1 Elm St, Fenton, MO 63026',
+    };
+    const collection = await open({
+      scraper,
+      registry: { dispensaries: [bare] },
+      resolveSources: true,
+      cooldownMs: 0,
+    });
+    expect(await collection.refresh('a')).toBe('refreshed');
+    expect(await collection.refresh('a')).toBe('refreshed');
+    expect(scraper.resolved).toEqual(['a']);
+    expect(collection.dispensaries()[0]).toMatchObject({
+      platform: 'dutchie',
+      website: 'https://a.example/',
+    });
   });
 
   it('never opens a website with RESOLVE_SOURCES off', async () => {

@@ -1,6 +1,7 @@
 import {
   ADAPTERS,
   createJsonClient,
+  createScraper,
   discover,
   loadRegistry,
   mergePlatformConfig,
@@ -80,4 +81,33 @@ describe('discovery over the simulated directories', () => {
       });
     }
   });
+});
+
+describe('a store with neither website nor platform id, looked up at run time', () => {
+  it('is found in the directories by its address, or through the website they list', async () => {
+    const scraper = createScraper({
+      userAgent: 'stl-deals-test/1.0',
+      platforms: mergePlatformConfig(simulator.platformOverride),
+      allowPrivateHosts: ['127.0.0.1'],
+      minHostDelayMs: 0,
+      storeTimeoutMs: 30_000,
+    });
+    try {
+      // Dutchie's directory lists the first with its menu; the second only through its website.
+      for (const platform of ['dutchie', 'dispense'] as const) {
+        const registered = simulator.registry.dispensaries.find(
+          (entry) => entry.platform === platform && entry.address,
+        );
+        if (!registered) throw new Error(`no ${platform} store with an address`);
+        const { platformId, menuUrl: _menu, website, ...bare } = registered;
+        const found = await scraper.resolveSource(
+          { ...bare, platform: 'html' },
+          AbortSignal.timeout(30_000),
+        );
+        expect(found).toMatchObject({ platform, platformId, website });
+      }
+    } finally {
+      await scraper.close();
+    }
+  }, 60_000);
 });

@@ -42,7 +42,7 @@ export function checkResolvedSource(dispensaryKey: string, source: ResolvedSourc
     throw new TypeError(`${what} names no known platform: ${String(source.platform)}`);
   }
   isoFromText(source.resolvedAt, `${what}: resolvedAt`);
-  for (const url of [source.menuUrl, source.specialsUrl]) {
+  for (const url of [source.menuUrl, source.specialsUrl, source.website]) {
     if (url !== undefined && !/^https?:\/\//i.test(url)) {
       throw new TypeError(`${what} has a URL that is not http(s): ${url.slice(0, 100)}`);
     }

@@ -147,7 +147,7 @@ export interface DealsRepository {
 }
 
 /**
- * The menu source a dispensary's own website showed (see the scraper's discovery): the platform
+ * The menu source a dispensary's own website (or a directory listing) showed: the platform
  * and how to read it there, what gave it away, and when.
  */
 export interface ResolvedSource {
@@ -155,6 +155,8 @@ export interface ResolvedSource {
   platformId?: string;
   menuUrl?: string;
   specialsUrl?: string;
+  /** The store's own site, when a directory gave it. */
+  website?: string;
   evidence: string;
   /** ISO 8601. */
   resolvedAt: string;

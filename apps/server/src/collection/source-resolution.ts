@@ -12,7 +12,10 @@ export function resolvedFrom(
 ): ResolvedSource {
   const resolvedAt = at.toISOString();
   if (!found) {
-    return { platform: entry.platform, evidence: 'the website shows no menu embed', resolvedAt };
+    const evidence = entry.website
+      ? 'store website: no menu embed'
+      : 'directories: no listing with a menu near it';
+    return { platform: entry.platform, evidence, resolvedAt };
   }
   return { ...found, resolvedAt };
 }
@@ -35,9 +38,10 @@ export function effectiveEntry(
 }
 
 /**
- * Whether the entry's website is to be looked at before its next scrape: it has one, the registry
- * names no platform id, and it is read as a plain specials page or not at all. A site already
- * looked at is looked at again only when it showed nothing, after LOOK_AGAIN_MS.
+ * Whether a source is to be looked for before the entry's next scrape: the registry names no
+ * platform id, and the entry is read as a specials page of a website (which may embed a menu) or
+ * not at all (its listing is then looked up in the directories). A store already looked at is
+ * looked at again only when nothing was found, after LOOK_AGAIN_MS.
  */
 export function needsResolution(
   entry: RegistryEntry,
@@ -45,8 +49,8 @@ export function needsResolution(
   hasMenuSource: boolean,
   now: Date,
 ): boolean {
-  if (!entry.website || entry.platformId !== undefined) return false;
-  if (entry.platform !== 'html' && hasMenuSource) return false;
+  if (entry.platformId !== undefined) return false;
+  if (hasMenuSource && !(entry.platform === 'html' && entry.website)) return false;
   if (!resolved) return true;
   if (names(resolved)) return false;
   return now.getTime() - Date.parse(resolved.resolvedAt) >= LOOK_AGAIN_MS;
@@ -58,7 +62,7 @@ export function platformSourceOf(
   resolved: ResolvedSource | undefined,
 ): string | undefined {
   if (resolved && names(resolved)) {
-    return `store website (${resolved.evidence}), ${resolved.resolvedAt}`.slice(0, 200);
+    return `${resolved.evidence} (${resolved.resolvedAt})`.slice(0, 200);
   }
   return entry.sources?.platform?.source.slice(0, 200);
 }

@@ -29,7 +29,9 @@ export interface DetectedSource {
   platformId?: string;
   menuUrl?: string;
   specialsUrl?: string;
-  /** What gave it away, for the operator: 'Jane iframe /embed/stores/4101'. */
+  /** The store's own site, when a directory gave it (an entry without one). */
+  website?: string;
+  /** Where it was found and what gave it away: 'store website: Jane embed of store 4101'. */
   evidence: string;
 }
 
@@ -46,7 +48,8 @@ export function detectMenuSource(
   page: PageEvidence,
   config: PlatformConfig,
 ): DetectedSource | undefined {
-  return fromRequests(page, config) ?? fromMarkup(page, config);
+  const found = fromRequests(page, config) ?? fromMarkup(page, config);
+  return found && { ...found, evidence: `store website: ${found.evidence}` };
 }
 
 /** Host names of a platform: its real ones and the configured base URL's (a simulator, a proxy). */

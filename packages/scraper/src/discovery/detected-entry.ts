@@ -12,7 +12,7 @@ export function withDetectedSource(
   seenAt: string,
 ): RegistryEntry {
   const said = {
-    source: `store website (${found.evidence})`,
+    source: found.evidence,
     confidence: 'medium' as const,
     seenAt,
   };
@@ -22,6 +22,7 @@ export function withDetectedSource(
     platform: found.platform,
     ...(found.platformId ? { platformId: found.platformId } : {}),
     ...(found.menuUrl ? { menuUrl: found.menuUrl } : {}),
+    ...(entry.website || found.website ? { website: entry.website ?? found.website } : {}),
     ...((found.specialsUrl ?? entry.specialsUrl)
       ? { specialsUrl: found.specialsUrl ?? entry.specialsUrl }
       : {}),

@@ -76,6 +76,7 @@ export interface ResolvedSourcesTable {
   platform_id: string | null;
   menu_url: string | null;
   specials_url: string | null;
+  website: string | null;
   evidence: string;
   resolved_at: string;
 }

@@ -13,6 +13,7 @@ export async function upsertResolvedSource(
     platform_id: source.platformId ?? null,
     menu_url: source.menuUrl ?? null,
     specials_url: source.specialsUrl ?? null,
+    website: source.website ?? null,
     evidence: source.evidence,
     resolved_at: source.resolvedAt,
   };
@@ -41,6 +42,7 @@ export async function readResolvedSources(
       ...(row.platform_id === null ? {} : { platformId: row.platform_id }),
       ...(row.menu_url === null ? {} : { menuUrl: row.menu_url }),
       ...(row.specials_url === null ? {} : { specialsUrl: row.specials_url }),
+      ...(row.website === null ? {} : { website: row.website }),
       evidence: row.evidence,
       resolvedAt: row.resolved_at,
     });

@@ -13,6 +13,7 @@ export const resolvedSources: Migration = {
       .addColumn('platform_id', 'text')
       .addColumn('menu_url', 'text')
       .addColumn('specials_url', 'text')
+      .addColumn('website', 'text')
       .addColumn('evidence', 'text', (col) => col.notNull())
       .addColumn('resolved_at', 'text', (col) => col.notNull())
       .modifyEnd(sql`strict`)
