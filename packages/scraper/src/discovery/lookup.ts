@@ -30,7 +30,7 @@ export async function lookUpListings(
 ): Promise<DirectoryListing[]> {
   const facts = factsOf(entry, near);
   const matches: DirectoryListing[] = [];
-  let firstFailure: unknown;
+  let firstFailure: Error | undefined;
   let answered = 0;
   for (const directory of options.directories ?? DIRECTORIES) {
     const request = directory.request(
@@ -46,7 +46,7 @@ export async function lookUpListings(
       matches.push(...listings.filter((listing) => sameStore(facts, listing)));
     } catch (error) {
       options.signal.throwIfAborted();
-      firstFailure ??= error;
+      firstFailure ??= error instanceof Error ? error : new Error(String(error));
     }
   }
   if (answered === 0 && firstFailure !== undefined) throw firstFailure;
