@@ -123,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cooldownMs: config.REFRESH_COOLDOWN_S * 1000,
     scrapeTimeoutMs: config.SCRAPE_TIMEOUT_S * 1000,
     zipCentroids: loadZipCentroids(),
+    resolveSources: config.RESOLVE_SOURCES === 'on',
   });
   const maintenance = new StoreMaintenance({
     repository,

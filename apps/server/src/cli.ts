@@ -7,6 +7,8 @@
  *     a registry entry (JSON, as in a registry file) the other options override
  *     (--platform may then be left out)
  *   verify-registry [--registry PATH] [--key KEY]   scrapes each entry live and reports what resolves
+ *   discover --near LAT,LNG --radius MILES [--platforms FILE] [--out FILE] [--merge FILE] [--demo]
+ *     the stores the platforms' directories list around a point, as a registry (discover-command)
  * Exit 1 with a one-line reason on stderr when the input cannot be used.
  */
 import { readFile } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import {
   ScrapeError,
   type RegistryEntry,
 } from '@stl-deals/scraper';
+import { discoverCommand } from './discover-command';
 
 async function parseCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -103,6 +106,7 @@ async function verifyEntry(scraper: ReturnType<typeof createScraper>, entry: Reg
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   parse: parseCommand,
   'verify-registry': verifyRegistryCommand,
+  discover: discoverCommand,
 };
 
 const [command = '', ...rest] = process.argv.slice(2);

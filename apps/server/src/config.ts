@@ -196,6 +196,12 @@ const EnvSchema = z.object({
     .min(1)
     .max(300)
     .default('STLDealsBot/0.1 (+https://github.com/stl-deals/stl-deals)'),
+  /**
+   * 'on': before the first scrape of a dispensary with a website and no platform id (read as a
+   * specials page, or with no source at all), its website is opened in the browser to find the
+   * menu platform it embeds; what is found is kept in the store. 'off': the registry is read as is.
+   */
+  RESOLVE_SOURCES: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   /** The Chromium of the browser transport, for menus that refuse plain http. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /**

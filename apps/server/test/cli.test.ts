@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { parseRegistry } from '@stl-deals/scraper';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -130,6 +131,68 @@ describe('npm run cli -- parse', { timeout: 20_000 }, () => {
   it('names the known commands for an unknown one', async () => {
     const { code, stderr } = await cli('frobnicate');
     expect(code).toBe(1);
-    expect(stderr).toMatch(/Commands: parse, verify-registry/);
+    expect(stderr).toMatch(/Commands: parse, verify-registry, discover/);
+  });
+});
+
+describe('npm run cli -- discover', { timeout: 60_000 }, () => {
+  it('--demo prints a registry of every simulated store the service accepts', async () => {
+    const { code, stdout, stderr } = await cli(
+      'discover',
+      '--demo',
+      '--near',
+      '38.627,-90.199',
+      '--radius',
+      '30',
+    );
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/weedmaps directory .*: 39 stores/);
+    const registry = parseRegistry(JSON.parse(stdout), 'discovered');
+    expect(registry.dispensaries).toHaveLength(39);
+    expect(registry.dispensaries.every((entry) => entry.lat !== undefined)).toBe(true);
+  });
+
+  it('--merge keeps the file and --out writes the result', async () => {
+    const existing = file(
+      'mine.json',
+      JSON.stringify({
+        dispensaries: [
+          {
+            key: 'my-own-store',
+            name: 'My Own Store',
+            platform: 'feed',
+            menuUrl: 'https://mine.example/deals.json',
+            address: '1 Nowhere Rd, Rolla, MO 65401',
+          },
+        ],
+      }),
+    );
+    const out = join(dir, 'merged.json');
+    const { code, stderr } = await cli(
+      'discover',
+      '--demo',
+      '--near',
+      '38.627,-90.199',
+      '--radius',
+      '30',
+      '--merge',
+      existing,
+      '--out',
+      out,
+    );
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/39 new stores/);
+    const merged = parseRegistry(JSON.parse(readFileSync(out, 'utf8')), 'merged');
+    expect(merged.dispensaries).toHaveLength(40);
+    expect(merged.dispensaries[0]).toMatchObject({ key: 'my-own-store', platform: 'feed' });
+  });
+
+  it('refuses a point or radius it cannot use', async () => {
+    expect((await cli('discover', '--near', 'downtown', '--radius', '5')).stderr).toMatch(
+      /--near LAT,LNG/,
+    );
+    expect((await cli('discover', '--near', '38.6,-90.2', '--radius', '0')).stderr).toMatch(
+      /--radius MILES/,
+    );
   });
 });

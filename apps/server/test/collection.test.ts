@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Deal } from '@stl-deals/domain';
 import {
   BlockedError,
@@ -7,6 +8,7 @@ import {
   type Geocoder,
   OfflineError,
   UnconfiguredError,
+  type DetectedSource,
   type Registry,
   type RegistryEntry,
   type Scraper,
@@ -24,7 +26,7 @@ import { Collection, type CollectionOptions } from '../src/collection/collection
 import { PUBLIC_REASONS, STORAGE_REASONS } from '../src/collection/scrape-verdict';
 import { createMetrics } from '../src/observability/metrics';
 import { feedDeals } from './support/deals';
-import { silentLogger, TestClock } from './support/harness';
+import { silentLogger, tempDir, TestClock } from './support/harness';
 
 type Behaviour = (entry: RegistryEntry, signal: AbortSignal) => Promise<ScrapeResult>;
 
@@ -55,7 +57,18 @@ class FakeScraper implements Scraper {
   }
 
   hasMenuSource(entry: RegistryEntry): boolean {
-    return !this.unconfigured.has(entry.key);
+    const named = entry.platformId ?? entry.menuUrl ?? entry.specialsUrl;
+    return !this.unconfigured.has(entry.key) || named !== undefined;
+  }
+
+  /** What each website shows, by dispensary key (none: the site shows no menu). */
+  readonly websites = new Map<string, DetectedSource | Error>();
+  readonly resolved: string[] = [];
+
+  resolveSource(entry: RegistryEntry): Promise<DetectedSource | null> {
+    this.resolved.push(entry.key);
+    const shown = this.websites.get(entry.key);
+    return shown instanceof Error ? Promise.reject(shown) : Promise.resolve(shown ?? null);
   }
 
   close(): Promise<void> {
@@ -614,5 +627,136 @@ describe('Collection', () => {
       error: 'No menu source is known for this dispensary yet.',
     });
     expect(collection.status()).toMatchObject({ ready: true, sourcesUnconfigured: 1 });
+  });
+});
+
+describe('Collection, reading a store through its website (RESOLVE_SOURCES)', () => {
+  const site = (key: string, extra: Partial<RegistryEntry> = {}): RegistryEntry => ({
+    key,
+    name: `Store ${key}`,
+    platform: 'html',
+    website: `https://${key}.example/`,
+    ...extra,
+  });
+  const JANE = {
+    platform: 'jane' as const,
+    platformId: '4536',
+    menuUrl: 'https://www.iheartjane.com/embed/stores/4536/menu',
+    evidence: 'store website: Jane embed of store 4536',
+  };
+
+  it('scrapes through the platform its website embeds, and keeps it after a restart', async () => {
+    const scraper = new FakeScraper();
+    scraper.unconfigured.add('a');
+    scraper.websites.set('a', JANE);
+    const file = join(tempDir(), 'deals.sqlite');
+    const repository = await openSqliteRepository({ file });
+    const seen: RegistryEntry[] = [];
+    scraper.on('a', (entry) => {
+      seen.push(entry);
+      return Promise.resolve({ deals: feedDeals('a', 2), transport: 'browser' });
+    });
+    const registry = { dispensaries: [site('a')] };
+    const first = await open({ scraper, registry, repository, resolveSources: true });
+    expect(await first.refresh('a')).toBe('refreshed');
+    expect(seen[0]).toMatchObject({ platform: 'jane', platformId: '4536' });
+    expect(first.dispensaries()[0]).toMatchObject({
+      platform: 'jane',
+      platformSource: expect.stringMatching(
+        /^store website: Jane embed of store 4536 \(20/,
+      ) as string,
+    });
+    first.stop();
+    await first.settled();
+
+    const restarted = await open({
+      scraper,
+      registry,
+      repository,
+      resolveSources: true,
+      cooldownMs: 0,
+    });
+    expect(await restarted.refresh('a')).toBe('refreshed');
+    expect(scraper.resolved).toEqual(['a']); // looked at once
+    expect(seen[1]).toMatchObject({ platform: 'jane', platformId: '4536' });
+    expect(restarted.dispensaries()[0]?.platform).toBe('jane');
+  });
+
+  it("fails with the site's reason when it has no other source, and looks again once online", async () => {
+    const scraper = new FakeScraper();
+    scraper.unconfigured.add('a');
+    scraper.websites.set('a', new OfflineError('getaddrinfo ENOTFOUND a.example'));
+    const collection = await open({
+      scraper,
+      registry: { dispensaries: [site('a')] },
+      resolveSources: true,
+      cooldownMs: 0,
+    });
+    expect(await collection.refresh('a')).toBe('failed');
+    expect(stateOf(collection, 'a')).toMatchObject({
+      state: 'failed',
+      error: 'The service cannot reach the internet.',
+    });
+    scraper.websites.delete('a'); // online, and the site shows no menu
+    expect(await collection.refresh('a')).toBe('failed');
+    expect(stateOf(collection, 'a')).toMatchObject({ state: 'unconfigured' });
+    expect(await collection.refresh('a')).toBe('skipped'); // not looked at again for 30 days
+    expect(scraper.resolved).toEqual(['a', 'a']);
+    expect(scraper.calls).toEqual([]); // nothing to scrape it by
+  });
+
+  it('keeps reading a specials page when the site cannot be opened, and never opens a site of a store with an id', async () => {
+    const scraper = new FakeScraper();
+    scraper.websites.set('a', new Error('The browser failed: no Chromium'));
+    const registry = {
+      dispensaries: [
+        site('a', { specialsUrl: 'https://a.example/specials' }),
+        site('b', { platform: 'dutchie', platformId: 'b-store' }),
+      ],
+    };
+    const collection = await open({ scraper, registry, resolveSources: true });
+    expect(await collection.refreshAll().finished).toMatchObject({ refreshed: 2 });
+    expect(scraper.resolved).toEqual(['a']);
+    expect(collection.dispensaries().map((each) => each.platform)).toEqual(['html', 'dutchie']);
+  });
+
+  it('looks a store with no website nor source up in the directories, once', async () => {
+    const scraper = new FakeScraper();
+    scraper.unconfigured.add('a');
+    scraper.websites.set('a', {
+      platform: 'dutchie',
+      platformId: 'a-store',
+      website: 'https://a.example/',
+      evidence: 'dutchie directory (DispensarySearch): listed as a-store',
+    });
+    const bare: RegistryEntry = {
+      key: 'a',
+      name: 'Store a',
+      platform: 'html',
+      address: '1 Elm St, Fenton, MO 63026',
+    };
+    const collection = await open({
+      scraper,
+      registry: { dispensaries: [bare] },
+      resolveSources: true,
+      cooldownMs: 0,
+    });
+    expect(await collection.refresh('a')).toBe('refreshed');
+    expect(await collection.refresh('a')).toBe('refreshed');
+    expect(scraper.resolved).toEqual(['a']);
+    expect(collection.dispensaries()[0]).toMatchObject({
+      platform: 'dutchie',
+      website: 'https://a.example/',
+    });
+  });
+
+  it('never opens a website with RESOLVE_SOURCES off', async () => {
+    const scraper = new FakeScraper();
+    const collection = await open({
+      scraper,
+      registry: { dispensaries: [site('a', { specialsUrl: 'https://a.example/s' })] },
+    });
+    expect(await collection.refresh('a')).toBe('refreshed');
+    expect(scraper.resolved).toEqual([]);
   });
 });

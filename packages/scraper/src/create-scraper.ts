@@ -1,6 +1,10 @@
-import type { Platform } from '@stl-deals/domain';
+import type { GeoPoint, Platform } from '@stl-deals/domain';
 import { ADAPTERS } from './adapters';
 import type { Adapter, PlatformConfig, RequestPlan } from './adapters/types';
+import type { DetectedSource } from './discovery/detect-source';
+import { zipInAddress, type DirectoryListing } from './discovery/listing';
+import { lookUpListings } from './discovery/lookup';
+import { loadZipCentroids } from './geocoding/zip-centroids';
 import { BlockedError, RetryableError, SchemaChangedError, UnconfiguredError } from './errors';
 import { createOutboundGuard, type OutboundGuard } from './outbound/guard';
 import type { RawPayload } from './parsing/parse-job';
@@ -11,8 +15,9 @@ import { honestUserAgent } from './politeness/user-agent';
 import type { RegistryEntry } from './registry';
 import type { Scraper, ScrapeResult, Transport } from './scraper';
 import { BrowserTransport } from './transports/browser';
-import { captureFromPage, renderHtml } from './transports/browser-pages';
+import { captureFromPage, inspectPage, renderHtml } from './transports/browser-pages';
 import { createHttpTransport, RetryLaterError } from './transports/http';
+import { createJsonClient, type JsonClient } from './transports/json-client';
 
 export interface ScraperOptions {
   /**
@@ -126,6 +131,19 @@ export function createScraper(options: ScraperOptions): Scraper {
     });
   }
 
+  /** The directories asked for a store without a website (lazily: most never need it). */
+  let directories: JsonClient | undefined;
+
+  /** The menu platform a store's website embeds, read in the browser and a parsing thread. */
+  async function inspectWebsite(website: string, signal: AbortSignal) {
+    await checkResolved(website);
+    const page = await browser.session(signal, async (context, stop) => {
+      await http.checkRobots(website, stop);
+      return inspectPage(context, website, maxBytes, stop);
+    });
+    return parser.detect({ page, config: platforms }, signal);
+  }
+
   /** Runs the adapter's plan to its end, each request through `load`. */
   async function collectPlanned(
     entry: RegistryEntry,
@@ -234,6 +252,29 @@ export function createScraper(options: ScraperOptions): Scraper {
         throw error;
       }
     },
+    async resolveSource(entry, signal) {
+      if (entry.website) return inspectWebsite(entry.website, signal);
+      const near = placeOf(entry);
+      if (!near) return null;
+      directories ??= createJsonClient({
+        userAgent: options.userAgent,
+        ...(options.contactUrl ? { contactUrl: options.contactUrl } : {}),
+        allowPrivateHosts: options.allowPrivateHosts ?? [],
+        maxBytes: MAX_DIRECTORY_BYTES,
+        minHostDelayMs: options.minHostDelayMs ?? 1_000,
+        clock,
+      });
+      const [listing] = await lookUpListings(entry, near, {
+        config: platforms,
+        client: directories,
+        signal,
+      });
+      if (!listing) return null;
+      if (listing.hasMenu) return listedSource(listing);
+      if (!listing.website) return null;
+      const found = await inspectWebsite(listing.website, signal);
+      return found && { ...found, website: listing.website };
+    },
     hasMenuSource(entry) {
       const adapter = adapters[entry.platform];
       if (!adapter) return false;
@@ -249,8 +290,36 @@ export function createScraper(options: ScraperOptions): Scraper {
     },
     async close() {
       http.close();
+      directories?.close();
       await Promise.all([browser.close(), parser.close()]);
     },
+  };
+}
+
+/**
+ * Directory answers are read on this thread (within the JSON nesting bounds): a first page of
+ * stores around one point, a few hundred kilobytes, for one store once.
+ */
+const MAX_DIRECTORY_BYTES = 2 * 1024 * 1024;
+
+/** Where to look for a store in the directories: its point, else its ZIP's centroid. */
+function placeOf(entry: RegistryEntry): GeoPoint | undefined {
+  if (entry.lat !== undefined && entry.lng !== undefined) return { lat: entry.lat, lng: entry.lng };
+  const zip = zipInAddress(entry.address);
+  return zip ? zipCentroids().get(zip) : undefined;
+}
+
+let centroids: ReadonlyMap<string, GeoPoint> | undefined;
+const zipCentroids = () => (centroids ??= loadZipCentroids());
+
+/** A directory listing whose menu is read on its platform, as a found source. */
+function listedSource(listing: DirectoryListing): DetectedSource {
+  return {
+    platform: listing.platform,
+    platformId: listing.platformId,
+    ...(listing.menuUrl ? { menuUrl: listing.menuUrl } : {}),
+    ...(listing.website ? { website: listing.website } : {}),
+    evidence: `${listing.source}: listed as ${listing.platformId}`,
   };
 }
 

@@ -25,3 +25,11 @@ export {
 } from './transports/json-client';
 export { CENSUS_GEOCODER_URL, createCensusGeocoder, type Geocoder } from './geocoding/census';
 export { BUNDLED_ZIP_CENTROIDS_PATH, loadZipCentroids } from './geocoding/zip-centroids';
+export { discover, type Discovery, type DiscoverOptions } from './discovery/discover';
+export { mergeRegistries, type RegistryMerge } from './discovery/merge-registry';
+export {
+  detectMenuSource,
+  type DetectedSource,
+  type PageEvidence,
+} from './discovery/detect-source';
+export { withDetectedSource } from './discovery/detected-entry';

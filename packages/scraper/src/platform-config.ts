@@ -13,6 +13,7 @@ export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
     jane: 'https://www.iheartjane.com',
     weedmaps: 'https://api-g.weedmaps.com',
     leafly: 'https://www.leafly.com',
+    leaflyFinder: 'https://finder-service.leafly.com',
     dispense: 'https://api.dispenseapp.com',
   },
   dutchieHashes: {
@@ -20,6 +21,8 @@ export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
     GetSpecialMenuCards: '7803304c8df8df5d30281503d75f98f6b4a9db0c022bb4c4375cb717d2910586',
     FilteredSpecials: '0dfb85a4fc138c55a076d4d11bf6d1a25f7cbd511428e1cf5a5b863b3eb23f25',
     ConsumerDispensaries: '0d3ff8648848a737bbbeff9d090854ce2b78a7c4330d4982dab5b32ba2009448',
+    // Every published value is stale (directories.md 1.1): discovery asks for a configured one.
+    DispensarySearch: '',
   },
   janeAlgolia: { appId: 'VFM4X0N23A', apiKey: '' },
   maxPages: 20,
@@ -59,6 +62,7 @@ export const PlatformConfigOverrideSchema = z.strictObject({
       jane: BaseUrl,
       weedmaps: BaseUrl,
       leafly: BaseUrl,
+      leaflyFinder: BaseUrl,
       dispense: BaseUrl,
     })
     .partial()
@@ -69,6 +73,7 @@ export const PlatformConfigOverrideSchema = z.strictObject({
       GetSpecialMenuCards: PersistedQueryHash,
       FilteredSpecials: PersistedQueryHash,
       ConsumerDispensaries: PersistedQueryHash,
+      DispensarySearch: PersistedQueryHash,
     })
     .partial()
     .optional(),

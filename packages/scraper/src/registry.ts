@@ -14,6 +14,8 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 export const ProvenanceSchema = z.strictObject({
   source: z.string().min(1).max(400),
   confidence: z.enum(['high', 'medium', 'low']),
+  /** When a directory or lookup last said so (ISO 8601); absent for research-file facts. */
+  seenAt: z.iso.datetime().optional(),
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 
@@ -28,8 +30,21 @@ export const EntrySourcesSchema = z.strictObject({
   platformId: ProvenanceSchema.optional(),
   website: ProvenanceSchema.optional(),
   specialsUrl: ProvenanceSchema.optional(),
+  name: ProvenanceSchema.optional(),
 });
 export type EntrySources = z.infer<typeof EntrySourcesSchema>;
+
+/**
+ * The same store on another platform, found by discovery: kept so an operator (or a later
+ * switch) can read it there when the chosen platform fails.
+ */
+export const AlternativeSourceSchema = z.strictObject({
+  platform: PlatformSchema,
+  platformId: z.string().min(1).max(200),
+  menuUrl: HttpUrl.optional(),
+  source: z.string().min(1).max(400),
+});
+export type AlternativeSource = z.infer<typeof AlternativeSourceSchema>;
 
 /** One dispensary of a registry file. */
 export const RegistryEntrySchema = z.strictObject({
@@ -51,6 +66,7 @@ export const RegistryEntrySchema = z.strictObject({
   /** CSS selectors for a store's own specials page (platform 'html'); else a heuristic reads it. */
   selectors: HtmlSelectorsSchema.optional(),
   sources: EntrySourcesSchema.optional(),
+  alternatives: z.array(AlternativeSourceSchema).max(10).optional(),
 });
 export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;
 

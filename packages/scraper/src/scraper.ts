@@ -1,4 +1,5 @@
 import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type { DetectedSource } from './discovery/detect-source';
 import type { RegistryEntry } from './registry';
 
 export type Transport = 'http' | 'browser';
@@ -29,5 +30,11 @@ export interface Scraper {
    * so there is no point in trying; nothing is fetched to decide it.
    */
   hasMenuSource(entry: RegistryEntry): boolean;
+  /**
+   * Opens the entry's own website in the browser and says which menu platform it embeds (and
+   * how to read it there); null without a website or when the site shows none. Throws a
+   * `ScrapeError` when the site cannot be read (offline, blocked, robots.txt).
+   */
+  resolveSource(entry: RegistryEntry, signal: AbortSignal): Promise<DetectedSource | null>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
-import type { Platform } from '@stl-deals/domain';
-import type { Registry, RegistryEntry } from '@stl-deals/scraper';
+import type { GeoPoint, Platform } from '@stl-deals/domain';
+import { loadZipCentroids, type Registry, type RegistryEntry } from '@stl-deals/scraper';
 import type { MenuStore } from './menu/model';
 import { hexId } from './random';
 
@@ -18,6 +18,17 @@ export interface SimStore {
   /** A 24-hex id, as Dutchie's dispensary ids look. */
   hexId: string;
   menuStore: MenuStore;
+  /** Where the store is, as the platforms' directories list it. */
+  place: StorePlace;
+}
+
+/** A store's address in parts, and its point (the registry's, else its ZIP's centroid). */
+export interface StorePlace {
+  street?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  location?: GeoPoint;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -29,7 +40,8 @@ export class StoreDirectory {
   readonly all: readonly SimStore[];
 
   constructor(registry: Registry) {
-    this.all = registry.dispensaries.map((entry, index) => storeOf(entry, index));
+    const centroids = loadZipCentroids();
+    this.all = registry.dispensaries.map((entry, index) => storeOf(entry, index, centroids));
   }
 
   byKey(key: string): SimStore | undefined {
@@ -48,8 +60,19 @@ export class StoreDirectory {
   }
 }
 
-function storeOf(entry: RegistryEntry, index: number): SimStore {
+function storeOf(
+  entry: RegistryEntry,
+  index: number,
+  centroids: ReadonlyMap<string, GeoPoint>,
+): SimStore {
   const { key, name, lat, lng, address } = entry;
+  const parts = addressParts(address);
+  const location =
+    lat !== undefined && lng !== undefined
+      ? { lat, lng }
+      : parts.zip
+        ? centroids.get(parts.zip)
+        : undefined;
   return {
     key,
     name,
@@ -58,7 +81,16 @@ function storeOf(entry: RegistryEntry, index: number): SimStore {
     number: FIRST_NUMBER + index,
     hexId: hexId(24, 'store', key),
     menuStore: { key, name, lat, lng, address },
+    place: { ...parts, ...(location ? { location } : {}) },
   };
+}
+
+/** '20 S Euclid Ave, St. Louis, MO 63108' in parts; what does not fit that form is left out. */
+function addressParts(address: string | undefined): Omit<StorePlace, 'location'> {
+  const match = /^(.+?),\s*([^,]+),\s*([A-Z]{2})\s+(\d{5})/.exec(address ?? '');
+  if (!match) return {};
+  const [, street, city, state, zip] = match;
+  return { street, city, state, zip };
 }
 
 /**

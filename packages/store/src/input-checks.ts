@@ -1,4 +1,5 @@
-import { IsoDateTime, type GeoPoint } from '@stl-deals/domain';
+import { IsoDateTime, PlatformSchema, type GeoPoint } from '@stl-deals/domain';
+import type { ResolvedSource } from './repository';
 
 /*
  * What every engine checks before writing, so that a caller's mistake is a clear error at the
@@ -32,4 +33,18 @@ export function checkLocation(location: GeoPoint, what: string): GeoPoint {
     throw new RangeError(`${what} is out of range: lat ${lat}, lng ${lng}`);
   }
   return { lat, lng };
+}
+
+/** A resolved source must name a known platform, be dated, and carry only http(s) URLs. */
+export function checkResolvedSource(dispensaryKey: string, source: ResolvedSource): void {
+  const what = `Resolved source of dispensary '${dispensaryKey}'`;
+  if (!PlatformSchema.safeParse(source.platform).success) {
+    throw new TypeError(`${what} names no known platform: ${String(source.platform)}`);
+  }
+  isoFromText(source.resolvedAt, `${what}: resolvedAt`);
+  for (const url of [source.menuUrl, source.specialsUrl, source.website]) {
+    if (url !== undefined && !/^https?:\/\//i.test(url)) {
+      throw new TypeError(`${what} has a URL that is not http(s): ${url.slice(0, 100)}`);
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type { Deal, GeoPoint, Platform } from '@stl-deals/domain';
 
 /** One dispensary's last good deals, as the service serves them. */
 export interface Snapshot {
@@ -133,6 +133,10 @@ export interface DealsRepository {
   saveGeocodedAddress(address: string, location: GeoPoint | null, geocodedAt: Date): Promise<void>;
   /** Every geocoded address, its coordinates or null for a miss. */
   loadGeocodedAddresses(): Promise<Map<string, GeoPoint | null>>;
+  /** The menu source found on a dispensary's website; the latest saved wins. */
+  saveResolvedSource(dispensaryKey: string, source: ResolvedSource): Promise<void>;
+  /** Every resolved source, by dispensary key. */
+  loadResolvedSources(): Promise<Map<string, ResolvedSource>>;
   /**
    * Whether the database is still the one opened and is undamaged. Reads the whole database, so
    * call it now and then, not per request. Once a check finds a fault, every write rejects with
@@ -140,4 +144,20 @@ export interface DealsRepository {
    */
   checkHealth(): Promise<StorageHealth>;
   close(): Promise<void>;
+}
+
+/**
+ * The menu source a dispensary's own website (or a directory listing) showed: the platform
+ * and how to read it there, what gave it away, and when.
+ */
+export interface ResolvedSource {
+  platform: Platform;
+  platformId?: string;
+  menuUrl?: string;
+  specialsUrl?: string;
+  /** The store's own site, when a directory gave it. */
+  website?: string;
+  evidence: string;
+  /** ISO 8601. */
+  resolvedAt: string;
 }

@@ -5,6 +5,7 @@ import type {
   CorruptRow,
   DealsRepository,
   RepositoryOptions,
+  ResolvedSource,
   ScrapeOutcome,
   ScrapeRun,
 } from '../src/repository';
@@ -457,6 +458,46 @@ export function repositoryContract(engine: ContractEngine): void {
       await expect(
         repository.saveGeocodedAddress(address, { lat: 0, lng: 181 }, T1),
       ).rejects.toThrow(/out of range/);
+    });
+
+    it('keeps the menu source found on a website, the latest winning, and refuses a bad one', async () => {
+      expect(await repository.loadResolvedSources()).toEqual(new Map());
+      const found = {
+        platform: 'jane' as const,
+        platformId: '4536',
+        menuUrl: 'https://www.iheartjane.com/embed/stores/4536/menu',
+        evidence: 'Jane embed of store 4536',
+        resolvedAt: T1.toISOString(),
+      };
+      await repository.saveResolvedSource('grove', { ...found, platform: 'html', evidence: 'x' });
+      await repository.saveResolvedSource('grove', found);
+      await repository.saveResolvedSource('elm', {
+        platform: 'html',
+        specialsUrl: 'https://elm.example/deals',
+        evidence: 'no menu embed; specials page /deals',
+        resolvedAt: T2.toISOString(),
+      });
+      expect(await repository.loadResolvedSources()).toEqual(
+        new Map<string, ResolvedSource>([
+          [
+            'elm',
+            {
+              platform: 'html',
+              specialsUrl: 'https://elm.example/deals',
+              evidence: 'no menu embed; specials page /deals',
+              resolvedAt: T2.toISOString(),
+            },
+          ],
+          ['grove', found],
+        ]),
+      );
+      await expect(
+        repository.saveResolvedSource('oak', { ...found, menuUrl: 'javascript:alert(1)' }),
+      ).rejects.toThrow(/not http\(s\)/);
+      await expect(
+        repository.saveResolvedSource('oak', { ...found, platform: 'myspace' as 'jane' }),
+      ).rejects.toThrow(/no known platform/);
+      expect((await repository.loadResolvedSources()).has('oak')).toBe(false);
     });
 
     it("stores when a location was found from the caller's clock, not the machine's", async () => {

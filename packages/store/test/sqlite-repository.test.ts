@@ -101,7 +101,12 @@ describe('openSqliteRepository', () => {
     const connection = new BetterSqlite3(file, { readonly: true });
     const names = connection.prepare('select name from kysely_migration').pluck().all();
     connection.close();
-    expect(names).toEqual(['0001-initial', '0002-history-retention', '0003-geocoded-addresses']);
+    expect(names).toEqual([
+      '0001-initial',
+      '0002-history-retention',
+      '0003-geocoded-addresses',
+      '0004-resolved-sources',
+    ]);
   });
 
   it('refuses a database migrated by a newer version, naming the file', async () => {

@@ -15,13 +15,25 @@ import {
   type ScrapeResult,
   type Transport,
 } from '@stl-deals/scraper';
-import type { DealsRepository, ScrapeOutcome, Snapshot, SourceHistory } from '@stl-deals/store';
+import type {
+  DealsRepository,
+  ResolvedSource,
+  ScrapeOutcome,
+  Snapshot,
+  SourceHistory,
+} from '@stl-deals/store';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Metrics } from '../observability/metrics';
 import { DealsReadModel } from './read-model';
 import { judgeScrape, storeFailure, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
+import {
+  effectiveEntry,
+  needsResolution,
+  platformSourceOf,
+  resolvedFrom,
+} from './source-resolution';
 import { cacheStatus, estimateSeconds, type SourceFacts } from './source-status';
 import { untilAborted } from './until-aborted';
 
@@ -59,11 +71,21 @@ export interface CollectionOptions {
   geocoder?: Geocoder | null;
   /** ZIP -> its centroid, the last resort for a dispensary's place. */
   zipCentroids?: ReadonlyMap<string, GeoPoint>;
+  /**
+   * Whether a store's website is opened in the browser to find the menu it embeds, before the
+   * first scrape of an entry with a website and no platform id (RESOLVE_SOURCES). Default false.
+   */
+  resolveSources?: boolean;
 }
 
 /** One dispensary as the collection tracks it. */
 interface Source {
+  /** The registry's entry, read through what its website showed (see source-resolution). */
   entry: RegistryEntry;
+  /** The registry's own entry. */
+  registered: RegistryEntry;
+  /** What the store's website showed when it was last looked at. */
+  resolved: ResolvedSource | undefined;
   snapshotAt: Date | null;
   lastAttemptAt: Date | null;
   lastSuccessAt: Date | null;
@@ -102,13 +124,14 @@ export class Collection {
   /** Opens the collection on what the repository kept, so stored deals are served at once. */
   static async open(options: CollectionOptions): Promise<Collection> {
     const { repository } = options;
-    const [snapshots, histories, locations, geocoded] = await Promise.all([
+    const [snapshots, histories, locations, geocoded, resolved] = await Promise.all([
       repository.loadSnapshots(),
       repository.sourceHistories(),
       repository.loadDispensaryLocations(),
       repository.loadGeocodedAddresses(),
+      repository.loadResolvedSources(),
     ]);
-    return new Collection(options, snapshots, histories, locations, geocoded);
+    return new Collection(options, snapshots, histories, locations, geocoded, resolved);
   }
 
   private constructor(
@@ -118,14 +141,19 @@ export class Collection {
     locations: ReadonlyMap<string, GeoPoint>,
     /** What the geocoder answered per street address (null: no match), asked once each. */
     private readonly geocoded: Map<string, GeoPoint | null>,
+    resolvedSources: ReadonlyMap<string, ResolvedSource>,
   ) {
     const snapshotOf = new Map(snapshots.map((snapshot) => [snapshot.dispensaryKey, snapshot]));
     const historyOf = new Map(histories.map((history) => [history.dispensaryKey, history]));
-    this.sources = options.registry.dispensaries.map((entry) => {
-      const snapshotAt = dateOrNull(snapshotOf.get(entry.key)?.scrapedAt);
-      const history = historyOf.get(entry.key);
+    this.sources = options.registry.dispensaries.map((registered) => {
+      const snapshotAt = dateOrNull(snapshotOf.get(registered.key)?.scrapedAt);
+      const history = historyOf.get(registered.key);
+      const resolved = resolvedSources.get(registered.key);
+      const entry = effectiveEntry(registered, resolved);
       return {
         entry,
+        registered,
+        resolved,
         snapshotAt,
         lastAttemptAt: dateOrNull(history?.lastAttemptAt),
         lastSuccessAt: dateOrNull(history?.lastSuccessAt) ?? snapshotAt,
@@ -212,7 +240,7 @@ export class Collection {
    */
   dispensaries(): Dispensary[] {
     const { zipCentroids } = this.options;
-    return this.sources.map(({ entry, discovered }) => {
+    return this.sources.map(({ entry, discovered, resolved }) => {
       const zip = zipOfAddress(entry.address);
       const location = chooseLocation({
         registry: entry,
@@ -231,6 +259,7 @@ export class Collection {
         address: entry.address,
         website: entry.website,
         platform: entry.platform,
+        platformSource: platformSourceOf(entry, resolved),
       };
     });
   }
@@ -328,7 +357,7 @@ export class Collection {
    */
   private refreshSource(source: Source): Promise<RefreshResult> {
     if (source.flight) return source.flight;
-    if (source.unconfigured) return Promise.resolve('skipped');
+    if (source.unconfigured && !this.needsResolution(source)) return Promise.resolve('skipped');
     const now = this.options.clock.now().getTime();
     const coolingDown =
       source.lastAttemptAt !== null &&
@@ -339,6 +368,48 @@ export class Collection {
     });
     source.flight = flight;
     return flight;
+  }
+
+  private needsResolution(source: Source): boolean {
+    const { resolveSources, scraper, clock } = this.options;
+    return (
+      resolveSources === true &&
+      needsResolution(
+        source.registered,
+        source.resolved,
+        scraper.hasMenuSource(source.registered),
+        clock.now(),
+      )
+    );
+  }
+
+  /**
+   * Opens the store's website for the menu it embeds and reads the store through it from now on,
+   * kept across restarts. A site that cannot be read leaves the entry as it was: its scrape goes
+   * on (a specials page), or fails with the site's reason when the entry has no other source.
+   */
+  private async resolve(source: Source, signal: AbortSignal): Promise<void> {
+    const { scraper, repository, clock, logger } = this.options;
+    const key = source.registered.key;
+    let found;
+    try {
+      found = await scraper.resolveSource(source.registered, signal);
+    } catch (error) {
+      logger.warn({ dispensary: key, err: error }, 'the store website could not be read');
+      if (source.unconfigured) throw error;
+      return;
+    }
+    const resolved = resolvedFrom(source.registered, found, clock.now());
+    source.resolved = resolved;
+    source.entry = effectiveEntry(source.registered, resolved);
+    source.unconfigured = !scraper.hasMenuSource(source.entry);
+    logger.info(
+      { dispensary: key, platform: source.entry.platform, evidence: resolved.evidence },
+      'menu source read from the store website',
+    );
+    await repository.saveResolvedSource(key, resolved).catch((error: unknown) => {
+      logger.warn({ dispensary: key, err: error }, 'the resolved source could not be stored');
+    });
   }
 
   /** One scrape of one dispensary, never throwing: every failure becomes its outcome. */
@@ -352,6 +423,12 @@ export class Collection {
     let result: ScrapeResult | null = null;
     let end: ScrapeEnd;
     try {
+      if (this.needsResolution(source)) {
+        await untilAborted(this.resolve(source, signal), signal);
+        if (source.unconfigured) {
+          throw new UnconfiguredError(`Its website: ${source.resolved?.evidence ?? 'unread'}`);
+        }
+      }
       result = await untilAborted(scraper.scrape(source.entry, signal), signal);
       end = { kind: 'found', dealCount: result.deals.length };
     } catch (error) {
@@ -471,7 +548,8 @@ export class Collection {
       lastError: source.lastError,
       attemptedSinceStart: source.attemptedSinceStart,
       running: source.runningSince !== null,
-      unconfigured: source.unconfigured,
+      // A website still to be looked at may yet give a source: until then its failures show.
+      unconfigured: source.unconfigured && !this.needsResolution(source),
       ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
     };
   }

@@ -40,6 +40,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     WEB_DIST: join(tmpdir(), 'no-such-web-dist'),
     ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+    // Opening store websites in Chromium is tested on its own (source-resolution tests).
+    RESOLVE_SOURCES: 'off',
     ...env,
   });
 }

@@ -27,6 +27,11 @@ export const DispensarySchema = z.object({
   address: ShortText.optional(),
   website: z.string().max(LIMITS.url).optional(),
   platform: PlatformSchema.optional(),
+  /**
+   * Where the platform came from: the registry's research source, or the store's website as the
+   * service read it ('store website (Jane embed of store 4536)') with when.
+   */
+  platformSource: ShortText.optional(),
 });
 export type Dispensary = z.infer<typeof DispensarySchema>;
 

@@ -36,6 +36,8 @@ export interface PlatformConfig {
     jane: string;
     weedmaps: string;
     leafly: string;
+    /** Leafly's store finder (discovery only). */
+    leaflyFinder: string;
     dispense: string;
   };
   dutchieHashes: {
@@ -43,6 +45,8 @@ export interface PlatformConfig {
     GetSpecialMenuCards: string;
     FilteredSpecials: string;
     ConsumerDispensaries: string;
+    /** The store directory's query (discovery only); blank until an operator configures it. */
+    DispensarySearch: string;
   };
   /** Jane's Algolia app id and search key; when the key is blank it is read from the store page. */
   janeAlgolia: { appId: string; apiKey: string };

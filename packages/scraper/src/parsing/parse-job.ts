@@ -8,6 +8,11 @@ import {
   scrapeErrorData,
   type ScrapeErrorData,
 } from '../errors';
+import {
+  detectMenuSource,
+  type DetectedSource,
+  type PageEvidence,
+} from '../discovery/detect-source';
 import { finalizeDeals } from '../normalize';
 import type { RegistryEntry } from '../registry';
 import { boundedJson } from './bounded-json';
@@ -44,7 +49,14 @@ export interface MenuJob {
   maxPayloads: number;
 }
 
-export type ParseJob = PlanJob | MenuJob;
+/** What a store's website showed, read for the menu platform it embeds. */
+export interface DetectJob {
+  op: 'detect';
+  page: PageEvidence;
+  config: PlatformConfig;
+}
+
+export type ParseJob = PlanJob | MenuJob | DetectJob;
 
 /** A store's menu read: its deals, finalized and bounded, and how many there were before. */
 export interface ParsedMenu {
@@ -66,8 +78,10 @@ type Adapters = Partial<Record<Platform, Adapter>>;
 export function runParseJob(
   job: ParseJob,
   adapters: Adapters,
-): ParseOutcome<RequestPlan[] | ParsedMenu> {
+): ParseOutcome<RequestPlan[] | ParsedMenu | DetectedSource | null> {
   try {
+    if (job.op === 'detect')
+      return { ok: true, value: detectMenuSource(job.page, job.config) ?? null };
     const adapter = adapterOf(job.entry, adapters);
     if (job.op === 'plan') {
       const received = readPayloads(job.received, adapter, Number.POSITIVE_INFINITY);

@@ -4,8 +4,10 @@ import type { Platform } from '@stl-deals/domain';
 import Piscina from 'piscina';
 import type { Adapter, RequestPlan } from '../adapters/types';
 import { ParseLimitError, scrapeErrorFrom } from '../errors';
+import type { DetectedSource } from '../discovery/detect-source';
 import {
   runParseJob,
+  type DetectJob,
   type MenuJob,
   type ParsedMenu,
   type ParseJob,
@@ -21,6 +23,8 @@ import type { WorkerTask } from './parse-worker';
 export interface Parser {
   plan(job: Omit<PlanJob, 'op'>, signal: AbortSignal): Promise<RequestPlan[]>;
   parse(job: Omit<MenuJob, 'op'>, signal: AbortSignal): Promise<ParsedMenu>;
+  /** The menu platform a store's website embeds; null when it shows none. */
+  detect(job: Omit<DetectJob, 'op'>, signal: AbortSignal): Promise<DetectedSource | null>;
   close(): Promise<void>;
 }
 
@@ -88,6 +92,8 @@ export function createParserPool(options: ParserPoolOptions): Parser {
   return {
     plan: (job, signal) => run({ op: 'plan', ...job }, signal) as Promise<RequestPlan[]>,
     parse: (job, signal) => run({ op: 'parse', ...job }, signal) as Promise<ParsedMenu>,
+    detect: (job, signal) =>
+      run({ op: 'detect', ...job }, signal) as Promise<DetectedSource | null>,
     close: () => pool.close({ force: true }),
   };
 }
@@ -104,6 +110,8 @@ export function inProcessParser(adapters: Partial<Record<Platform, Adapter>>): P
   return {
     plan: (job, signal) => run({ op: 'plan', ...job }, signal) as Promise<RequestPlan[]>,
     parse: (job, signal) => run({ op: 'parse', ...job }, signal) as Promise<ParsedMenu>,
+    detect: (job, signal) =>
+      run({ op: 'detect', ...job }, signal) as Promise<DetectedSource | null>,
     close: () => Promise.resolve(),
   };
 }

@@ -1,4 +1,5 @@
-import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { PageEvidence, PageRequest } from '../discovery/detect-source';
 import { BlockedError, RetryableError } from '../errors';
 import type { RawPayload } from '../parsing/parse-job';
 import { passAgeGate } from './age-gate';
@@ -48,6 +49,57 @@ export async function captureFromPage(
   return received;
 }
 
+/** Requests of a page kept as evidence at most, and the bytes of a POST body kept of each. */
+const MAX_REQUESTS_KEPT = 500;
+const MAX_POST_BYTES = 4_096;
+
+/**
+ * Opens a store's own website as a visitor would (bot check, age gate, idle) and keeps what shows
+ * which menu it embeds: its HTML (cut to `maxBytes`), its frames, and the requests it and its
+ * frames made (with Sweed's `storeid` header and the start of POST bodies). Reading them is the
+ * parsing thread's job (`detectMenuSource`).
+ */
+export async function inspectPage(
+  context: BrowserContext,
+  url: string,
+  maxBytes: number,
+  stop: AbortSignal,
+): Promise<PageEvidence> {
+  const requests: PageRequest[] = [];
+  const { page } = await visit(context, url, stop, undefined, (request) => {
+    if (requests.length >= MAX_REQUESTS_KEPT) return;
+    const storeId = request.headers().storeid;
+    const body = request.postData()?.slice(0, MAX_POST_BYTES);
+    requests.push({
+      url: request.url().slice(0, 2048),
+      frameUrl: frameUrlOf(request),
+      ...(storeId ? { storeId: storeId.slice(0, 40) } : {}),
+      ...(body ? { body } : {}),
+    });
+  });
+  const html = (await documentHtml(page)).slice(0, maxBytes);
+  if (isBotCheck(html, 'html')) {
+    throw new BlockedError(`${new URL(url).host} still shows a bot check in the browser`);
+  }
+  const evidence: PageEvidence = {
+    url: page.url(),
+    html,
+    frames: page.frames().map((frame) => frame.url().slice(0, 2048)),
+    requests,
+  };
+  await page.close();
+  return evidence;
+}
+
+function frameUrlOf(request: Request): string {
+  try {
+    return request.frame().url().slice(0, 2048);
+  } catch {
+    // A service worker's request has no frame.
+    return '';
+  }
+}
+
 /** The page's HTML as the browser rendered it, past its bot check and age gate. */
 export async function renderHtml(
   context: BrowserContext,
@@ -73,8 +125,10 @@ async function visit(
   url: string,
   stop: AbortSignal,
   onResponse?: (response: Response) => void,
+  onRequest?: (request: Request) => void,
 ): Promise<{ page: Page; network: NetworkWatch }> {
   const page = await context.newPage();
+  if (onRequest) page.on('request', onRequest);
   const network = watchNetwork(page);
   let lastDocument: Response | null = null;
   page.on('response', (response) => {

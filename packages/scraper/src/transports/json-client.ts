@@ -1,3 +1,4 @@
+import type { RequestPlan } from '../adapters/types';
 import { SchemaChangedError } from '../errors';
 import { createOutboundGuard } from '../outbound/guard';
 import { boundedJson } from '../parsing/bounded-json';
@@ -22,8 +23,10 @@ export interface JsonClientOptions {
 
 /** GETs of small JSON documents from public services (a geocoder), with the scraper's manners. */
 export interface JsonClient {
-  /** The parsed answer; a ScrapeError (what to do about it) when there is none. */
-  fetchJson(url: string, signal: AbortSignal): Promise<unknown>;
+  /** The parsed answer (a GET of the URL, or the request planned); a ScrapeError when there is none. */
+  fetchJson(request: string | RequestPlan, signal: AbortSignal): Promise<unknown>;
+  /** A page's HTML as text (a page that publishes a key, read by the caller within its bounds). */
+  fetchPage(url: string, signal: AbortSignal): Promise<string>;
   close(): void;
 }
 
@@ -47,12 +50,21 @@ export function createJsonClient(options: JsonClientOptions): JsonClient {
     random: Math.random,
   });
   return {
-    async fetchJson(url, signal) {
-      const { body } = await http.fetch({ label: 'json', url, accept: 'application/json' }, signal);
+    async fetchJson(request, signal) {
+      const plan: RequestPlan =
+        typeof request === 'string'
+          ? { label: 'json', url: request, accept: 'application/json' }
+          : request;
+      const { body } = await http.fetch(plan, signal);
       const value = boundedJson(Buffer.from(body).toString('utf8'));
-      if (value === undefined)
-        throw new SchemaChangedError(`${new URL(url).host} answered no JSON`);
+      if (value === undefined) {
+        throw new SchemaChangedError(`${new URL(plan.url).host} answered no JSON`);
+      }
       return value;
+    },
+    async fetchPage(url, signal) {
+      const { body } = await http.fetch({ label: 'page', url, accept: 'text/html' }, signal);
+      return Buffer.from(body).toString('utf8');
     },
     close: () => http.close(),
   };

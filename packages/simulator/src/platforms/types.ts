@@ -43,6 +43,20 @@ export type Address = Pick<RegistryEntry, 'platformId' | 'menuUrl' | 'specialsUr
  */
 export interface SimulatedPlatform {
   address(store: SimStore, base: string): Address;
+  /**
+   * How the store's own website carries this platform's menu, in the platform's real embed form
+   * (research: directories.md 10.2); none for a platform read from the site itself.
+   */
+  embed?(store: SimStore, base: string): Embed;
   /** The platform's answer to a request, or undefined when the path is none of its. */
   route(request: SimRequest, stores: StoreDirectory): Routed | undefined;
+}
+
+/** Markup a store's website gains from its menu platform. */
+export interface Embed {
+  /** Attributes of the page's <head> (Dispense's proxy mode names the venue there). */
+  headAttributes?: string;
+  /** Classes of the page's <body> (a Joint WordPress theme numbers the store there). */
+  bodyClass?: string;
+  body: string;
 }

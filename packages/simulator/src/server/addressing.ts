@@ -6,6 +6,7 @@ import {
 } from '@stl-deals/scraper';
 import { SIMULATED_PLATFORMS } from '../platforms';
 import type { StoreDirectory } from '../stores';
+import { websitePath } from './website';
 
 /** The registry, once every dispensary is known to be on a platform the simulator answers for. */
 export function requireSimulated(registry: Registry): Registry {
@@ -28,7 +29,12 @@ export function addressedRegistry(
   const dispensaries = registry.dispensaries.map((entry) => {
     const { platformId: _id, menuUrl: _menu, specialsUrl: _specials, ...rest } = entry;
     const store = stores.byKey(entry.key);
-    return { ...rest, ...(store && SIMULATED_PLATFORMS[entry.platform]?.address(store, base)) };
+    return {
+      ...rest,
+      // The store's own site is the simulator's too: nothing in demo mode reaches a real one.
+      website: `${base}${websitePath(entry.key)}`,
+      ...(store && SIMULATED_PLATFORMS[entry.platform]?.address(store, base)),
+    };
   });
   // The platforms' addresses must make a registry the service accepts: checked here, not there.
   return parseRegistry({ dispensaries }, 'simulated registry');
@@ -50,6 +56,7 @@ export function platformOverrideAt(
       jane: base,
       weedmaps: base,
       leafly: base,
+      leaflyFinder: base,
       dispense: base,
     },
     dutchieHashes,

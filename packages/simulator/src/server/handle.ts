@@ -3,9 +3,11 @@ import { SIMULATED_PLATFORM_NAMES, SIMULATED_PLATFORMS } from '../platforms';
 import { html, text } from '../platforms/answers';
 import type { Answer, AnswerContext, Routed, SimRequest } from '../platforms/types';
 import type { StoreDirectory } from '../stores';
+import { routeDirectory } from '../directories';
 import { challengePage, hasClearance } from './challenge';
 import type { Fault, Faults } from './faults';
 import type { RequestLog } from './request-log';
+import { routeWebsite } from './website';
 
 export interface HandlerDeps {
   stores: StoreDirectory;
@@ -53,6 +55,10 @@ function route(
   request: SimRequest,
   stores: StoreDirectory,
 ): { platform: Platform; routed: Routed } | undefined {
+  const directory = routeDirectory(request, stores);
+  if (directory) return directory;
+  const website = routeWebsite(request, stores);
+  if (website) return { platform: 'html', routed: website };
   for (const platform of SIMULATED_PLATFORM_NAMES) {
     const routed = SIMULATED_PLATFORMS[platform]?.route(request, stores);
     if (routed) return { platform, routed };

@@ -61,7 +61,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const faults = new Faults(options.faults);
   const log = new RequestLog();
   const stopping = new AbortController();
-  const dutchieHashes = options.dutchieHashes ?? DEFAULT_PLATFORM_CONFIG.dutchieHashes;
+  const dutchieHashes = options.dutchieHashes ?? {
+    ...DEFAULT_PLATFORM_CONFIG.dutchieHashes,
+    // No default is published for the directory's query: this Dutchie has one of its own.
+    DispensarySearch: seededSecret(options.seed)('dutchie-dispensary-search'),
+  };
   let base = '';
   const deps: HandlerDeps = {
     stores,

@@ -12,6 +12,7 @@ export interface StoreDatabase {
   scrape_runs: ScrapeRunsTable;
   dispensary_locations: DispensaryLocationsTable;
   geocoded_addresses: GeocodedAddressesTable;
+  resolved_sources: ResolvedSourcesTable;
 }
 
 /** One row per dispensary that has a stored snapshot. */
@@ -66,4 +67,16 @@ export interface GeocodedAddressesTable {
   lat: number | null;
   lng: number | null;
   geocoded_at: string;
+}
+
+/** The menu source found on a dispensary's website. */
+export interface ResolvedSourcesTable {
+  dispensary_key: string;
+  platform: string;
+  platform_id: string | null;
+  menu_url: string | null;
+  specials_url: string | null;
+  website: string | null;
+  evidence: string;
+  resolved_at: string;
 }

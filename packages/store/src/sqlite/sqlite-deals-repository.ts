@@ -3,7 +3,13 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { dealKey } from '../deal-key';
 import { encodeDeal } from '../deal-payload';
-import { checkCount, checkLocation, isoFromDate, isoFromText } from '../input-checks';
+import {
+  checkCount,
+  checkLocation,
+  checkResolvedSource,
+  isoFromDate,
+  isoFromText,
+} from '../input-checks';
 import type {
   CorruptRow,
   DealsRepository,
@@ -12,6 +18,7 @@ import type {
   Snapshot,
   SourceHistory,
   StorageHealth,
+  ResolvedSource,
 } from '../repository';
 import { StorageFaultError, StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
@@ -23,6 +30,7 @@ import {
   upsertGeocodedAddress,
   upsertLocation,
 } from './locations';
+import { readResolvedSources, upsertResolvedSource } from './resolved-sources';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
 import { readSnapshots, writeSnapshot } from './snapshots';
 
@@ -170,6 +178,16 @@ export class SqliteDealsRepository implements DealsRepository {
 
   async loadGeocodedAddresses(): Promise<Map<string, GeoPoint | null>> {
     return readGeocodedAddresses(this.#open());
+  }
+
+  async saveResolvedSource(dispensaryKey: string, source: ResolvedSource): Promise<void> {
+    checkResolvedSource(dispensaryKey, source);
+    const db = this.#open();
+    await this.#writing(() => upsertResolvedSource(db, dispensaryKey, source));
+  }
+
+  async loadResolvedSources(): Promise<Map<string, ResolvedSource>> {
+    return readResolvedSources(this.#open());
   }
 
   async checkHealth(): Promise<StorageHealth> {

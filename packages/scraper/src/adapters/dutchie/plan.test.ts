@@ -14,6 +14,7 @@ const config: PlatformConfig = {
     GetSpecialMenuCards: 'b'.repeat(64),
     FilteredSpecials: 'c'.repeat(64),
     ConsumerDispensaries: 'd'.repeat(64),
+    DispensarySearch: '',
   },
   maxPages: 20,
 };

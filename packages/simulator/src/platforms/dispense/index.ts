@@ -16,6 +16,12 @@ const PAGE_SIZE = 50;
 export const dispense: SimulatedPlatform = {
   address: (store, base) => ({ platformId: store.hexId, menuUrl: `${base}/order/${store.key}` }),
 
+  // Proxy mode: the menu is served under the store's domain, the venue named on <head>.
+  embed: (store, base) => ({
+    headAttributes: `data-proxy-path="/menu" data-venue-id="${store.hexId}" data-proxy-mode="true"`,
+    body: `<a href="${base}/order/${store.key}">Order online</a>`,
+  }),
+
   route(request, stores) {
     const { pathname, searchParams } = request.url;
     const products = PRODUCTS.exec(pathname);

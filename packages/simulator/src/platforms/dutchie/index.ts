@@ -13,7 +13,8 @@ import {
   unknownStoreLookup,
 } from './serialize';
 
-type Operation = keyof PlatformConfig['dutchieHashes'];
+/** The menu's operations; the directory's `DispensarySearch` is answered in directories/. */
+type Operation = Exclude<keyof PlatformConfig['dutchieHashes'], 'DispensarySearch'>;
 
 /** The numbered GraphQL endpoint of the live menu (research 1.1); other numbers answer too. */
 const GRAPHQL = /^\/(?:api-\d+\/)?graphql\/?$/;
@@ -25,7 +26,7 @@ const PER_PAGE = 50;
 const isOperation = (
   name: string | null,
   hashes: PlatformConfig['dutchieHashes'],
-): name is Operation => name !== null && Object.hasOwn(hashes, name);
+): name is Operation => name !== null && name !== 'DispensarySearch' && Object.hasOwn(hashes, name);
 
 /**
  * Dutchie: persisted-query GraphQL GETs (research 1.2). The operation's hash must be one Dutchie
@@ -36,6 +37,10 @@ export const dutchie: SimulatedPlatform = {
   address: (store, base) => ({
     platformId: store.slug,
     menuUrl: `${base}/embedded-menu/${store.slug}/specials`,
+  }),
+
+  embed: (store, base) => ({
+    body: `<div id="dutchie--embed"><iframe id="dutchie--embed__iframe" class="dutchie--iframe" title="Menu" src="${base}/embedded-menu/${store.slug}/specials"></iframe></div>`,
   }),
 
   route(request, stores) {

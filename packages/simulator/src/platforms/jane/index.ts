@@ -8,12 +8,13 @@ import { algoliaPage, emptyPage, invalidKey, PRODUCT_INDEX, storePageHead } from
 const STORE_PAGE = /^\/(?:embed\/)?stores\/(\d{1,9})(?:\/[a-z0-9-]{1,100})?\/menu\/?$/;
 const QUERY_PATH = `/1/indexes/${PRODUCT_INDEX}/query`;
 const STORE_FILTER = /\bstore_id\s*=\s*(\d{1,9})\b/;
-const APP_ID = DEFAULT_PLATFORM_CONFIG.janeAlgolia.appId;
+export const APP_ID = DEFAULT_PLATFORM_CONFIG.janeAlgolia.appId;
 /** Algolia answers at most 1,000 hits a page (platforms.md 2.1). */
 const MAX_HITS_PER_PAGE = 1_000;
 
 /** The search key this simulator's Jane publishes on its store pages and demands on queries. */
-const searchKey = (secret: (name: string) => string) => secret('jane-algolia-key').slice(0, 32);
+export const searchKey = (secret: (name: string) => string) =>
+  secret('jane-algolia-key').slice(0, 32);
 
 /**
  * Jane: the store page with its search key, and Algolia index queries filtered by store id. A
@@ -23,6 +24,10 @@ export const jane: SimulatedPlatform = {
   address: (store, base) => ({
     platformId: String(store.number),
     menuUrl: `${base}/stores/${store.number}/${store.slug}/menu`,
+  }),
+
+  embed: (store, base) => ({
+    body: `<iframe id="jane-menu" title="Menu" src="${base}/embed/stores/${store.number}/menu"></iframe>`,
   }),
 
   route(request, stores) {

@@ -20,6 +20,11 @@ export const joint: SimulatedPlatform = {
     menuUrl: `${base}/menu/${store.key}`,
   }),
 
+  embed: (store, base) => ({
+    bodyClass: `joint-store-${store.number}`,
+    body: `<link rel="stylesheet" href="${base}/wp-content/plugins/joint-ecommerce/assets/store.css" /><a href="${base}/menu/${store.key}">Shop the menu</a>`,
+  }),
+
   route(request, stores) {
     const { pathname } = request.url;
     const search = SEARCH.exec(pathname);

@@ -12,6 +12,10 @@ export const leafly: SimulatedPlatform = {
     menuUrl: `${base}/dispensary-info/${store.slug}/menu`,
   }),
 
+  embed: (store, base) => ({
+    body: `<div id="leafly-embed-wrapper"><script id="leafly-embed-script" src="${base}/e-menu/loader.js" data-origin="${base}" data-slug="${store.slug}"></script></div>`,
+  }),
+
   route(request, stores) {
     const match = MENU_PAGE.exec(request.url.pathname);
     if (!match) return undefined;

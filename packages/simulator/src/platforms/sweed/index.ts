@@ -17,6 +17,11 @@ const STOREFRONT = /^\/shop\/([a-z0-9-]{1,100})(?:\/.*)?$/;
 export const sweed: SimulatedPlatform = {
   address: (store, base) => ({ menuUrl: `${base}/shop/${store.key}` }),
 
+  // Sweed shows only in the storefront's own calls (a `storeid` header), read in a browser.
+  embed: (store, base) => ({
+    body: `<iframe title="Shop" src="${base}/shop/${store.key}"></iframe>`,
+  }),
+
   route(request, stores) {
     const { pathname } = request.url;
     if (request.method === 'POST' && pathname === ROUTE_RESOLVE) {

@@ -19,6 +19,11 @@ export const weedmaps: SimulatedPlatform = {
     menuUrl: `${base}/dispensaries/${store.slug}/menu`,
   }),
 
+  // No current Weedmaps embed exists (directories.md 3.4): sites link to the listing.
+  embed: (store, base) => ({
+    body: `<a href="${base}/dispensaries/${store.slug}/menu">Order on Weedmaps</a>`,
+  }),
+
   route(request, stores) {
     const { pathname, searchParams } = request.url;
     const page = MENU_PAGE.exec(pathname);

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
 import { historyRetention } from './0002-history-retention';
 import { geocodedAddresses } from './0003-geocoded-addresses';
+import { resolvedSources } from './0004-resolved-sources';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-history-retention': historyRetention,
   '0003-geocoded-addresses': geocodedAddresses,
+  '0004-resolved-sources': resolvedSources,
 };
 
 export const migrationProvider: MigrationProvider = {
