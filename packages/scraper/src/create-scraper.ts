@@ -5,7 +5,13 @@ import type { DetectedSource } from './discovery/detect-source';
 import { zipInAddress, type DirectoryListing } from './discovery/listing';
 import { lookUpListings } from './discovery/lookup';
 import { loadZipCentroids } from './geocoding/zip-centroids';
-import { BlockedError, RetryableError, SchemaChangedError, UnconfiguredError } from './errors';
+import {
+  BlockedError,
+  RetryableError,
+  SchemaChangedError,
+  ScrapeError,
+  UnconfiguredError,
+} from './errors';
 import { createOutboundGuard, type OutboundGuard } from './outbound/guard';
 import type { RawPayload } from './parsing/parse-job';
 import { createParserPool, inProcessParser, type Parser } from './parsing/parser';
@@ -131,6 +137,41 @@ export function createScraper(options: ScraperOptions): Scraper {
     });
   }
 
+  /**
+   * The same store on the other platforms discovery found it on, in order, when its own platform
+   * says the store or its menu is not there as expected (gone, changed, blocked): the first that
+   * answers is the result. A passing trouble (timeout, offline, asked to wait) is not a reason to
+   * read the store elsewhere; the primary's error stands when every alternative fails too.
+   */
+  async function viaAlternatives(
+    entry: RegistryEntry,
+    error: unknown,
+    signal: AbortSignal,
+  ): Promise<ScrapeResult | null> {
+    const fallsBack =
+      error instanceof ScrapeError &&
+      (error.kind === 'not-found' || error.kind === 'schema-changed' || error.kind === 'blocked');
+    if (!fallsBack || !entry.alternatives?.length) return null;
+    const { menuUrl: _menu, transport: _transport, alternatives, ...store } = entry;
+    for (const alternative of alternatives) {
+      signal.throwIfAborted();
+      try {
+        return await scrapeOnce(
+          {
+            ...store,
+            platform: alternative.platform,
+            platformId: alternative.platformId,
+            ...(alternative.menuUrl ? { menuUrl: alternative.menuUrl } : {}),
+          },
+          signal,
+        );
+      } catch {
+        signal.throwIfAborted();
+      }
+    }
+    return null;
+  }
+
   /** The directories asked for a store without a website (lazily: most never need it). */
   let directories: JsonClient | undefined;
 
@@ -249,6 +290,8 @@ export function createScraper(options: ScraperOptions): Scraper {
         if (error instanceof RetryLaterError) {
           leftAlone.set(entry.key, clock.now() + error.retryAfterMs);
         }
+        const fallback = await viaAlternatives(entry, error, signal);
+        if (fallback) return fallback;
         throw error;
       }
     },
