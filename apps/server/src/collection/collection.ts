@@ -20,7 +20,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Metrics } from '../observability/metrics';
-import { DealsReadModel } from './read-model';
+import { DealsReadModel, type Coalescing } from './read-model';
 import { judgeScrape, storeFailure, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
 import { cacheStatus, estimateSeconds, type SourceFacts } from './source-status';
 import { untilAborted } from './until-aborted';
@@ -59,6 +59,8 @@ export interface CollectionOptions {
   geocoder?: Geocoder | null;
   /** ZIP -> its centroid, the last resort for a dispensary's place. */
   zipCentroids?: ReadonlyMap<string, GeoPoint>;
+  /** When the whole deals list follows the dispensaries' results. Default DEFAULT_COALESCING. */
+  coalescing?: Coalescing;
 }
 
 /** One dispensary as the collection tracks it. */
@@ -140,10 +142,11 @@ export class Collection {
     });
     this.byKey = new Map(this.sources.map((source) => [source.entry.key, source]));
     this.limit = pLimit(options.concurrency);
-    this.deals = new DealsReadModel(options.registry.dispensaries);
+    this.deals = new DealsReadModel(options.registry.dispensaries, options.coalescing);
     this.deals.replace(
       snapshots.map((snapshot) => ({ key: snapshot.dispensaryKey, deals: snapshot.deals })),
     );
+    this.deals.publish();
     for (const source of this.sources) this.countDeals(source);
   }
 
@@ -285,6 +288,7 @@ export class Collection {
   /** Aborts the running scrapes; queued ones end without scraping. */
   stop(): void {
     this.stopping.abort();
+    this.deals.close();
   }
 
   /** Resolves once no scrape is running or queued. */
@@ -334,9 +338,15 @@ export class Collection {
       source.lastAttemptAt !== null &&
       within(now - source.lastAttemptAt.getTime(), this.options.cooldownMs);
     if (coolingDown || this.stopping.signal.aborted) return Promise.resolve('skipped');
-    const flight = this.limit(() => this.scrape(source)).finally(() => {
-      source.flight = null;
-    });
+    const flight = this.limit(() => this.scrape(source))
+      // A refresh ends once its deals are in the whole list too (published after the burst).
+      .then(async (result) => {
+        await this.deals.published();
+        return result;
+      })
+      .finally(() => {
+        source.flight = null;
+      });
     source.flight = flight;
     return flight;
   }

@@ -1,60 +1,167 @@
-import type { Deal } from '@stl-deals/domain';
-import { prepareBody, type PreparedBody } from '../http/prepared-body';
-import { compareRelevance, rankDeal, type RankedDeal } from './relevance';
+import { PAGE_DEAL_FIELDS, type Deal, type DealListView } from '@stl-deals/domain';
+import { prepareJson, type PreparedBody } from '../http/prepared-body';
+import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
 
 interface Listed {
   key: string;
   name: string;
 }
 
+/** One deal as the answers hold it: its JSON in each view, the object itself let go. */
+type SerializedDeal = Record<DealListView, string>;
+
 /**
- * Every current deal, ready to send: the whole list and each dispensary's list are stamped with
- * the dispensary's name and key, put in relevance order, serialized, tagged and compressed once
- * per change, so a request only picks a prepared body.
+ * When the whole list is published after a change: once no other dispensary's result has come for
+ * `quietMs`, and at the latest `maxWaitMs` after the first unpublished one. A pass whose results
+ * arrive back to back is published once, not once per dispensary.
+ */
+export interface Coalescing {
+  quietMs: number;
+  maxWaitMs: number;
+}
+
+export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 };
+
+const VIEWS: readonly DealListView[] = ['full', 'page'];
+const EMPTY = Buffer.from('[]');
+
+/**
+ * Every current deal, ready to send, in each view (`full`, `page`). A dispensary's result
+ * replaces that dispensary's part only: its deals are stamped with its name and key, ranked and
+ * serialized once, there. The whole list is put together from the parts (relevance order, one
+ * buffer per view, its ETag, brotli for the page's view on Node's thread pool) once per burst of
+ * results, in a timer of its own (see `Coalescing`), never in a request; until then requests get
+ * the list published last. A dispensary's own list is current at once, prepared when first asked.
  */
 export class DealsReadModel {
-  private readonly ranked = new Map<string, RankedDeal[]>();
-  private readonly bodies = new Map<string, PreparedBody>();
-  private readonly empty = prepareBody([]);
-  private allBody = this.empty;
+  private readonly parts = new Map<string, Array<RankedDeal<SerializedDeal>>>();
+  private readonly partBodies = new Map<string, Map<DealListView, PreparedBody>>();
+  private readonly indexOf: ReadonlyMap<string, number>;
+  private current: Record<DealListView, PreparedBody>;
   private total = 0;
+  private pendingSince: number | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private waiting: Array<() => void> = [];
+  private closed = false;
+  /** Lists put together since start: what the bench counts per pass. */
+  rebuilds = 0;
 
   /** `dispensaries` in registry order, which breaks relevance ties. */
-  constructor(private readonly dispensaries: readonly Listed[]) {}
+  constructor(
+    private readonly dispensaries: readonly Listed[],
+    private readonly coalescing: Coalescing = DEFAULT_COALESCING,
+  ) {
+    this.indexOf = new Map(dispensaries.map(({ key }, index) => [key, index]));
+    const empty = prepareJson(EMPTY);
+    this.current = { full: empty, page: empty };
+  }
 
-  /** Replaces the deals of the given dispensaries, then rebuilds the whole list once. */
+  /** Replaces the deals of the given dispensaries; the whole list follows (see the class). */
   replace(changes: ReadonlyArray<{ key: string; deals: readonly Deal[] }>): void {
     for (const { key, deals } of changes) {
-      const dispensaryIndex = this.dispensaries.findIndex((dispensary) => dispensary.key === key);
-      const dispensary = this.dispensaries[dispensaryIndex];
-      if (!dispensary) continue;
-      // The registry, not the scraped menu, says whose deal it is.
-      const ranked = deals
-        .map((deal) =>
-          rankDeal({ ...deal, dispensary: dispensary.name, dispensaryKey: key }, dispensaryIndex),
-        )
-        .sort(compareRelevance);
-      this.ranked.set(key, ranked);
-      this.bodies.set(key, prepareBody(ranked.map(({ deal }) => deal)));
+      const index = this.indexOf.get(key);
+      const dispensary = index === undefined ? undefined : this.dispensaries[index];
+      if (index === undefined || !dispensary) continue;
+      const ranked = deals.map((deal) => {
+        // The registry, not the scraped menu, says whose deal it is.
+        const stamped = { ...deal, dispensary: dispensary.name, dispensaryKey: key };
+        return { ...rankDeal(stamped, index), deal: serialize(stamped) };
+      });
+      this.total += ranked.length - (this.parts.get(key)?.length ?? 0);
+      this.parts.set(key, relevanceOrder([ranked]));
+      this.partBodies.delete(key);
     }
-    const all = [...this.ranked.values()].flat().sort(compareRelevance);
-    this.total = all.length;
-    this.allBody = prepareBody(all.map(({ deal }) => deal));
+    this.schedule();
   }
 
-  all(): PreparedBody {
-    return this.allBody;
+  /** The whole list as last published. */
+  all(view: DealListView = 'full'): PreparedBody {
+    return this.current[view];
   }
 
-  of(key: string): PreparedBody {
-    return this.bodies.get(key) ?? this.empty;
+  /** One dispensary's deals, current. */
+  of(key: string, view: DealListView = 'full'): PreparedBody {
+    let bodies = this.partBodies.get(key);
+    if (!bodies) {
+      bodies = new Map();
+      this.partBodies.set(key, bodies);
+    }
+    let body = bodies.get(view);
+    if (!body) {
+      body = prepareJson(joined(this.parts.get(key) ?? [], view));
+      bodies.set(view, body);
+    }
+    return body;
   }
 
   countOf(key: string): number {
-    return this.ranked.get(key)?.length ?? 0;
+    return this.parts.get(key)?.length ?? 0;
   }
 
   totalDeals(): number {
     return this.total;
   }
+
+  /** Resolves once every change so far is in the published list. */
+  published(): Promise<void> {
+    if (this.pendingSince === null) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Publishes what changed now, without waiting for the burst to end (the stored deals at start). */
+  publish(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pendingSince === null) return;
+    this.pendingSince = null;
+    const order = relevanceOrder(
+      this.dispensaries.flatMap(({ key }) => {
+        const part = this.parts.get(key);
+        return part ? [part] : [];
+      }),
+    );
+    const [full, page] = VIEWS.map((view) =>
+      // Every visitor's page asks for its view compressed: ready before the first of them.
+      prepareJson(joined(order, view), view === 'page' ? ['br'] : []),
+    );
+    this.current = { full: full ?? this.current.full, page: page ?? this.current.page };
+    this.rebuilds += 1;
+    this.release();
+  }
+
+  /** At shutdown: nothing more is published, and whoever waits for it is let go. */
+  close(): void {
+    this.closed = true;
+    this.pendingSince = null;
+    clearTimeout(this.timer);
+    this.release();
+  }
+
+  private release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    const now = performance.now();
+    this.pendingSince ??= now;
+    clearTimeout(this.timer);
+    const { quietMs, maxWaitMs } = this.coalescing;
+    const wait = Math.min(quietMs, Math.max(0, this.pendingSince + maxWaitMs - now));
+    this.timer = setTimeout(() => this.publish(), wait);
+    this.timer.unref();
+  }
+}
+
+function serialize(deal: Deal): SerializedDeal {
+  const page = Object.fromEntries(PAGE_DEAL_FIELDS.map((field) => [field, deal[field]]));
+  // JSON.stringify leaves out the fields a deal does not have (undefined).
+  return { full: JSON.stringify(deal), page: JSON.stringify(page) };
+}
+
+function joined(deals: ReadonlyArray<RankedDeal<SerializedDeal>>, view: DealListView): Buffer {
+  if (deals.length === 0) return EMPTY;
+  return Buffer.from(`[${deals.map(({ deal }) => deal[view]).join(',')}]`);
 }
