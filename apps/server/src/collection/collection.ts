@@ -104,33 +104,37 @@ export class Collection {
   /** Opens the collection on what the repository kept, so stored deals are served at once. */
   static async open(options: CollectionOptions): Promise<Collection> {
     const { repository } = options;
-    const [snapshots, histories, locations, geocoded] = await Promise.all([
-      repository.loadSnapshots(),
+    const [histories, locations, geocoded] = await Promise.all([
       repository.sourceHistories(),
       repository.loadDispensaryLocations(),
       repository.loadGeocodedAddresses(),
     ]);
-    return new Collection(options, snapshots, histories, locations, geocoded);
+    const collection = new Collection(options, histories, locations, geocoded);
+    // One dispensary at a time: only one menu's decoded deals are alive at once, and they die
+    // young, so loading 10,000 stored deals leaves no grown heap behind.
+    for (const source of collection.sources) {
+      const snapshot = await repository.getSnapshot(source.entry.key);
+      if (snapshot) collection.restore(source, snapshot);
+    }
+    collection.deals.publish();
+    return collection;
   }
 
   private constructor(
     private readonly options: CollectionOptions,
-    snapshots: readonly Snapshot[],
     histories: readonly SourceHistory[],
     locations: ReadonlyMap<string, GeoPoint>,
     /** What the geocoder answered per street address (null: no match), asked once each. */
     private readonly geocoded: Map<string, GeoPoint | null>,
   ) {
-    const snapshotOf = new Map(snapshots.map((snapshot) => [snapshot.dispensaryKey, snapshot]));
     const historyOf = new Map(histories.map((history) => [history.dispensaryKey, history]));
     this.sources = options.registry.dispensaries.map((entry) => {
-      const snapshotAt = dateOrNull(snapshotOf.get(entry.key)?.scrapedAt);
       const history = historyOf.get(entry.key);
       return {
         entry,
-        snapshotAt,
+        snapshotAt: null,
         lastAttemptAt: dateOrNull(history?.lastAttemptAt),
-        lastSuccessAt: dateOrNull(history?.lastSuccessAt) ?? snapshotAt,
+        lastSuccessAt: dateOrNull(history?.lastSuccessAt),
         lastOutcome: history?.lastOutcome ?? null,
         lastError: history?.lastError ?? null,
         attemptedSinceStart: false,
@@ -143,11 +147,15 @@ export class Collection {
     this.byKey = new Map(this.sources.map((source) => [source.entry.key, source]));
     this.limit = pLimit(options.concurrency);
     this.deals = new DealsReadModel(options.registry.dispensaries, options.coalescing);
-    this.deals.replace(
-      snapshots.map((snapshot) => ({ key: snapshot.dispensaryKey, deals: snapshot.deals })),
-    );
-    this.deals.publish();
     for (const source of this.sources) this.countDeals(source);
+  }
+
+  /** A stored snapshot taken back at start. */
+  private restore(source: Source, snapshot: Snapshot): void {
+    source.snapshotAt = dateOrNull(snapshot.scrapedAt);
+    source.lastSuccessAt ??= source.snapshotAt;
+    this.deals.replace([{ key: source.entry.key, deals: snapshot.deals }]);
+    this.countDeals(source);
   }
 
   has(key: string): boolean {

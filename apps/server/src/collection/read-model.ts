@@ -7,8 +7,11 @@ interface Listed {
   name: string;
 }
 
-/** One deal as the answers hold it: its JSON in each view, the object itself let go. */
-type SerializedDeal = Record<DealListView, string>;
+/**
+ * One deal as the answers hold it: its JSON in each view, as bytes outside the JS heap (a list is
+ * then one copy of them, and the collector never moves them); the object itself is let go.
+ */
+type SerializedDeal = Record<DealListView, Buffer>;
 
 /**
  * When the whole list is published after a change: once no other dispensary's result has come for
@@ -24,6 +27,9 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
 
 const VIEWS: readonly DealListView[] = ['full', 'page'];
 const EMPTY = Buffer.from('[]');
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 /**
  * Every current deal, ready to send, in each view (`full`, `page`). A dispensary's result
@@ -151,17 +157,19 @@ export class DealsReadModel {
     const { quietMs, maxWaitMs } = this.coalescing;
     const wait = Math.min(quietMs, Math.max(0, this.pendingSince + maxWaitMs - now));
     this.timer = setTimeout(() => this.publish(), wait);
-    this.timer.unref();
   }
 }
 
 function serialize(deal: Deal): SerializedDeal {
   const page = Object.fromEntries(PAGE_DEAL_FIELDS.map((field) => [field, deal[field]]));
   // JSON.stringify leaves out the fields a deal does not have (undefined).
-  return { full: JSON.stringify(deal), page: JSON.stringify(page) };
+  return { full: Buffer.from(JSON.stringify(deal)), page: Buffer.from(JSON.stringify(page)) };
 }
 
 function joined(deals: ReadonlyArray<RankedDeal<SerializedDeal>>, view: DealListView): Buffer {
   if (deals.length === 0) return EMPTY;
-  return Buffer.from(`[${deals.map(({ deal }) => deal[view]).join(',')}]`);
+  const chunks: Buffer[] = [OPEN];
+  for (const { deal } of deals) chunks.push(deal[view], COMMA);
+  chunks[chunks.length - 1] = CLOSE;
+  return Buffer.concat(chunks);
 }
