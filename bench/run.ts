@@ -19,7 +19,8 @@ const RESTARTS = 5;
 /** The targets of issue 12, printed beside what was measured. */
 const TARGET = { restartMs: 1_000, idleRssMb: 150, loadedRssMb: 250, passCpuMs: 1_000 };
 
-const ratio = (a: number, b: number) => `${fixed(a / b)}x`;
+/** a / b, or n/a when nothing was measured for b (a load that got no answer in time). */
+const ratio = (a: number, b: number) => (b > 0 ? `${fixed(a / b)}x` : 'n/a');
 const delays = (stats: PingStats) =>
   `p50 ${fixed(stats.p50, 1)} / p99 ${fixed(stats.p99, 1)} / max ${fixed(stats.max, 0)} ms`;
 

@@ -47,7 +47,7 @@ export function serve(answers: ServiceAnswers = {}) {
 function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
   if (!Array.isArray(answer)) return answer;
   const keep = new Set<string>(PAGE_DEAL_FIELDS);
-  return answer.map((deal) =>
+  return (answer as unknown[]).map((deal: unknown) =>
     deal !== null && typeof deal === 'object' && !Array.isArray(deal)
       ? Object.fromEntries(Object.entries(deal).filter(([field]) => keep.has(field)))
       : deal,
