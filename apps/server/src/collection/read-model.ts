@@ -25,7 +25,6 @@ export interface Coalescing {
 
 export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 };
 
-const VIEWS: readonly DealListView[] = ['full', 'page'];
 const EMPTY = Buffer.from('[]');
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
@@ -34,16 +33,20 @@ const CLOSE = Buffer.from(']');
 /**
  * Every current deal, ready to send, in each view (`full`, `page`). A dispensary's result
  * replaces that dispensary's part only: its deals are stamped with its name and key, ranked and
- * serialized once, there. The whole list is put together from the parts (relevance order, one
- * buffer per view, its ETag, brotli for the page's view on Node's thread pool) once per burst of
+ * serialized once, there. The whole list is put together from the parts (relevance order, the
+ * page's view as one buffer, its ETag, its brotli on Node's thread pool) once per burst of
  * results, in a timer of its own (see `Coalescing`), never in a request; until then requests get
- * the list published last. A dispensary's own list is current at once, prepared when first asked.
+ * the list published last. The full view, which the page never asks for, is copied out of the
+ * same order when first asked after a publication (a copy of bytes, no serializing). A
+ * dispensary's own list is current at once, prepared when first asked.
  */
 export class DealsReadModel {
   private readonly parts = new Map<string, Array<RankedDeal<SerializedDeal>>>();
   private readonly partBodies = new Map<string, Map<DealListView, PreparedBody>>();
   private readonly indexOf: ReadonlyMap<string, number>;
-  private current: Record<DealListView, PreparedBody>;
+  /** The relevance order last published, and its bodies so far (the page's at once). */
+  private order: ReadonlyArray<RankedDeal<SerializedDeal>> = [];
+  private current: Partial<Record<DealListView, PreparedBody>> = {};
   private total = 0;
   private pendingSince: number | null = null;
   private timer: NodeJS.Timeout | undefined;
@@ -58,8 +61,6 @@ export class DealsReadModel {
     private readonly coalescing: Coalescing = DEFAULT_COALESCING,
   ) {
     this.indexOf = new Map(dispensaries.map(({ key }, index) => [key, index]));
-    const empty = prepareJson(EMPTY);
-    this.current = { full: empty, page: empty };
   }
 
   /** Replaces the deals of the given dispensaries; the whole list follows (see the class). */
@@ -82,7 +83,12 @@ export class DealsReadModel {
 
   /** The whole list as last published. */
   all(view: DealListView = 'full'): PreparedBody {
-    return this.current[view];
+    let body = this.current[view];
+    if (!body) {
+      body = prepareJson(joined(this.order, view));
+      this.current[view] = body;
+    }
+    return body;
   }
 
   /** One dispensary's deals, current. */
@@ -120,17 +126,14 @@ export class DealsReadModel {
     this.timer = undefined;
     if (this.pendingSince === null) return;
     this.pendingSince = null;
-    const order = relevanceOrder(
+    this.order = relevanceOrder(
       this.dispensaries.flatMap(({ key }) => {
         const part = this.parts.get(key);
         return part ? [part] : [];
       }),
     );
-    const [full, page] = VIEWS.map((view) =>
-      // Every visitor's page asks for its view compressed: ready before the first of them.
-      prepareJson(joined(order, view), view === 'page' ? ['br'] : []),
-    );
-    this.current = { full: full ?? this.current.full, page: page ?? this.current.page };
+    // Every visitor's page asks for its view compressed: ready before the first of them.
+    this.current = { page: prepareJson(joined(this.order, 'page'), ['br']) };
     this.rebuilds += 1;
     this.release();
   }
