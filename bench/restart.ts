@@ -123,7 +123,8 @@ async function start(dataDir: string, how: 'node' | 'npm', empty = false): Promi
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    const body = await fetch(`${origin}${PAGE_DEALS}`)
+    // As the page asks: br, which the service compresses ahead of the first request.
+    const body = await fetch(`${origin}${PAGE_DEALS}`, { headers: { 'accept-encoding': 'br' } })
       .then(async (response) => (response.status === 200 ? await response.text() : ''))
       .catch(() => '');
     if (body.startsWith('[') && (empty || body.length > 2)) {

@@ -70,6 +70,9 @@ export async function buildServer() {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
+    // Minified, a smaller source to parse at every start (4 MB, not 7.5); function and class
+    // names kept for stack traces and for libraries that read them. `node --enable-source-maps`
+    // maps stack traces back to the sources.
     sourcemap: 'linked',
     minify: true,
     keepNames: true,
