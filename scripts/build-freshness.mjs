@@ -22,7 +22,7 @@ export function filesUnder(paths, keep = () => true) {
 }
 
 /** The inputs' fingerprint: a file added, removed, edited or touched changes it. */
-export function fingerprint(files) {
+function fingerprint(files) {
   const hash = createHash('sha256');
   for (const file of [...files].sort()) {
     const stats = statSync(join(ROOT, file), { throwIfNoEntry: false });

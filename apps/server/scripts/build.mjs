@@ -1,17 +1,17 @@
 // Builds the service for plain `node`: apps/server/dist/main.mjs (the service) and
 // dist/parse-worker.mjs (the parsing threads' entry), each one ES module bundling the
-// workspace's TypeScript, so nothing transpiles at run time. `npm run build -w apps/server`;
-// `npm start` runs it when the sources changed (scripts/start.mjs).
+// workspace's TypeScript, so nothing transpiles at run time. `npm run build -w apps/server`
+// builds it always; `npm run build` and `npm start` when its sources changed (scripts/build.mjs).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = resolve(SERVER, '../..');
-export const DIST = resolve(SERVER, 'dist');
+const DIST = resolve(SERVER, 'dist');
 /** What the last build read (repository-relative paths), for the freshness check. */
-export const INPUTS_FILE = resolve(DIST, 'inputs.json');
+const INPUTS_FILE = resolve(DIST, 'inputs.json');
 
 const ENTRIES = {
   main: resolve(SERVER, 'src/main.ts'),
@@ -55,7 +55,7 @@ const sourceRelativeUrls = {
   },
 };
 
-export async function buildServer() {
+async function buildServer() {
   rmSync(DIST, { recursive: true, force: true });
   const result = await esbuild.build({
     entryPoints: ENTRIES,
@@ -84,13 +84,10 @@ export async function buildServer() {
     .map((input) => relative(ROOT, resolve(process.cwd(), input)))
     .filter((input) => !input.startsWith('node_modules/'));
   writeFileSync(INPUTS_FILE, JSON.stringify(inputs));
-  return inputs;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const started = Date.now();
-  await buildServer();
-  console.log(
-    `Built the service into ${relative(process.cwd(), DIST)} in ${Date.now() - started} ms`,
-  );
-}
+const started = Date.now();
+await buildServer();
+console.log(
+  `Built the service into ${relative(process.cwd(), DIST)} in ${Date.now() - started} ms`,
+);
