@@ -8,27 +8,16 @@ import { brotliCompress, constants } from 'node:zlib';
 import type { Deal } from '@stl-deals/domain';
 import { createScraper, type Registry } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { systemClock } from '../apps/server/src/clock';
 import { loadConfig } from '../apps/server/src/config';
 import { dispensaryDeals, seeded } from './deals';
+import { loadTest as load, type LoadOptions, type LoadResult } from './load';
 
 const compressBrotli = promisify(brotliCompress);
 const DEALS_PATH = '/api/reactive/deals';
-
-export interface LoadOptions {
-  durationS: number;
-  connections: number;
-}
-
-export interface LoadResult {
-  requestsPerS: number;
-  /** Any answer but a 200, or a socket error: a sound run has none. */
-  failures: number;
-}
 
 export interface ServiceResult {
   deals: number;
@@ -101,23 +90,6 @@ function wireBytes(url: string, encoding: string): Promise<number> {
   });
 }
 
-/** Bounded load on one loopback URL: `connections` at once for `durationS` seconds. */
-async function load(url: string, options: LoadOptions): Promise<LoadResult> {
-  if (!url.startsWith('http://127.0.0.1:')) throw new Error(`refusing to load ${url}`);
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.durationS,
-    headers: { 'accept-encoding': 'br' },
-    // The client in a worker thread: its own event loop, not the servers'.
-    workers: 1,
-  });
-  return {
-    requestsPerS: result.requests.average,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
 /**
  * The real service (real store in a temp DATA_DIR, real scraper reading local feeds) holding
  * about `totalDeals` deals, loaded on GET /api/reactive/deals with br; against a baseline route,
@@ -181,7 +153,7 @@ export async function benchService(
     }
 
     // A short warm-up of each, then the measured runs back to back.
-    const warmUp = { durationS: 1, connections: options.connections };
+    const warmUp = { ...options, durationS: 1 };
     await load(productUrl, warmUp);
     await load(baselineUrl, warmUp);
     const prepared = await load(productUrl, options);

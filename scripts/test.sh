@@ -12,5 +12,9 @@ echo '== format'
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 echo '== typecheck'
 npm run -s typecheck
+echo '== build'
+# The page and the service as `npm start` builds them, before any test runs: the build tests then
+# find them fresh, and no test rebuilds the page while the end-to-end suite serves it.
+npm run -s build
 echo '== tests'
 npx vitest run

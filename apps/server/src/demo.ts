@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { buildDemo } from './demo/build-demo';
 import { loadDemoConfig } from './demo/demo-config';
-import { runEntryPoint } from './entry-point';
+import { pageAddress, runEntryPoint } from './entry-point';
 
 /**
  * `npm run demo`: the service on simulated menu platforms, with no internet needed; the page
@@ -15,8 +15,5 @@ runEntryPoint(
     console.log(`Simulated menu platforms at ${simulator.url}; data in ${config.DATA_DIR}`);
     return { app, config, logger };
   },
-  (port, { config }) => {
-    const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
-    console.log(`\nSTL Deals demo: open http://${host}:${port}\n`);
-  },
+  (port, { config }) => console.log(`\nSTL Deals demo: open ${pageAddress(config.HOST, port)}\n`),
 );

@@ -12,6 +12,11 @@ export interface Started {
   logger: Logger;
 }
 
+/** Where the page is, for the operator: `localhost` when the service listens on every address. */
+export function pageAddress(host: string, port: number): string {
+  return `http://${['0.0.0.0', '::'].includes(host) ? 'localhost' : host}:${port}`;
+}
+
 /**
  * What every entry point does once its app is built: shut down on SIGTERM/SIGINT within the 10 s
  * a supervisor gives (see `handleShutdownSignals`), listen, start the scheduler and the store's

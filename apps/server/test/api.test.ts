@@ -3,7 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CacheStatusSchema, DealListSchema, DispensaryListSchema } from '@stl-deals/domain';
+import {
+  CacheStatusSchema,
+  DealListSchema,
+  DispensaryListSchema,
+  PAGE_DEAL_FIELDS,
+} from '@stl-deals/domain';
 import { createCensusGeocoder, createJsonClient } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
 import type { FastifyInstance } from 'fastify';
@@ -323,6 +328,31 @@ describe('GET /api/reactive/deals', () => {
     const unknown = await server.inject('/api/reactive/deals?dispensary=nowhere');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'NotFound', message: 'No dispensary has that key.' });
+  });
+
+  it("answers only the page's fields with view=page, the full deals by default", async () => {
+    const server = await app();
+    await refreshAll(server);
+    const pageFields = (deal: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(deal).filter(([field]) =>
+          (PAGE_DEAL_FIELDS as readonly string[]).includes(field),
+        ),
+      );
+    for (const query of ['', 'dispensary=alpha&']) {
+      const full = await server.inject(`/api/reactive/deals?${query}`);
+      const explicit = await server.inject(`/api/reactive/deals?${query}view=full`);
+      const page = await server.inject(`/api/reactive/deals?${query}view=page`);
+      expect(explicit.body).toBe(full.body);
+      const fullDeals = full.json<Array<Record<string, unknown>>>();
+      expect(fullDeals[0]).toHaveProperty('platform', 'feed');
+      expect(page.json()).toEqual(fullDeals.map(pageFields));
+      expect(page.body.length).toBeLessThan(full.body.length);
+      expect(page.headers.etag).not.toBe(full.headers.etag);
+    }
+    const bad = await server.inject('/api/reactive/deals?view=everything');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'BadRequest' });
   });
 
   it('answers 404 JSON for an unknown key of any length', async () => {

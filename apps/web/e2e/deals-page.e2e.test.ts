@@ -185,7 +185,7 @@ describe('the deals page in Chromium, served by the real service in demo mode', 
         '/api/scraper/dispensaries',
         '/api/monitoring/scraper/ping',
         '/api/monitoring/scraper/status',
-        '/api/reactive/deals',
+        '/api/reactive/deals?view=page',
       ]),
     );
     expect(api.every((call) => call.contentType === 'application/json')).toBe(true);
@@ -401,7 +401,7 @@ describe('the deals page in Chromium, served by the real service in demo mode', 
         body: '{}',
       },
     ]);
-    expect(calls.filter((call) => call.path === '/api/reactive/deals')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/api/reactive/deals?view=page')).toHaveLength(2);
   });
 
   // The two sleepy backends run side by side: each mostly waits out the page's retry delays.

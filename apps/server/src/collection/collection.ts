@@ -26,7 +26,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Metrics } from '../observability/metrics';
-import { DealsReadModel } from './read-model';
+import { DealsReadModel, type Coalescing } from './read-model';
 import { judgeScrape, storeFailure, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
 import {
   effectiveEntry,
@@ -76,6 +76,8 @@ export interface CollectionOptions {
    * first scrape of an entry with a website and no platform id (RESOLVE_SOURCES). Default false.
    */
   resolveSources?: boolean;
+  /** When the whole deals list follows the dispensaries' results. Default DEFAULT_COALESCING. */
+  coalescing?: Coalescing;
 }
 
 /** One dispensary as the collection tracks it. */
@@ -124,29 +126,33 @@ export class Collection {
   /** Opens the collection on what the repository kept, so stored deals are served at once. */
   static async open(options: CollectionOptions): Promise<Collection> {
     const { repository } = options;
-    const [snapshots, histories, locations, geocoded, resolved] = await Promise.all([
-      repository.loadSnapshots(),
+    const [histories, locations, geocoded, resolved] = await Promise.all([
       repository.sourceHistories(),
       repository.loadDispensaryLocations(),
       repository.loadGeocodedAddresses(),
       repository.loadResolvedSources(),
     ]);
-    return new Collection(options, snapshots, histories, locations, geocoded, resolved);
+    const collection = new Collection(options, histories, locations, geocoded, resolved);
+    // One dispensary at a time: only one menu's decoded deals are alive at once, and they die
+    // young, so loading 10,000 stored deals leaves no grown heap behind.
+    for (const source of collection.sources) {
+      const snapshot = await repository.getSnapshot(source.entry.key);
+      if (snapshot) collection.restore(source, snapshot);
+    }
+    collection.deals.publish();
+    return collection;
   }
 
   private constructor(
     private readonly options: CollectionOptions,
-    snapshots: readonly Snapshot[],
     histories: readonly SourceHistory[],
     locations: ReadonlyMap<string, GeoPoint>,
     /** What the geocoder answered per street address (null: no match), asked once each. */
     private readonly geocoded: Map<string, GeoPoint | null>,
     resolvedSources: ReadonlyMap<string, ResolvedSource>,
   ) {
-    const snapshotOf = new Map(snapshots.map((snapshot) => [snapshot.dispensaryKey, snapshot]));
     const historyOf = new Map(histories.map((history) => [history.dispensaryKey, history]));
     this.sources = options.registry.dispensaries.map((registered) => {
-      const snapshotAt = dateOrNull(snapshotOf.get(registered.key)?.scrapedAt);
       const history = historyOf.get(registered.key);
       const resolved = resolvedSources.get(registered.key);
       const entry = effectiveEntry(registered, resolved);
@@ -154,9 +160,9 @@ export class Collection {
         entry,
         registered,
         resolved,
-        snapshotAt,
+        snapshotAt: null,
         lastAttemptAt: dateOrNull(history?.lastAttemptAt),
-        lastSuccessAt: dateOrNull(history?.lastSuccessAt) ?? snapshotAt,
+        lastSuccessAt: dateOrNull(history?.lastSuccessAt),
         lastOutcome: history?.lastOutcome ?? null,
         lastError: history?.lastError ?? null,
         attemptedSinceStart: false,
@@ -168,11 +174,16 @@ export class Collection {
     });
     this.byKey = new Map(this.sources.map((source) => [source.entry.key, source]));
     this.limit = pLimit(options.concurrency);
-    this.deals = new DealsReadModel(options.registry.dispensaries);
-    this.deals.replace(
-      snapshots.map((snapshot) => ({ key: snapshot.dispensaryKey, deals: snapshot.deals })),
-    );
+    this.deals = new DealsReadModel(options.registry.dispensaries, options.coalescing);
     for (const source of this.sources) this.countDeals(source);
+  }
+
+  /** A stored snapshot taken back at start. */
+  private restore(source: Source, snapshot: Snapshot): void {
+    source.snapshotAt = dateOrNull(snapshot.scrapedAt);
+    source.lastSuccessAt ??= source.snapshotAt;
+    this.deals.replace([{ key: source.entry.key, deals: snapshot.deals }]);
+    this.countDeals(source);
   }
 
   has(key: string): boolean {
@@ -314,6 +325,7 @@ export class Collection {
   /** Aborts the running scrapes; queued ones end without scraping. */
   stop(): void {
     this.stopping.abort();
+    this.deals.close();
   }
 
   /** Resolves once no scrape is running or queued. */
@@ -363,9 +375,15 @@ export class Collection {
       source.lastAttemptAt !== null &&
       within(now - source.lastAttemptAt.getTime(), this.options.cooldownMs);
     if (coolingDown || this.stopping.signal.aborted) return Promise.resolve('skipped');
-    const flight = this.limit(() => this.scrape(source)).finally(() => {
-      source.flight = null;
-    });
+    const flight = this.limit(() => this.scrape(source))
+      // A refresh ends once its deals are in the whole list too (published after the burst).
+      .then(async (result) => {
+        await this.deals.published();
+        return result;
+      })
+      .finally(() => {
+        source.flight = null;
+      });
     source.flight = flight;
     return flight;
   }

@@ -1,6 +1,6 @@
-import type { Deal } from '@stl-deals/domain';
-import { prepareBody, type PreparedBody } from '../http/prepared-body';
-import { compareRelevance, rankDeal, type RankedDeal } from './relevance';
+import { PAGE_DEAL_FIELDS, type Deal, type DealListView } from '@stl-deals/domain';
+import { prepareJson, type PreparedBody } from '../http/prepared-body';
+import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
 
 interface Listed {
   key: string;
@@ -8,53 +8,171 @@ interface Listed {
 }
 
 /**
- * Every current deal, ready to send: the whole list and each dispensary's list are stamped with
- * the dispensary's name and key, put in relevance order, serialized, tagged and compressed once
- * per change, so a request only picks a prepared body.
+ * One deal as the answers hold it: its JSON in each view, as bytes outside the JS heap (a list is
+ * then one copy of them, and the collector never moves them); the object itself is let go.
+ */
+type SerializedDeal = Record<DealListView, Buffer>;
+
+/**
+ * When the whole list is published after a change: once no other dispensary's result has come for
+ * `quietMs`, and at the latest `maxWaitMs` after the first unpublished one. A pass whose results
+ * arrive back to back is published once, not once per dispensary.
+ */
+export interface Coalescing {
+  quietMs: number;
+  maxWaitMs: number;
+}
+
+export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 };
+
+const EMPTY = Buffer.from('[]');
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * Every current deal, ready to send, in each view (`full`, `page`). A dispensary's result
+ * replaces that dispensary's part only: its deals are stamped with its name and key, ranked and
+ * serialized once, there. The whole list is put together from the parts (relevance order, the
+ * page's view as one buffer, its ETag, its brotli on Node's thread pool) once per burst of
+ * results, in a timer of its own (see `Coalescing`), never in a request; until then requests get
+ * the list published last. The full view, which the page never asks for, is copied out of the
+ * same order when first asked after a publication (a copy of bytes, no serializing). A
+ * dispensary's own list is current at once, prepared when first asked.
  */
 export class DealsReadModel {
-  private readonly ranked = new Map<string, RankedDeal[]>();
-  private readonly bodies = new Map<string, PreparedBody>();
-  private readonly empty = prepareBody([]);
-  private allBody = this.empty;
+  private readonly parts = new Map<string, Array<RankedDeal<SerializedDeal>>>();
+  private readonly partBodies = new Map<string, Map<DealListView, PreparedBody>>();
+  private readonly indexOf: ReadonlyMap<string, number>;
+  /** The relevance order last published, and its bodies so far (the page's at once). */
+  private order: ReadonlyArray<RankedDeal<SerializedDeal>> = [];
+  private current: Partial<Record<DealListView, PreparedBody>> = {};
   private total = 0;
+  private pendingSince: number | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private waiting: Array<() => void> = [];
+  private closed = false;
+  /** Lists put together since start: what the bench counts per pass. */
+  rebuilds = 0;
 
   /** `dispensaries` in registry order, which breaks relevance ties. */
-  constructor(private readonly dispensaries: readonly Listed[]) {}
+  constructor(
+    private readonly dispensaries: readonly Listed[],
+    private readonly coalescing: Coalescing = DEFAULT_COALESCING,
+  ) {
+    this.indexOf = new Map(dispensaries.map(({ key }, index) => [key, index]));
+  }
 
-  /** Replaces the deals of the given dispensaries, then rebuilds the whole list once. */
+  /** Replaces the deals of the given dispensaries; the whole list follows (see the class). */
   replace(changes: ReadonlyArray<{ key: string; deals: readonly Deal[] }>): void {
     for (const { key, deals } of changes) {
-      const dispensaryIndex = this.dispensaries.findIndex((dispensary) => dispensary.key === key);
-      const dispensary = this.dispensaries[dispensaryIndex];
-      if (!dispensary) continue;
-      // The registry, not the scraped menu, says whose deal it is.
-      const ranked = deals
-        .map((deal) =>
-          rankDeal({ ...deal, dispensary: dispensary.name, dispensaryKey: key }, dispensaryIndex),
-        )
-        .sort(compareRelevance);
-      this.ranked.set(key, ranked);
-      this.bodies.set(key, prepareBody(ranked.map(({ deal }) => deal)));
+      const index = this.indexOf.get(key);
+      const dispensary = index === undefined ? undefined : this.dispensaries[index];
+      if (index === undefined || !dispensary) continue;
+      const ranked = deals.map((deal) => {
+        // The registry, not the scraped menu, says whose deal it is.
+        const stamped = { ...deal, dispensary: dispensary.name, dispensaryKey: key };
+        return { ...rankDeal(stamped, index), deal: serialize(stamped) };
+      });
+      this.total += ranked.length - (this.parts.get(key)?.length ?? 0);
+      this.parts.set(key, relevanceOrder([ranked]));
+      this.partBodies.delete(key);
     }
-    const all = [...this.ranked.values()].flat().sort(compareRelevance);
-    this.total = all.length;
-    this.allBody = prepareBody(all.map(({ deal }) => deal));
+    this.schedule();
   }
 
-  all(): PreparedBody {
-    return this.allBody;
+  /** The whole list as last published. */
+  all(view: DealListView = 'full'): PreparedBody {
+    let body = this.current[view];
+    if (!body) {
+      body = prepareJson(joined(this.order, view));
+      this.current[view] = body;
+    }
+    return body;
   }
 
-  of(key: string): PreparedBody {
-    return this.bodies.get(key) ?? this.empty;
+  /** One dispensary's deals, current. */
+  of(key: string, view: DealListView = 'full'): PreparedBody {
+    let bodies = this.partBodies.get(key);
+    if (!bodies) {
+      bodies = new Map();
+      this.partBodies.set(key, bodies);
+    }
+    let body = bodies.get(view);
+    if (!body) {
+      body = prepareJson(joined(this.parts.get(key) ?? [], view));
+      bodies.set(view, body);
+    }
+    return body;
   }
 
   countOf(key: string): number {
-    return this.ranked.get(key)?.length ?? 0;
+    return this.parts.get(key)?.length ?? 0;
   }
 
   totalDeals(): number {
     return this.total;
   }
+
+  /** Resolves once every change so far is in the published list. */
+  published(): Promise<void> {
+    if (this.pendingSince === null) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Publishes what changed now, without waiting for the burst to end (the stored deals at start). */
+  publish(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pendingSince === null) return;
+    this.pendingSince = null;
+    this.order = relevanceOrder(
+      this.dispensaries.flatMap(({ key }) => {
+        const part = this.parts.get(key);
+        return part ? [part] : [];
+      }),
+    );
+    // Every visitor's page asks for its view compressed: ready before the first of them.
+    this.current = { page: prepareJson(joined(this.order, 'page'), ['br']) };
+    this.rebuilds += 1;
+    this.release();
+  }
+
+  /** At shutdown: nothing more is published, and whoever waits for it is let go. */
+  close(): void {
+    this.closed = true;
+    this.pendingSince = null;
+    clearTimeout(this.timer);
+    this.release();
+  }
+
+  private release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    const now = performance.now();
+    this.pendingSince ??= now;
+    clearTimeout(this.timer);
+    const { quietMs, maxWaitMs } = this.coalescing;
+    const wait = Math.min(quietMs, Math.max(0, this.pendingSince + maxWaitMs - now));
+    this.timer = setTimeout(() => this.publish(), wait);
+  }
+}
+
+function serialize(deal: Deal): SerializedDeal {
+  const page = Object.fromEntries(PAGE_DEAL_FIELDS.map((field) => [field, deal[field]]));
+  // JSON.stringify leaves out the fields a deal does not have (undefined).
+  return { full: Buffer.from(JSON.stringify(deal)), page: Buffer.from(JSON.stringify(page)) };
+}
+
+function joined(deals: ReadonlyArray<RankedDeal<SerializedDeal>>, view: DealListView): Buffer {
+  if (deals.length === 0) return EMPTY;
+  const chunks: Buffer[] = [OPEN];
+  for (const { deal } of deals) chunks.push(deal[view], COMMA);
+  chunks[chunks.length - 1] = CLOSE;
+  return Buffer.concat(chunks);
 }

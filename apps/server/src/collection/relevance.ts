@@ -1,18 +1,39 @@
 import type { StampedDeal } from '@stl-deals/domain';
 
 /**
- * A deal with its sort keys, worked out once (`rankDeal`) rather than on every comparison: where
- * its dispensary stands in the registry, the day it was first seen, and its shuffle key.
+ * A deal with its sort keys, worked out once (`rankDeal`) rather than on every comparison: its
+ * discount, where its dispensary stands in the registry, the day it was first seen, and its
+ * shuffle key. `deal` may be swapped for what stands for it once ranked (the read model keeps
+ * the serialized deal, not the object).
  */
-export interface RankedDeal {
-  deal: StampedDeal;
+export interface RankedDeal<T = StampedDeal> {
+  deal: T;
+  discount: number;
   dispensaryIndex: number;
   seenDay: number;
   shuffleKey: number;
 }
 
 export function rankDeal(deal: StampedDeal, dispensaryIndex: number): RankedDeal {
-  return { deal, dispensaryIndex, seenDay: seenDay(deal), shuffleKey: shuffleKey(deal) };
+  return {
+    deal,
+    discount: deal.discountPercent ?? 0,
+    dispensaryIndex,
+    seenDay: seenDay(deal),
+    shuffleKey: shuffleKey(deal),
+  };
+}
+
+/**
+ * The service's one ordering, which the read model applies to each dispensary's deals and to all
+ * of them together: `parts` are the dispensaries' ranked deals in registry order, each in its
+ * menu's order (or already in relevance order). A rule over the whole list (not a comparison of
+ * two deals) belongs here.
+ */
+export function relevanceOrder<T>(
+  parts: ReadonlyArray<ReadonlyArray<RankedDeal<T>>>,
+): RankedDeal<T>[] {
+  return parts.flat().sort(compareRelevance);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,9 +49,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *    filling the first page;
  * 4. then the registry's dispensary order, then each menu's own order (the sort is stable).
  */
-export function compareRelevance(a: RankedDeal, b: RankedDeal): number {
+export function compareRelevance(a: RankedDeal<unknown>, b: RankedDeal<unknown>): number {
   return (
-    (b.deal.discountPercent ?? 0) - (a.deal.discountPercent ?? 0) ||
+    b.discount - a.discount ||
     b.seenDay - a.seenDay ||
     a.shuffleKey - b.shuffleKey ||
     a.dispensaryIndex - b.dispensaryIndex

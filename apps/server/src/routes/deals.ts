@@ -1,4 +1,10 @@
-import { ALL_DISPENSARIES, DealListSchema, LIMITS } from '@stl-deals/domain';
+import {
+  ALL_DISPENSARIES,
+  DealListSchema,
+  DealListViewSchema,
+  LIMITS,
+  PAGE_DEAL_FIELDS,
+} from '@stl-deals/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
@@ -32,15 +38,21 @@ export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = 
             .string()
             .optional()
             .describe("One dispensary's key; 'all' or none for every dispensary."),
+          view: DealListViewSchema.default('full').describe(
+            `'full' (default): every field. 'page': only the fields the page reads ` +
+              `(${PAGE_DEAL_FIELDS.join(', ')}).`,
+          ),
         }),
         response: { 200: DealListSchema, 404: ErrorSchema },
       },
     },
     (request, reply) => {
-      const key = request.query.dispensary ?? ALL_DISPENSARIES.key;
-      if (key === ALL_DISPENSARIES.key) return sendPrepared(request, reply, collection.deals.all());
+      const { dispensary: key = ALL_DISPENSARIES.key, view } = request.query;
+      if (key === ALL_DISPENSARIES.key) {
+        return sendPrepared(request, reply, collection.deals.all(view));
+      }
       if (!isKnownDispensary(collection, key)) throw new HttpError(404, UNKNOWN_DISPENSARY);
-      return sendPrepared(request, reply, collection.deals.of(key));
+      return sendPrepared(request, reply, collection.deals.of(key, view));
     },
   );
   done();

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
+import { PAGE_DEAL_FIELDS } from '@stl-deals/domain';
 import { deals, DISPENSARIES, readyStatus } from './fixtures';
 
 export const server = setupServer();
@@ -33,11 +34,24 @@ export function serve(answers: ServiceAnswers = {}) {
     http.get(API.ping, () => HttpResponse.json({ ok: true })),
     http.get(API.status, () => HttpResponse.json(answers.status ?? readyStatus())),
     http.get(API.deals, ({ request }) => {
-      const key = new URL(request.url).searchParams.get('dispensary');
-      if (key === null) return HttpResponse.json(all);
-      return HttpResponse.json(answers.dealsOf?.[key] ?? []);
+      const query = new URL(request.url).searchParams;
+      const key = query.get('dispensary');
+      const answer = key === null ? all : (answers.dealsOf?.[key] ?? []);
+      // As the service answers `view=page`, so the page is tested on the fields it asks for.
+      return HttpResponse.json(query.get('view') === 'page' ? pageFieldsOf(answer) : answer);
     }),
   );
+}
+
+/** The deals of a JSON answer cut to the fields `view=page` keeps; anything else as it is. */
+function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
+  if (!Array.isArray(answer)) return answer;
+  const keep = new Set<string>(PAGE_DEAL_FIELDS);
+  return (answer as unknown[]).map((deal: unknown) =>
+    deal !== null && typeof deal === 'object' && !Array.isArray(deal)
+      ? Object.fromEntries(Object.entries(deal).filter(([field]) => keep.has(field)))
+      : deal,
+  ) as JsonBodyType;
 }
 
 /** A promise the test settles when it wants a held answer to go out. */
@@ -49,7 +63,9 @@ export function gate() {
 
 export interface SeenRequest {
   method: string;
+  /** The path and query, without `view`. */
   path: string;
+  view: string | null;
   contentType: string | null;
   body: Promise<string>;
 }
@@ -59,9 +75,13 @@ export function recordRequests(): SeenRequest[] {
   const seen: SeenRequest[] = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
+    // `view` is left out of `path`, so calls compare by what they ask for; it is kept apart.
+    const view = url.searchParams.get('view');
+    url.searchParams.delete('view');
     seen.push({
       method: request.method,
       path: `${url.pathname}${url.search}`,
+      view,
       contentType: request.headers.get('content-type'),
       body: request.clone().text(),
     });

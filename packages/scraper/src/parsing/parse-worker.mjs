@@ -1,6 +1,7 @@
-// The parsing thread's entry. The sources are TypeScript, which a worker thread of plain Node
-// cannot load: tsx's loader is registered in the thread first, whatever started the process
-// (the service under tsx, Vitest, a script).
+// The parsing thread's entry when the sources run as they are (Vitest, tsx: the demo, the CLI,
+// scripts). They are TypeScript, which a worker thread of plain Node cannot load: tsx's loader is
+// registered in the thread first. The built service has its own parse-worker.mjs beside its
+// bundle, plain JavaScript (apps/server/scripts/build.mjs), which this same relative URL names.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -1,5 +1,5 @@
 import PQueue from 'p-queue';
-import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { RetryableError, ScrapeError, ScrapeTimeoutError } from '../errors';
 import type { OutboundGuard } from '../outbound/guard';
 import { runInSlot } from '../politeness/queue-slot';
@@ -113,6 +113,9 @@ export class BrowserTransport {
   }
 
   async #launch(): Promise<Launched> {
+    // Loaded on the first store that needs the browser: most passes never do, and the library
+    // alone costs a quarter of a second and tens of MB at start.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: this.options.executablePath,
       args: CHROMIUM_ARGS,

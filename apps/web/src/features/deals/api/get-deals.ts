@@ -14,15 +14,16 @@ export function dealsKey(selectionKey: string) {
 
 /**
  * `GET /api/reactive/deals`, or `?dispensary={key}` for one dispensary, whose deals are then
- * stamped with its name and key (spec section 3). `dispensary` null means all of them.
+ * stamped with its name and key (spec section 3). `dispensary` null means all of them. The page
+ * asks for `view=page`: only the fields it reads (`PAGE_DEAL_FIELDS`), a smaller answer.
  */
 export async function getDeals(
   dispensary: Dispensary | null,
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<Deal[]> {
   const path = dispensary
-    ? `/api/reactive/deals?dispensary=${encodeURIComponent(dispensary.key)}`
-    : '/api/reactive/deals';
+    ? `/api/reactive/deals?dispensary=${encodeURIComponent(dispensary.key)}&view=page`
+    : '/api/reactive/deals?view=page';
   return readDealList(await requestJson(path, options), dispensary);
 }
 

@@ -1,0 +1,139 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSqliteRepository } from '@stl-deals/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedDeals } from './support/deals';
+import { startFeedServer, type FeedServer } from './support/feed-server';
+import { feedRegistry, tempDir } from './support/harness';
+
+// The production path: scripts/build.mjs bundles the service into apps/server/dist, `npm start`
+// builds what is stale and runs it with plain node. Each test runs real processes, seconds each.
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const DIST = join(ROOT, 'apps/server/dist');
+const KEYS = ['alpha', 'beta'];
+
+let feed: FeedServer;
+let env: Record<string, string>;
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | NodeJS.Signals | null>;
+}
+
+function run(command: string, args: string[], options: { detached?: boolean } = {}): Running {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: options.detached ?? false,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  return { child, output: () => output, exited };
+}
+
+/** The page's address from the service's one line for the operator. */
+async function pageAddress(service: Running, ms = 60_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = /STL Deals: open (http:\/\/\S+)/.exec(service.output())?.[1];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No page address in:\n${service.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+beforeAll(async () => {
+  feed = await startFeedServer();
+  for (const key of KEYS) feed.set(key, { deals: feedDeals(key, 3) });
+  const dataDir = tempDir('stl-deals-build-');
+  const registryFile = join(dataDir, 'registry.json');
+  writeFileSync(registryFile, JSON.stringify(feedRegistry(feed, KEYS)));
+  // alpha's deals are stored already; beta has none until it is scraped.
+  const repository = await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') });
+  await repository.replaceSnapshot('alpha', feedDeals('alpha', 2), new Date());
+  await repository.close();
+  env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEALS_REGISTRY: registryFile,
+    ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+    GEOCODER_URL: '',
+    LOG_LEVEL: 'info',
+  };
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`The build failed:\n${built.stdout}${built.stderr}`);
+}, 240_000);
+
+afterAll(async () => {
+  await feed.close();
+});
+
+describe('the built service', () => {
+  it('bundles no TypeScript loader, in the service or its parsing threads', () => {
+    for (const file of ['main.mjs', 'parse-worker.mjs']) {
+      const bundle = readFileSync(join(DIST, file), 'utf8');
+      expect(bundle, file).not.toMatch(/from\s*["']tsx|import\(["']tsx/);
+      expect(bundle, file).not.toMatch(/["']@stl-deals\//);
+    }
+  });
+
+  it('runs with plain node: serves the stored deals, and scrapes in its parsing threads', async () => {
+    const service = run(process.execPath, [join(DIST, 'main.mjs')]);
+    try {
+      const origin = await pageAddress(service);
+      const stored = (await (await fetch(`${origin}/api/reactive/deals`)).json()) as unknown[];
+      expect(stored).toHaveLength(2);
+      const refreshed = await fetch(`${origin}/api/scraper/refresh/beta`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(refreshed.status).toBe(200);
+      expect(await refreshed.json()).toHaveLength(3);
+      const page = await fetch(`${origin}/api/reactive/deals?view=page`);
+      expect((await page.json()) as unknown[]).toHaveLength(5);
+    } finally {
+      service.child.kill('SIGTERM');
+      expect(await service.exited).toBe(0);
+    }
+  }, 60_000);
+});
+
+describe('npm start', () => {
+  /** `npm start` in its own process group, ended as a terminal's Ctrl-C ends it. */
+  async function startAndInterrupt(): Promise<string> {
+    const service = run('npm', ['start'], { detached: true });
+    try {
+      await pageAddress(service, 120_000);
+    } finally {
+      process.kill(-(service.child.pid ?? 0), 'SIGINT');
+    }
+    await service.exited;
+    return service.output();
+  }
+
+  it('builds nothing when nothing changed, warns of nothing, and ends quietly on Ctrl-C', async () => {
+    const output = await startAndInterrupt();
+    expect(output).not.toMatch(/Building the/);
+    expect(output).not.toMatch(/Unknown project config|npm error/);
+    // One line for the operator, then the service's own shutdown line.
+    expect(output.match(/STL Deals: open/g)).toHaveLength(1);
+    expect(output).toMatch(/"msg":"shutting down"/);
+  }, 150_000);
+
+  it('builds the service again once one of its sources changed, and only it', async () => {
+    const source = join(ROOT, 'apps/server/src/clock.ts');
+    const now = new Date();
+    utimesSync(source, now, now);
+    const output = await startAndInterrupt();
+    expect(output).toMatch(/Building the service/);
+    expect(output).not.toMatch(/Building the page/);
+  }, 150_000);
+});

@@ -1,0 +1,140 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { PAGE_DEAL_FIELDS, type Deal } from '@stl-deals/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DealsReadModel } from '../src/collection/read-model';
+
+const STORES = ['a', 'b', 'c', 'd'].map((key) => ({ key, name: `Store ${key.toUpperCase()}` }));
+
+/** A store's menu: `count` deals with discounts and first sightings that interleave stores. */
+function menu(key: string, count: number, seed: number): Deal[] {
+  return Array.from({ length: count }, (_, n) => ({
+    id: `feed:${key}:${n}`,
+    title: `${key} deal ${n}`,
+    description: `Deal ${n} of ${key}`,
+    price: `$${n + seed}`,
+    imageUrl: '',
+    sourceUrl: `https://example.com/${key}/${n}`,
+    brand: 'Proper',
+    size: '3.5g',
+    platform: 'feed',
+    ...((n + seed) % 3 === 0 ? {} : { discountPercent: ((n * 7 + seed) % 5) * 10 }),
+    ...(n % 4 === 0 ? {} : { firstSeenAt: `2026-11-${10 + ((n + seed) % 5)}T12:00:00.000Z` }),
+  }));
+}
+
+const json = (body: Buffer) => JSON.parse(body.toString()) as Deal[];
+
+/** A model given every store's menu at once and published: what a full rebuild answers. */
+function rebuiltFrom(menus: ReadonlyMap<string, Deal[]>): DealsReadModel {
+  const model = new DealsReadModel(STORES);
+  model.replace([...menus].map(([key, deals]) => ({ key, deals })));
+  model.publish();
+  return model;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the deals read model', () => {
+  it('answers after results one store at a time what a full rebuild answers, in both views', async () => {
+    const menus = new Map(STORES.map(({ key }, i) => [key, menu(key, 30 + i, i)]));
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 });
+    model.replace([...menus].map(([key, deals]) => ({ key, deals })));
+    model.publish();
+    // Later results: a store's menu changes, another's empties, another's returns.
+    const steps: Array<[string, Deal[]]> = [
+      ['b', menu('b', 12, 7)],
+      ['d', []],
+      ['a', menu('a', 45, 3)],
+      ['d', menu('d', 5, 1)],
+    ];
+    for (const [key, deals] of steps) {
+      menus.set(key, deals);
+      model.replace([{ key, deals }]);
+      await model.published();
+      const rebuilt = rebuiltFrom(menus);
+      for (const view of ['full', 'page'] as const) {
+        expect(json(model.all(view).json)).toEqual(json(rebuilt.all(view).json));
+        expect(model.all(view).etag).toBe(rebuilt.all(view).etag);
+        for (const { key: store } of STORES) {
+          expect(model.of(store, view).json.equals(rebuilt.of(store, view).json)).toBe(true);
+        }
+      }
+      expect(model.totalDeals()).toBe([...menus.values()].flat().length);
+    }
+  });
+
+  it("stamps each deal with its store and keeps the page's fields only in the page view", () => {
+    const model = rebuiltFrom(new Map([['a', menu('a', 3, 1)]]));
+    const full = json(model.all('full').json);
+    const page = json(model.all('page').json);
+    expect(full.every((deal) => deal.dispensary === 'Store A' && deal.dispensaryKey === 'a')).toBe(
+      true,
+    );
+    expect(full.map((deal) => deal.id)).toHaveLength(3);
+    for (const deal of page) {
+      expect(
+        Object.keys(deal).every((field) => (PAGE_DEAL_FIELDS as readonly string[]).includes(field)),
+      ).toBe(true);
+      expect(deal).toMatchObject({ dispensary: 'Store A', dispensaryKey: 'a', brand: 'Proper' });
+    }
+    // The same deals in the same order, each the full deal's page fields.
+    expect(page).toEqual(
+      full.map((deal) =>
+        Object.fromEntries(
+          Object.entries(deal).filter(([field]) =>
+            (PAGE_DEAL_FIELDS as readonly string[]).includes(field),
+          ),
+        ),
+      ),
+    );
+  });
+
+  it('puts a burst of results together once, after the burst, and serves the last list meanwhile', async () => {
+    vi.useFakeTimers();
+    const model = new DealsReadModel(STORES, { quietMs: 250, maxWaitMs: 2_000 });
+    const before = model.all('full');
+    for (const { key } of STORES) {
+      model.replace([{ key, deals: menu(key, 10, 0) }]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(model.all('full')).toBe(before);
+    }
+    expect(model.rebuilds).toBe(0);
+    // The counts are current at once; the whole list follows the burst.
+    expect(model.totalDeals()).toBe(40);
+    expect(json(model.of('c').json)).toHaveLength(10);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(model.rebuilds).toBe(1);
+    expect(json(model.all('full').json)).toHaveLength(40);
+  });
+
+  it('publishes a long stream of results at least every maxWaitMs', async () => {
+    vi.useFakeTimers();
+    const model = new DealsReadModel(STORES, { quietMs: 250, maxWaitMs: 1_000 });
+    for (let i = 0; i < 12; i++) {
+      model.replace([{ key: STORES[i % 4]?.key ?? 'a', deals: menu('a', i + 1, i) }]);
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    // 2.4 s of results 200 ms apart: never quiet, published at 1 s and 2 s.
+    expect(model.rebuilds).toBe(2);
+  });
+
+  it('compresses each encoding to the same JSON, the page view before anyone asks', async () => {
+    const model = rebuiltFrom(new Map([['a', menu('a', 20, 2)]]));
+    for (const view of ['full', 'page'] as const) {
+      const body = model.all(view);
+      expect(brotliDecompressSync(await body.encoded('br')).equals(body.json)).toBe(true);
+      expect(gunzipSync(await body.encoded('gzip')).equals(body.json)).toBe(true);
+    }
+  });
+
+  it('lets whoever waits for the list go at close', async () => {
+    const model = new DealsReadModel(STORES, { quietMs: 60_000, maxWaitMs: 60_000 });
+    model.replace([{ key: 'a', deals: menu('a', 2, 0) }]);
+    const waited = model.published();
+    model.close();
+    await expect(waited).resolves.toBeUndefined();
+    await expect(model.published()).resolves.toBeUndefined();
+  });
+});
