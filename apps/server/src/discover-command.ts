@@ -4,6 +4,7 @@ import type { GeoPoint } from '@stl-deals/domain';
 import {
   ADAPTERS,
   createJsonClient,
+  createScraper,
   discover,
   loadRegistry,
   mergePlatformConfig,
@@ -69,17 +70,27 @@ async function discoverWith(
   allowPrivateHosts: string[],
   query: { near: GeoPoint; radiusMiles: number },
 ): Promise<Registry> {
+  const minHostDelayMs = allowPrivateHosts.length > 0 ? 0 : 1_000;
   const client = createJsonClient({
     userAgent: USER_AGENT,
     allowPrivateHosts,
     maxBytes: 8 * 1024 * 1024,
-    minHostDelayMs: allowPrivateHosts.length > 0 ? 0 : 1_000,
+    minHostDelayMs,
+  });
+  // Chromium, launched only if a directory blocks plain http (CHROMIUM_PATH).
+  const browser = createScraper({
+    userAgent: USER_AGENT,
+    platforms: config,
+    allowPrivateHosts,
+    minHostDelayMs,
+    ...(process.env.CHROMIUM_PATH ? { chromiumPath: process.env.CHROMIUM_PATH } : {}),
   });
   try {
     const { registry, report } = await discover({
       query,
       config,
       client,
+      browser,
       signal: AbortSignal.timeout(10 * 60_000),
       now: new Date(),
     });
@@ -87,6 +98,7 @@ async function discoverWith(
     return registry;
   } finally {
     client.close();
+    await browser.close();
   }
 }
 

@@ -65,6 +65,10 @@ class FakeScraper implements Scraper {
   readonly websites = new Map<string, DetectedSource | Error>();
   readonly resolved: string[] = [];
 
+  fetchJsonInBrowser(): Promise<unknown> {
+    return Promise.reject(new Error('no browser in these tests'));
+  }
+
   resolveSource(entry: RegistryEntry): Promise<DetectedSource | null> {
     this.resolved.push(entry.key);
     const shown = this.websites.get(entry.key);

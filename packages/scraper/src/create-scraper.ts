@@ -13,6 +13,7 @@ import {
   UnconfiguredError,
 } from './errors';
 import { createOutboundGuard, type OutboundGuard } from './outbound/guard';
+import { boundedJson } from './parsing/bounded-json';
 import type { RawPayload } from './parsing/parse-job';
 import { createParserPool, inProcessParser, type Parser } from './parsing/parser';
 import { DEFAULT_PLATFORM_CONFIG } from './platform-config';
@@ -21,7 +22,12 @@ import { honestUserAgent } from './politeness/user-agent';
 import type { RegistryEntry } from './registry';
 import type { Scraper, ScrapeResult, Transport } from './scraper';
 import { BrowserTransport } from './transports/browser';
-import { captureFromPage, inspectPage, renderHtml } from './transports/browser-pages';
+import {
+  captureFromPage,
+  fetchDocument,
+  inspectPage,
+  renderHtml,
+} from './transports/browser-pages';
 import { createHttpTransport, RetryLaterError } from './transports/http';
 import { createJsonClient, type JsonClient } from './transports/json-client';
 
@@ -295,6 +301,21 @@ export function createScraper(options: ScraperOptions): Scraper {
         throw error;
       }
     },
+    async fetchJsonInBrowser(request, signal) {
+      if ((request.method ?? 'GET') !== 'GET') {
+        throw new BlockedError(`A ${request.method ?? ''} request cannot be opened in the browser`);
+      }
+      await checkResolved(request.url);
+      const bytes = await browser.session(signal, async (context, stop) => {
+        await http.checkRobots(request.url, stop);
+        return fetchDocument(context, request.url, MAX_DIRECTORY_BYTES, stop);
+      });
+      const value = boundedJson(Buffer.from(bytes).toString('utf8'));
+      if (value === undefined) {
+        throw new SchemaChangedError(`${new URL(request.url).host} answered the browser no JSON`);
+      }
+      return value;
+    },
     async resolveSource(entry, signal) {
       if (entry.website) return inspectWebsite(entry.website, signal);
       const near = placeOf(entry);
@@ -310,6 +331,7 @@ export function createScraper(options: ScraperOptions): Scraper {
       const [listing] = await lookUpListings(entry, near, {
         config: platforms,
         client: directories,
+        browser: this,
         signal,
       });
       if (!listing) return null;

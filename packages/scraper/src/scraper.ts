@@ -1,4 +1,5 @@
 import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type { RequestPlan } from './adapters/types';
 import type { DetectedSource } from './discovery/detect-source';
 import type { RegistryEntry } from './registry';
 
@@ -36,5 +37,10 @@ export interface Scraper {
    * `ScrapeError` when the site cannot be read (offline, blocked, robots.txt).
    */
   resolveSource(entry: RegistryEntry, signal: AbortSignal): Promise<DetectedSource | null>;
+  /**
+   * A GET of a JSON document (a store directory's answer) as a visitor's navigation in the
+   * browser, for a host that blocks plain http with a bot check; read within the JSON bounds.
+   */
+  fetchJsonInBrowser(request: RequestPlan, signal: AbortSignal): Promise<unknown>;
   close(): Promise<void>;
 }

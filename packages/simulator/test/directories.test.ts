@@ -111,3 +111,33 @@ describe('a store with neither website nor platform id, looked up at run time', 
     }
   }, 60_000);
 });
+
+describe('a directory behind a bot check', () => {
+  it('is read in the browser when plain http is blocked', async () => {
+    const browser = createScraper({
+      userAgent: 'stl-deals-test/1.0',
+      platforms: mergePlatformConfig(simulator.platformOverride),
+      allowPrivateHosts: ['127.0.0.1'],
+      minHostDelayMs: 0,
+      storeTimeoutMs: 30_000,
+    });
+    simulator.setFaults({ platforms: { weedmaps: { challenge: true } } });
+    try {
+      const blocked = await discover({
+        query: { near: { lat: 38.627, lng: -90.199 }, radiusMiles: 30 },
+        config: mergePlatformConfig(simulator.platformOverride),
+        client,
+        browser,
+        signal: AbortSignal.timeout(45_000),
+        now: new Date('2026-11-24T12:00:00Z'),
+      });
+      expect(blocked.report[0]).toMatch(
+        /^weedmaps directory .*: \d+ stores \(in the browser: http was blocked\)$/,
+      );
+      expect(blocked.registry.dispensaries).toHaveLength(found.dispensaries.length);
+    } finally {
+      simulator.setFaults({});
+      await browser.close();
+    }
+  }, 60_000);
+});

@@ -5,16 +5,16 @@ import { ScrapeError } from '../errors';
 import { parseRegistry, type Registry, type RegistryEntry } from '../registry';
 import type { JsonClient } from '../transports/json-client';
 import { DIRECTORIES, MAX_DIRECTORY_PAGES, type Directory } from './directories';
+import { fetchDirectoryAnswer, type DirectoryClient } from './directory-fetch';
 import { detectMenuSource } from './detect-source';
 import type { DirectoryListing, DirectoryQuery } from './listing';
 import { withDetectedSource } from './detected-entry';
 import { mergeListings } from './merge-listings';
 
-export interface DiscoverOptions {
+export interface DiscoverOptions extends DirectoryClient {
   query: DirectoryQuery;
   config: PlatformConfig;
   client: Pick<JsonClient, 'fetchJson' | 'fetchPage'>;
-  signal: AbortSignal;
   /** When the directories were asked: every fact found is dated with it. */
   now: Date;
   directories?: readonly Directory[];
@@ -47,13 +47,14 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
         continue;
       }
       answered++;
-      const inside = found.filter(
+      const inside = found.listings.filter(
         (listing) =>
           listing.location === undefined ||
           haversineMiles(options.query.near, listing.location) <= options.query.radiusMiles,
       );
       listings.push(...inside);
-      report.push(`${directory.name}: ${inside.length} stores`);
+      const how = found.inBrowser ? ' (in the browser: http was blocked)' : '';
+      report.push(`${directory.name}: ${inside.length} stores${how}`);
     } catch (error) {
       if (options.signal.aborted) throw error;
       const kind = error instanceof ScrapeError ? `${error.kind}: ` : '';
@@ -106,17 +107,19 @@ async function fromWebsite(
 async function askDirectory(
   directory: Directory,
   options: DiscoverOptions,
-): Promise<DirectoryListing[] | string> {
-  const found: DirectoryListing[] = [];
+): Promise<{ listings: DirectoryListing[]; inBrowser: boolean } | string> {
+  const listings: DirectoryListing[] = [];
+  let someInBrowser = false;
   for (let page = 0; page < MAX_DIRECTORY_PAGES; page++) {
     const request = directory.request(options.query, options.config, page);
     if (typeof request === 'string') return request;
-    const answer = await options.client.fetchJson(request, options.signal);
+    const { answer, inBrowser } = await fetchDirectoryAnswer(request, options);
+    someInBrowser ||= inBrowser;
     const read = directory.read(answer, options.config, page);
-    found.push(...read.listings);
+    listings.push(...read.listings);
     if (!read.more) break;
   }
-  return found;
+  return { listings, inBrowser: someInBrowser };
 }
 
 /**

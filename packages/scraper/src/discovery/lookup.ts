@@ -1,8 +1,8 @@
 import type { GeoPoint } from '@stl-deals/domain';
 import type { PlatformConfig } from '../adapters/types';
 import type { RegistryEntry } from '../registry';
-import type { JsonClient } from '../transports/json-client';
 import { DIRECTORIES, type Directory } from './directories';
+import { fetchDirectoryAnswer, type DirectoryClient } from './directory-fetch';
 import { zipInAddress, type DirectoryListing } from './listing';
 import { SCRAPE_ORDER } from './merge-listings';
 import { sameStore, type StoreFacts } from './same-store';
@@ -10,10 +10,8 @@ import { sameStore, type StoreFacts } from './same-store';
 /** How far around a store's point its listing is looked for: a ZIP centroid can be miles off. */
 const LOOKUP_RADIUS_MILES = 5;
 
-export interface LookupOptions {
+export interface LookupOptions extends DirectoryClient {
   config: PlatformConfig;
-  client: Pick<JsonClient, 'fetchJson'>;
-  signal: AbortSignal;
   directories?: readonly Directory[];
 }
 
@@ -40,7 +38,7 @@ export async function lookUpListings(
     );
     if (typeof request === 'string') continue;
     try {
-      const answer = await options.client.fetchJson(request, options.signal);
+      const { answer } = await fetchDirectoryAnswer(request, options);
       answered++;
       const { listings } = directory.read(answer, options.config, 0);
       matches.push(...listings.filter((listing) => sameStore(facts, listing)));

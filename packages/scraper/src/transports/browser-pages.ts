@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import type { PageEvidence, PageRequest } from '../discovery/detect-source';
-import { BlockedError, RetryableError } from '../errors';
+import { BlockedError, RetryableError, SchemaChangedError } from '../errors';
 import type { RawPayload } from '../parsing/parse-job';
 import { passAgeGate } from './age-gate';
 import { isBotCheck, isChallengeRunning } from './bot-check';
@@ -98,6 +98,32 @@ function frameUrlOf(request: Request): string {
     // A service worker's request has no frame.
     return '';
   }
+}
+
+/**
+ * A document (a directory's JSON answer) opened as a visitor's navigation, so that a bot check in
+ * front of it runs and passes as it would for them: the final document's bytes.
+ */
+export async function fetchDocument(
+  context: BrowserContext,
+  url: string,
+  maxBytes: number,
+  stop: AbortSignal,
+): Promise<Uint8Array> {
+  let body: Promise<Buffer | null> = Promise.resolve(null);
+  const { page } = await visit(context, url, stop, (response) => {
+    const request = response.request();
+    const topLevel = request.isNavigationRequest() && request.frame().parentFrame() === null;
+    if (topLevel && response.status() < 300) body = response.body().catch(() => null);
+  });
+  const bytes = await body;
+  await page.close();
+  const host = new URL(url).host;
+  if (!bytes) throw new BlockedError(`${host} gave the browser no document`);
+  if (bytes.byteLength > maxBytes) {
+    throw new SchemaChangedError(`${host} answered over ${maxBytes} bytes`);
+  }
+  return bytes;
 }
 
 /** The page's HTML as the browser rendered it, past its bot check and age gate. */
