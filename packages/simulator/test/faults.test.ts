@@ -60,7 +60,8 @@ describe('faults, as the scraper classifies them', () => {
     await expect(scrape(scraper, simulator, FEED)).rejects.toThrow(RetryableError);
   });
 
-  it('a hang: timed out by the request timeout', async () => {
+  // A scraper of its own starts its own parsing thread, seconds on a loaded 2-core machine.
+  it('a hang: timed out by the request timeout', { timeout: 20_000 }, async () => {
     const quick = simulatorScraper(simulator, { requestTimeoutMs: 300 });
     simulator.setFaults({ dispensaries: { [JANE]: { hang: true } } });
     try {
