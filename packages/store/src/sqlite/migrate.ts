@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator, type Kysely } from 'kysely';
 import { errorMessage } from '../error-message';
-import type { StoreDatabase } from './database';
+import type { StoreDatabase } from '../kysely/database';
 import { migrationProvider } from './migrations';
 
 /**
