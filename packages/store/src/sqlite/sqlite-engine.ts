@@ -17,9 +17,7 @@ export function sqliteEngine(
     pruneHistoryBatch,
     // Through Kysely's connection queue, so the check never runs inside another call's transaction.
     checkHealth: (db) =>
-      db
-        .connection()
-        .execute(() => Promise.resolve(checkSqliteHealth(connection, identity))),
+      db.connection().execute(() => Promise.resolve(checkSqliteHealth(connection, identity))),
     isStorageFull: (error) => (error as { code?: unknown } | null)?.code === 'SQLITE_FULL',
   };
 }
