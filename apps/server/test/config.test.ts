@@ -179,7 +179,7 @@ describe('loadConfig', () => {
     'deals.sqlite',
   ])('refuses DATABASE_URL=%j without repeating it (it may hold a password)', (value) => {
     expect(() => loadConfig({ DATABASE_URL: value })).toThrow(
-      /Invalid configuration:\n  DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL .*\(value not shown\)$/,
+      /Invalid configuration:\n {2}DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL .*\(value not shown\)$/,
     );
   });
 
