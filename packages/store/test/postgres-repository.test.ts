@@ -243,3 +243,39 @@ describe('PostgreSQL health', () => {
     expect((await repository.replaceSnapshot('grove', [], T2)).scrapedAt).toBe(T2.toISOString());
   });
 });
+
+describe('PostgreSQL shared by several processes', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+
+  beforeEach(async () => {
+    database = await freshDatabase();
+  });
+
+  afterEach(async () => {
+    await database?.dispose();
+  });
+
+  it('never prunes the history of a key a snapshot written meanwhile lists', async () => {
+    const [writer, pruner] = await Promise.all([database.open(), database.open()]);
+    const T0 = new Date('2025-03-01T00:00:00.000Z');
+    const cutoff = new Date('2025-03-02T00:00:00.000Z');
+    // 400 keys seen once at T0 and in no snapshot since: all prunable.
+    await writer.replaceSnapshot('grove', sampleDeals(400), T0);
+    await writer.replaceSnapshot('grove', [], T0);
+
+    let writing = true;
+    const pruning = (async () => {
+      while (writing) await pruner.pruneDealHistory(cutoff, { batchRows: 7 });
+    })();
+    // Each snapshot brings back keys pruning is deleting at that moment.
+    for (let round = 0; round < 40; round++) {
+      const deals = sampleDeals(400).filter((_, n) => n % 40 === round);
+      const at = new Date(cutoff.getTime() + (round + 1) * 60_000);
+      await writer.replaceSnapshot('grove', deals, at);
+      const stored = await writer.getSnapshot('grove');
+      expect(stored?.deals.every((deal) => deal.firstSeenAt !== undefined)).toBe(true);
+    }
+    writing = false;
+    await pruning;
+  });
+});
