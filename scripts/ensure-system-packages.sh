@@ -12,8 +12,18 @@ missing=()
 for cmd in "${!needed[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${needed[$cmd]}")
 done
+# PostgreSQL's server programs are not on PATH on Debian: look for them where the package puts them.
+# The store's tests start a throwaway server with them (packages/store/test/support/postgres-server.ts).
+postgres_installed() {
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null &&
+    compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null
+}
+postgres_installed || missing+=(postgresql)
+
 if ((${#missing[@]})); then
   echo "Installing system packages: ${missing[*]}"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+
+postgres_installed || { echo 'postgresql was installed but initdb/pg_ctl are not under /usr/lib/postgresql/*/bin' >&2; exit 1; }

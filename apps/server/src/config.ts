@@ -38,6 +38,20 @@ const Origin = z
     'must be an http(s) origin such as https://deals.example.com: scheme and host only',
   );
 
+/** Whether `value` is a PostgreSQL connection URL with a host and a database name. */
+function isPostgresUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'postgres:' || url.protocol === 'postgresql:') &&
+    url.hostname !== '' &&
+    url.pathname.length > 1
+  );
+}
+
+/** Settings whose value is never repeated in an error: they may hold a password. */
+const SECRET_SETTINGS = new Set(['DATABASE_URL']);
+
 /** The names @fastify/proxy-addr gives reserved ranges, which `trustProxy` takes like addresses. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -104,9 +118,26 @@ const EnvSchema = z.object({
     .min(1)
     .default('./data')
     .transform((path) => resolve(path)),
+  /**
+   * The PostgreSQL database the deals are stored in (`postgres://user:password@host:port/db`),
+   * so that several processes share one store. Unset or empty: the SQLite file in DATA_DIR.
+   */
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .refine(
+          isPostgresUrl,
+          'must be a postgres:// or postgresql:// URL naming a host and a database',
+        )
+        .optional(),
+    ),
   /** Deal history of keys unseen this long, and in no current snapshot, is pruned (hourly). */
   HISTORY_RETENTION_DAYS: whole(1, 10 * 365, 90),
-  /** How often the store's file is checked: still there, still the same file, undamaged. */
+  /** How often the store is checked: still there, still the same file or database, undamaged. */
   STORE_CHECK_INTERVAL_S: whole(1, 24 * 60 * 60, 60),
   DEALS_REGISTRY: z.string().min(1).default(BUNDLED_REGISTRY_PATH),
   /**
@@ -241,9 +272,10 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) =>
-      `${String(issue.path[0])}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-  );
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const got = SECRET_SETTINGS.has(name) ? 'value not shown' : `got ${JSON.stringify(env[name])}`;
+    return `${name}: ${issue.message} (${got})`;
+  });
   throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }

@@ -5,7 +5,7 @@ import {
   createScraper,
   loadRegistry,
 } from '@stl-deals/scraper';
-import { openSqliteRepository } from '@stl-deals/store';
+import { openDealsRepository } from '@stl-deals/store';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
@@ -18,7 +18,10 @@ runEntryPoint(
     const config = loadConfig();
     const logger = pino({ level: config.LOG_LEVEL });
     const registry = await loadRegistry(config.DEALS_REGISTRY);
-    const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
+    const repository = await openDealsRepository({
+      databaseUrl: config.DATABASE_URL,
+      sqliteFile: join(config.DATA_DIR, 'deals.sqlite'),
+    });
     const scraper = createScraper({ ...scraperSettings(config), userAgent: config.USER_AGENT });
     const geocoder =
       config.GEOCODER_URL === null

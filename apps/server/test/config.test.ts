@@ -165,6 +165,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a PostgreSQL DATABASE_URL, none by default (SQLite)', () => {
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    const url = 'postgresql://deals:pw@db.internal:5432/deals';
+    expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it.each([
+    'mysql://deals:pw@db/deals',
+    'postgres://deals:pw@db.internal:5432',
+    'postgres:///deals',
+    'deals.sqlite',
+  ])('refuses DATABASE_URL=%j without repeating it (it may hold a password)', (value) => {
+    expect(() => loadConfig({ DATABASE_URL: value })).toThrow(
+      /Invalid configuration:\n {2}DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL .*\(value not shown\)$/,
+    );
+  });
+
   it('lays a PLATFORMS_CONFIG file over the platform defaults', () => {
     const hash = 'b'.repeat(64);
     const file = join(mkdtempSync(join(tmpdir(), 'stl-config-')), 'platforms.json');

@@ -5,3 +5,8 @@ export {
   openSqliteRepository,
   type SqliteRepositoryOptions,
 } from './sqlite/open-sqlite-repository';
+export {
+  openPostgresRepository,
+  type PostgresRepositoryOptions,
+} from './postgres/open-postgres-repository';
+export { openDealsRepository, type DealsStoreOptions } from './open-deals-repository';

@@ -70,12 +70,15 @@ export interface RepositoryOptions {
 }
 
 /**
- * What `checkHealth` found. `missing`: the database file is gone. `replaced`: another file took
- * its name. `damaged`: its pages fail the engine's consistency check. `detail` names the file and
- * the problem, for the log (not for clients).
+ * What `checkHealth` found. `missing`: the database file (or PostgreSQL database) is gone.
+ * `replaced`: another file (or database) took its name. `damaged`: it fails the engine's
+ * consistency check (SQLite's pages; PostgreSQL's tables and recorded migrations).
+ * `unreachable`: the database server does not answer (PostgreSQL only). `detail` names the
+ * database and the problem, for the log (not for clients).
  */
 export type StorageHealth =
-  { ok: true } | { ok: false; fault: 'missing' | 'replaced' | 'damaged'; detail: string };
+  | { ok: true }
+  | { ok: false; fault: 'missing' | 'replaced' | 'damaged' | 'unreachable'; detail: string };
 
 export interface PruneOptions {
   /** Rows deleted per transaction (default 5,000): the longest the database is held at once. */
@@ -86,7 +89,8 @@ export interface PruneOptions {
 
 /**
  * Where the service keeps what it collected. One interface, one engine per database
- * (SQLite embedded by default); every engine passes the same test suite.
+ * (SQLite embedded by default, PostgreSQL for several processes); every engine passes the same
+ * test suite.
  * A method called after `close` rejects; `close` itself may be called again.
  */
 export interface DealsRepository {

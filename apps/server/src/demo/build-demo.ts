@@ -15,7 +15,7 @@ import {
   type FaultPlan,
   type Simulator,
 } from '@stl-deals/simulator';
-import { openSqliteRepository } from '@stl-deals/store';
+import { openDealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { systemClock, type Clock } from '../clock';
@@ -54,7 +54,10 @@ export async function buildDemo({ config, settings, logger, clock }: DemoOptions
     faults: challengeFaults(registry, settings.DEMO_CHALLENGED),
   });
   try {
-    const repository = await openSqliteRepository({ file: join(config.DATA_DIR, 'deals.sqlite') });
+    const repository = await openDealsRepository({
+      databaseUrl: config.DATABASE_URL,
+      sqliteFile: join(config.DATA_DIR, 'deals.sqlite'),
+    });
     const settings = scraperSettings(config);
     const scraper = createScraper({
       ...settings,

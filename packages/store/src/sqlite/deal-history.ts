@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { StoreDatabase } from './database';
+import type { StoreDatabase } from '../kysely/database';
 
 /**
  * Deletes up to `limit` history rows last seen before `before` whose key is in no stored

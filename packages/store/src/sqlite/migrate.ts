@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator, type Kysely } from 'kysely';
-import { errorMessage } from '../error-message';
-import type { StoreDatabase } from './database';
+import type { StoreDatabase } from '../kysely/database';
+import { migrationFailure } from '../kysely/migration-failure';
 import { migrationProvider } from './migrations';
 
 /**
@@ -18,20 +18,12 @@ export async function migrateToLatest(
   connection: BetterSqlite3.Database,
 ): Promise<void> {
   connection.exec('begin immediate');
-  const { error, results } = await new Migrator({
-    db,
-    provider: migrationProvider,
-  }).migrateToLatest();
-  if (error === undefined) {
+  const outcome = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (outcome.error === undefined) {
     connection.exec('commit');
     return;
   }
   // SQLite may have rolled back already (after SQLITE_FULL, for one); the first error is the one to tell.
   if (connection.inTransaction) connection.exec('rollback');
-  const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-  const cause = errorMessage(error);
-  throw new Error(
-    failed === undefined ? `migrations failed: ${cause}` : `migration ${failed} failed: ${cause}`,
-    { cause: error },
-  );
+  throw migrationFailure(outcome);
 }

@@ -3,19 +3,20 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { errorMessage } from '../error-message';
-import type { CorruptRow, DealsRepository, RepositoryOptions } from '../repository';
-import type { StoreDatabase } from './database';
+import type { StoreDatabase } from '../kysely/database';
+import { KyselyDealsRepository } from '../kysely/deals-repository';
+import type { DealsRepository, RepositoryOptions } from '../repository';
+import { repositorySettings } from '../kysely/repository-settings';
 import { fileIdentity } from './health';
 import { ImmediateSqliteDialect } from './immediate-dialect';
 import { migrateToLatest } from './migrate';
-import { SqliteDealsRepository } from './sqlite-deals-repository';
+import { sqliteEngine } from './sqlite-engine';
 
 export interface SqliteRepositoryOptions extends RepositoryOptions {
   /** The database file (its folder is created if missing), or ':memory:' for a throwaway one. */
   file: string;
 }
 
-const DEFAULT_SCRAPE_RUNS_KEPT = 200;
 // How long a write waits for another process's write lock before failing with SQLITE_BUSY.
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -54,11 +55,7 @@ export async function createSqliteRepository(
     dialect: new ImmediateSqliteDialect(connection),
   });
   try {
-    const settings = {
-      file,
-      onCorruptRow: options.onCorruptRow ?? warnCorruptRow,
-      scrapeRunsKept: checkRunsKept(options.scrapeRunsKept ?? DEFAULT_SCRAPE_RUNS_KEPT),
-    };
+    const settings = repositorySettings(options);
     // WAL: readers never block the writer, and a commit is one append to the log, so a process
     // killed mid-write leaves the last committed state. NORMAL skips an fsync per commit; that
     // is still safe against a killed process, and risks only the latest commits on power loss.
@@ -67,10 +64,8 @@ export async function createSqliteRepository(
     connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     connection.pragma('foreign_keys = ON');
     await migrateToLatest(db, connection);
-    return new SqliteDealsRepository(db, connection, {
-      ...settings,
-      identity: fileIdentity(connection),
-    });
+    const engine = sqliteEngine(file, connection, fileIdentity(connection));
+    return new KyselyDealsRepository(db, engine, settings);
   } catch (error) {
     await db.destroy();
     // Kysely closes the connection only if it ever used it.
@@ -79,18 +74,4 @@ export async function createSqliteRepository(
       cause: error,
     });
   }
-}
-
-function checkRunsKept(kept: number): number {
-  if (!Number.isSafeInteger(kept) || kept < 1) {
-    throw new RangeError(`scrapeRunsKept must be a whole number of at least 1, got ${kept}`);
-  }
-  return kept;
-}
-
-function warnCorruptRow(row: CorruptRow): void {
-  process.emitWarning(
-    `Skipped stored deal ${row.position} of dispensary '${row.dispensaryKey}': ${row.reason}`,
-    { code: 'STL_DEALS_CORRUPT_ROW' },
-  );
 }

@@ -1,5 +1,4 @@
 import type { Deal, GeoPoint } from '@stl-deals/domain';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { dealKey } from '../deal-key';
 import { encodeDeal } from '../deal-payload';
@@ -22,8 +21,6 @@ import type {
 } from '../repository';
 import { StorageFaultError, StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
-import { pruneHistoryBatch } from './deal-history';
-import { checkSqliteHealth, type FileIdentity } from './health';
 import {
   readGeocodedAddresses,
   readLocations,
@@ -36,32 +33,38 @@ import { readSnapshots, writeSnapshot } from './snapshots';
 
 const DEFAULT_PRUNE_BATCH_ROWS = 5000;
 
-export interface SqliteRepositorySettings {
-  onCorruptRow: (row: CorruptRow) => void;
-  scrapeRunsKept: number;
-  /** Names the database in errors. */
-  file: string;
-  /** The file the connection opened; null for an in-memory database. */
-  identity: FileIdentity | null;
+/** What differs between engines beneath the same queries. */
+export interface StoreEngine {
+  /** Names the database in errors and in health details (a file, or a URL without password). */
+  name: string;
+  /**
+   * Deletes up to `limit` history rows last seen before `before` whose key is in no stored
+   * snapshot, oldest first; answers how many. Runs inside the batch's transaction.
+   */
+  pruneHistoryBatch(trx: Kysely<StoreDatabase>, before: string, limit: number): Promise<number>;
+  /** Whether the database is still the one opened, reachable and undamaged. */
+  checkHealth(db: Kysely<StoreDatabase>): Promise<StorageHealth>;
+  /** Whether a failed write failed for lack of room (the engine's disk-full error). */
+  isStorageFull(error: unknown): boolean;
 }
 
-/** `DealsRepository` on a migrated SQLite database reached through Kysely. */
-export class SqliteDealsRepository implements DealsRepository {
+export interface RepositorySettings {
+  onCorruptRow: (row: CorruptRow) => void;
+  scrapeRunsKept: number;
+}
+
+/** `DealsRepository` on a migrated database reached through Kysely, whatever the engine. */
+export class KyselyDealsRepository implements DealsRepository {
   readonly #db: Kysely<StoreDatabase>;
-  /** The connection Kysely runs on, for what Kysely does not do: the health check. */
-  readonly #connection: BetterSqlite3.Database;
-  readonly #settings: SqliteRepositorySettings;
+  readonly #engine: StoreEngine;
+  readonly #settings: RepositorySettings;
   #closed = false;
   /** The last check's fault; writes are refused while there is one. */
   #fault: Exclude<StorageHealth, { ok: true }> | null = null;
 
-  constructor(
-    db: Kysely<StoreDatabase>,
-    connection: BetterSqlite3.Database,
-    settings: SqliteRepositorySettings,
-  ) {
+  constructor(db: Kysely<StoreDatabase>, engine: StoreEngine, settings: RepositorySettings) {
     this.#db = db;
-    this.#connection = connection;
+    this.#engine = engine;
     this.#settings = settings;
   }
 
@@ -117,11 +120,11 @@ export class SqliteDealsRepository implements DealsRepository {
     while (options.signal?.aborted !== true) {
       const db = this.#open();
       const deleted = await this.#writing(() =>
-        db.transaction().execute((trx) => pruneHistoryBatch(trx, before, batchRows)),
+        db.transaction().execute((trx) => this.#engine.pruneHistoryBatch(trx, before, batchRows)),
       );
       pruned += deleted;
       if (deleted < batchRows) break;
-      // The connection is synchronous: only a turn of the event loop lets requests and the
+      // SQLite's connection is synchronous: only a turn of the event loop lets requests and the
       // calls queued behind this one (a scrape's snapshot) run before the next batch.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -191,11 +194,7 @@ export class SqliteDealsRepository implements DealsRepository {
   }
 
   async checkHealth(): Promise<StorageHealth> {
-    const db = this.#open();
-    // Through Kysely's connection queue, so the check never runs inside another call's transaction.
-    const health = await db
-      .connection()
-      .execute(() => Promise.resolve(checkSqliteHealth(this.#connection, this.#settings.identity)));
+    const health = await this.#engine.checkHealth(this.#open());
     this.#fault = health.ok ? null : health;
     return health;
   }
@@ -213,14 +212,14 @@ export class SqliteDealsRepository implements DealsRepository {
   async #writing<T>(write: () => Promise<T>): Promise<T> {
     if (this.#fault !== null) {
       throw new StorageFaultError(
-        `Not writing to the deals database ${this.#settings.file}: it is ${this.#fault.fault} (${this.#fault.detail})`,
+        `Not writing to the deals database ${this.#engine.name}: it is ${this.#fault.fault} (${this.#fault.detail})`,
       );
     }
     try {
       return await write();
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
-        throw new StorageFullError(`The deals database ${this.#settings.file} is full`, {
+      if (this.#engine.isStorageFull(error)) {
+        throw new StorageFullError(`The deals database ${this.#engine.name} is full`, {
           cause: error,
         });
       }
@@ -229,7 +228,7 @@ export class SqliteDealsRepository implements DealsRepository {
   }
 
   #open(): Kysely<StoreDatabase> {
-    if (this.#closed) throw new Error(`The deals database ${this.#settings.file} is closed`);
+    if (this.#closed) throw new Error(`The deals database ${this.#engine.name} is closed`);
     return this.#db;
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { decodeDeal } from '../deal-payload';
 import type { CorruptRow, Snapshot } from '../repository';
 import type { StoreDatabase } from './database';
@@ -10,7 +10,8 @@ export interface StoredDeal {
   salePrice: number | null;
 }
 
-// SQLite binds at most 32,766 parameters per statement; at 4 or 5 per row this stays far below.
+// SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; at 4 or 5 per row
+// this stays far below.
 const ROWS_PER_INSERT = 500;
 
 /** Replaces a snapshot and records its sightings. Call it inside a transaction. */
@@ -67,8 +68,19 @@ async function recordSightings(
           // Never overwritten blindly: a snapshot stamped earlier than the stored sightings (a
           // slow scrape finishing late) must not move a first sighting later, a last sighting
           // earlier, or bring back an older sale price.
-          first_seen_at: sql<string>`min(${eb.ref('deal_history.first_seen_at')}, ${eb.ref('excluded.first_seen_at')})`,
-          last_seen_at: sql<string>`max(${eb.ref('deal_history.last_seen_at')}, ${eb.ref('excluded.last_seen_at')})`,
+          // CASE rather than min/max: SQLite's two-argument min is PostgreSQL's least.
+          first_seen_at: eb
+            .case()
+            .when('excluded.first_seen_at', '<', eb.ref('deal_history.first_seen_at'))
+            .then(eb.ref('excluded.first_seen_at'))
+            .else(eb.ref('deal_history.first_seen_at'))
+            .end(),
+          last_seen_at: eb
+            .case()
+            .when('excluded.last_seen_at', '>', eb.ref('deal_history.last_seen_at'))
+            .then(eb.ref('excluded.last_seen_at'))
+            .else(eb.ref('deal_history.last_seen_at'))
+            .end(),
           last_sale_price: eb
             .case()
             .when('excluded.last_seen_at', '>=', eb.ref('deal_history.last_seen_at'))

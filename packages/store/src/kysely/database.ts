@@ -2,8 +2,9 @@ import type { Generated } from 'kysely';
 import type { ScrapeOutcome, ScrapeRun } from '../repository';
 
 /**
- * The tables as Kysely sees them, as migration 0001 creates them. Timestamps are ISO 8601 UTC
- * text from `Date.toISOString()`, so that they sort and compare as text.
+ * The tables as Kysely sees them, as each engine's migrations create them. Timestamps are ISO 8601
+ * UTC text from `Date.toISOString()`, so that they sort and compare as text, and both engines run
+ * the same queries on them.
  */
 export interface StoreDatabase {
   snapshots: SnapshotsTable;

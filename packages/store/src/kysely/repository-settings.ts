@@ -1,0 +1,20 @@
+import type { RepositorySettings } from './deals-repository';
+import type { CorruptRow, RepositoryOptions } from '../repository';
+
+const DEFAULT_SCRAPE_RUNS_KEPT = 200;
+
+/** The options every engine takes, checked and with their defaults filled in. */
+export function repositorySettings(options: RepositoryOptions): RepositorySettings {
+  const kept = options.scrapeRunsKept ?? DEFAULT_SCRAPE_RUNS_KEPT;
+  if (!Number.isSafeInteger(kept) || kept < 1) {
+    throw new RangeError(`scrapeRunsKept must be a whole number of at least 1, got ${kept}`);
+  }
+  return { onCorruptRow: options.onCorruptRow ?? warnCorruptRow, scrapeRunsKept: kept };
+}
+
+function warnCorruptRow(row: CorruptRow): void {
+  process.emitWarning(
+    `Skipped stored deal ${row.position} of dispensary '${row.dispensaryKey}': ${row.reason}`,
+    { code: 'STL_DEALS_CORRUPT_ROW' },
+  );
+}

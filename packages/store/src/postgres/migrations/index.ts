@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './0001-initial';
+
+/*
+ * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
+ * list is frozen on its own. Code imported here, not files found by scanning a folder; names sort
+ * in the order they run; append, never edit.
+ */
+export const postgresMigrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(postgresMigrations),
+};

@@ -1,0 +1,23 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { StoreEngine } from '../kysely/deals-repository';
+import { pruneHistoryBatch } from './deal-history';
+import { checkSqliteHealth, type FileIdentity } from './health';
+
+/**
+ * SQLite beneath the shared queries. `identity` is the file the connection opened (null for an
+ * in-memory database); the health check compares the path's file with it.
+ */
+export function sqliteEngine(
+  file: string,
+  connection: BetterSqlite3.Database,
+  identity: FileIdentity | null,
+): StoreEngine {
+  return {
+    name: file,
+    pruneHistoryBatch,
+    // Through Kysely's connection queue, so the check never runs inside another call's transaction.
+    checkHealth: (db) =>
+      db.connection().execute(() => Promise.resolve(checkSqliteHealth(connection, identity))),
+    isStorageFull: (error) => (error as { code?: unknown } | null)?.code === 'SQLITE_FULL',
+  };
+}
