@@ -23,6 +23,8 @@ export * from './rules/sort';
 export * from './rules/grouping';
 export * from './rules/count-line';
 export * from './rules/deal-list';
+export * from './rules/deal-facts';
+export * from './rules/variety';
 export * from './rules/source-coverage';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';

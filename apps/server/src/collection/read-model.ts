@@ -1,4 +1,4 @@
-import type { Deal } from '@stl-deals/domain';
+import { interleaveForVariety, varietyKeys, type Deal } from '@stl-deals/domain';
 import { prepareBody, type PreparedBody } from '../http/prepared-body';
 import { compareRelevance, rankDeal, type RankedDeal } from './relevance';
 
@@ -29,15 +29,24 @@ export class DealsReadModel {
       const dispensary = this.dispensaries[dispensaryIndex];
       if (!dispensary) continue;
       // The registry, not the scraped menu, says whose deal it is.
-      const ranked = deals
-        .map((deal) =>
-          rankDeal({ ...deal, dispensary: dispensary.name, dispensaryKey: key }, dispensaryIndex),
-        )
-        .sort(compareRelevance);
+      const ranked = interleaveForVariety(
+        deals
+          .map((deal) =>
+            rankDeal({ ...deal, dispensary: dispensary.name, dispensaryKey: key }, dispensaryIndex),
+          )
+          .sort(compareRelevance),
+        // One store's list: only its specials can vary.
+        ({ deal }) => [varietyKeys(deal)[0], null],
+      );
       this.ranked.set(key, ranked);
       this.bodies.set(key, prepareBody(ranked.map(({ deal }) => deal)));
     }
-    const all = [...this.ranked.values()].flat().sort(compareRelevance);
+    // Relevance, then variety among the first 48: no more than two deals of one special or one
+    // store in a row (issue 11; the rule is the domain's).
+    const all = interleaveForVariety(
+      [...this.ranked.values()].flat().sort(compareRelevance),
+      ({ deal }) => varietyKeys(deal),
+    );
     this.total = all.length;
     this.allBody = prepareBody(all.map(({ deal }) => deal));
   }

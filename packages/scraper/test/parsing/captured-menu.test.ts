@@ -36,7 +36,9 @@ describe('a menu captured in the browser', () => {
     expect(outcome.ok).toBe(false);
     const error = !outcome.ok && 'error' in outcome ? scrapeErrorFrom(outcome.error) : null;
     expect(error).toBeInstanceOf(RetryableError);
-    expect(error?.message).toBe('None of the 2 JSON answers the store page loaded is a dispense menu');
+    expect(error?.message).toBe(
+      'None of the 2 JSON answers the store page loaded is a dispense menu',
+    );
   });
 
   it('is read when one of its answers is the menu, even an empty one', () => {

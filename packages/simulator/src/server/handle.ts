@@ -4,6 +4,7 @@ import { html, text } from '../platforms/answers';
 import type { Answer, AnswerContext, Routed, SimRequest } from '../platforms/types';
 import type { StoreDirectory } from '../stores';
 import { challengePage, hasClearance } from './challenge';
+import { productImageAnswer } from './product-images';
 import type { Fault, Faults } from './faults';
 import type { RequestLog } from './request-log';
 
@@ -32,6 +33,11 @@ export async function handle(request: SimRequest, deps: HandlerDeps): Promise<An
     deps.log.add({ path, cleared });
     return text(ROBOTS_TXT);
   }
+  const image = productImageAnswer(path, headerValue(request, 'if-none-match'));
+  if (image) {
+    deps.log.add({ path, cleared });
+    return image;
+  }
   const found = route(request, deps.stores);
   if (!found) {
     deps.log.add({ path, cleared });
@@ -58,6 +64,11 @@ function route(
     if (routed) return { platform, routed };
   }
   return undefined;
+}
+
+function headerValue(request: SimRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The challenge, 429 or 5xx the fault puts in front of the answer, if any. */

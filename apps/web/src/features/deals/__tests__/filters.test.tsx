@@ -43,12 +43,13 @@ describe('filters', () => {
 
   it.each([
     [
+      // issue 11: 'See store' states no price, so it comes after the priced deals (not as $0)
       'price-low',
       [
-        'Mystery member deal',
         'Sour gummy pack deal',
         'Blue Dream flower 20% off',
         'Live resin cart special',
+        'Mystery member deal',
       ],
     ],
     [

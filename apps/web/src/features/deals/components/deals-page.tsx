@@ -7,7 +7,12 @@ import { useGeolocation } from '../hooks/use-geolocation';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import { isCacheLoading } from '../model/cache-step';
 import { writeFilters } from '../model/url-filters';
-import { firstLoadNotice, IDLE_MESSAGE } from '../model/messages';
+import {
+  cacheStillLoadingShownMessage,
+  firstLoadNotice,
+  IDLE_MESSAGE,
+  needsConnectionAdvice,
+} from '../model/messages';
 import styles from './deals-page.module.css';
 import { FilterPanel } from './filter-panel';
 import { LocationBanner } from './location-banner';
@@ -46,12 +51,34 @@ export function DealsPage() {
 
   const cacheLoading = selected === null && isCacheLoading(feed.status);
   const { activity, snapshot } = feed;
-  // While the first cache load has nothing to show yet, the loading panel explains why.
+  const hasList = snapshot !== undefined && !(cacheLoading && snapshot.deals.length === 0);
+  // While the first cache load has nothing to show yet, the loading panel explains why. A failed
+  // refresh is a notice over a loaded list (issue 11), and the error panel only without one.
   const view: ResultsView = activity.error
     ? { kind: 'error', error: activity.error }
-    : !snapshot || (cacheLoading && snapshot.deals.length === 0)
-      ? { kind: 'loading' }
+    : !hasList
+      ? activity.notice
+        ? { kind: 'error', error: activity.notice.text }
+        : { kind: 'loading' }
       : { kind: 'list' };
+
+  // Issue 11: a page past the last one shows the last; the address bar says so.
+  const shownPage = list.page;
+  const settled = view.kind === 'list' && !list.stale;
+  useEffect(() => {
+    if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
+  }, [settled, shownPage, filters.page, change]);
+
+  // Issue 11: while the cache loads, 'Showing N deals so far' counts what the list shows.
+  const note =
+    view.kind !== 'list' || activity.message === IDLE_MESSAGE
+      ? null
+      : activity.partial && list.counts
+        ? cacheStillLoadingShownMessage({ received: list.received, ...shownCounts(list.counts) })
+        : activity.message;
+  const unreachable =
+    (activity.error !== null && needsConnectionAdvice(activity.error)) ||
+    activity.background !== null;
 
   return (
     <div className={styles.page}>
@@ -62,6 +89,7 @@ export function DealsPage() {
         dispensaries={dispensaries.options}
         selected={selected}
         locationKnown={location.location !== null}
+        today={list.today}
         refreshing={feed.refreshing}
         refreshingAll={feed.refreshingAll}
         onChange={change}
@@ -71,7 +99,8 @@ export function DealsPage() {
       <StatusLine
         snapshot={snapshot}
         status={feed.status}
-        note={view.kind === 'list' && activity.message !== IDLE_MESSAGE ? activity.message : null}
+        note={note}
+        unreachable={unreachable}
         timeZone={timeZone}
       />
       <ResultsArea
@@ -80,10 +109,16 @@ export function DealsPage() {
         firstLoadNotice={cacheLoading ? firstLoadNotice(feed.status) : null}
         list={list}
         categoryFilter={filters.category}
+        timeZone={timeZone}
         onRetry={feed.retryConnection}
+        onDismissNotice={feed.dismissNotice}
         onPage={(page) => change({ page })}
         onClearSearch={() => change({ search: '' })}
       />
     </div>
   );
+}
+
+function shownCounts(counts: { showable: number; otherDays: number; notDeals: number }) {
+  return { shown: counts.showable, otherDays: counts.otherDays, notDeals: counts.notDeals };
 }

@@ -2,14 +2,16 @@ import {
   buildDealViews,
   clampPage,
   countLine,
+  dayOf,
   filterAndSortDeals,
   groupDeals,
   pageCount,
   pageItems,
   paginationButtons,
-  showableDeals,
+  splitDeals,
   weekdayAt,
   type Deal,
+  type DealView,
   type Dispensary,
   type GeoPoint,
 } from '@stl-deals/domain';
@@ -18,6 +20,7 @@ import type { DealsSnapshot } from '../api/get-deals';
 import type { Filters } from '../model/url-filters';
 
 const NO_DEALS: Deal[] = [];
+const NO_VIEWS: DealView[] = [];
 
 interface DealListInput {
   snapshot: DealsSnapshot | undefined;
@@ -49,8 +52,11 @@ export function useDealList({
 
   // Decision: 'today' for the day filter is the visitor's weekday when the deals were loaded,
   // so it moves on with the next load (the auto-refresh and every refresh take a new time).
+  // 'Deals for' (issue 11) picks another day from it.
   const today = snapshot ? weekdayAt(new Date(snapshot.loadedAt), timeZone) : null;
-  const showable = useMemo(() => (today ? showableDeals(views, today) : []), [views, today]);
+  const day = today ? dayOf(filters.day, today) : null;
+  const split = useMemo(() => (day ? splitDeals(views, day) : null), [views, day]);
+  const showable = split?.showable ?? NO_VIEWS;
 
   const search = useDeferredValue(filters.search);
   const locationKnown = location !== null;
@@ -71,6 +77,14 @@ export function useDealList({
     groups,
     sort,
     page,
+    /** The weekday today is, and the one whose deals are listed (null before any load). */
+    today,
+    day,
+    /** How the loaded deals split: shown for the day, for other days only, not deals. */
+    counts: split?.counts ?? null,
+    received: deals.length,
+    /** When the deals were loaded: 'New' and 'Ends today' on the cards are judged from it. */
+    loadedAt: snapshot?.loadedAt ?? null,
     pagination: paginationButtons(page, pages),
     countLine: countLine({ shown: matching.length, total: showable.length, search }),
     empty: matching.length === 0,

@@ -1,5 +1,11 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { changeFilters, readFilters, writeFilters, type Filters } from '../model/url-filters';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import {
+  changeFilters,
+  normalizedQuery,
+  readFilters,
+  writeFilters,
+  type Filters,
+} from '../model/url-filters';
 
 /** Fired after the page itself changes the URL: history.pushState raises no event of its own. */
 const URL_CHANGED = 'stl-deals:url-changed';
@@ -27,6 +33,16 @@ export interface ChangeOptions {
 export function useUrlFilters() {
   const query = useSyncExternalStore(subscribe, currentQuery);
   const filters = useMemo(() => readFilters(query), [query]);
+
+  // Issue 11: what the address bar says is what the page shows. An invalid or out-of-range value
+  // read as its default is written back as such, replacing the entry (not a step back can undo).
+  useEffect(() => {
+    const normal = normalizedQuery(query);
+    if (normal === query || (normal === '' && query === '?')) return;
+    const url = `${window.location.pathname}${normal}${window.location.hash}`;
+    window.history.replaceState(window.history.state, '', url);
+    window.dispatchEvent(new Event(URL_CHANGED));
+  }, [query]);
 
   const change = useCallback((patch: Partial<Filters>, { replace = false }: ChangeOptions = {}) => {
     const next = changeFilters(readFilters(window.location.search), patch);
