@@ -13,8 +13,17 @@ interface DealCardProps {
   facts?: FactsContext;
 }
 
-/** A price text that is only an amount ('$30', '30.00') says nothing the sale price does not. */
-const BARE_AMOUNT = /^\$?\s?[\d,]+(?:\.\d+)?$/;
+/**
+ * The price text under a sale price, only when it says more than the prices above it: not when
+ * it is an amount, or the sale price then the regular one ('$27.50 (was $55)').
+ */
+function saysMore(priceText: string, sale: number | undefined): boolean {
+  const amounts = [...priceText.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  const words = priceText
+    .replace(/\$?\s?\d+(?:\.\d+)?/g, '')
+    .replace(/[\s()$.,:-]|was|reg(ular)?/gi, '');
+  return !(amounts[0] === sale && words === '');
+}
 
 /**
  * One deal (spec section 2): the whole card links to the deal's page in a new tab; a deal whose
@@ -97,7 +106,7 @@ export const DealCard = memo(function DealCard({
             </p>
           )
         )}
-        {facts.sale && priceText && !BARE_AMOUNT.test(priceText) && (
+        {facts.sale && priceText && saysMore(priceText, view.deal.salePrice) && (
           <p className={styles.priceText}>{card.price}</p>
         )}
         {facts.details.length > 0 && <p className={styles.details}>{facts.details.join(' · ')}</p>}

@@ -97,6 +97,9 @@ export function DealsPage() {
         onRefreshAll={feed.refreshAll}
       />
       <StatusLine
+        // Shown with what it describes: before the list, the error or the first load's panel,
+        // its appearing would push the loading panel down (a layout shift) for a moment.
+        show={view.kind !== 'loading' || cacheLoading || unreachable}
         snapshot={snapshot}
         status={feed.status}
         note={note}

@@ -99,7 +99,14 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
           aria-controls={sheetId}
           onClick={() => setOpen(true)}
         >
-          Filters{active > 0 && <span className={styles.active}>{active}</span>}
+          Filters
+          {active > 0 && (
+            <span className={styles.active}>
+              <span className="visually-hidden"> (</span>
+              {active}
+              <span className="visually-hidden"> active)</span>
+            </span>
+          )}
         </button>
       </div>
       {open && (

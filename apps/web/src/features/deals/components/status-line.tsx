@@ -6,6 +6,8 @@ import { SourceCoverageNote } from './source-coverage';
 import styles from './status-line.module.css';
 
 interface StatusLineProps {
+  /** False keeps the line back until there is a list, an error or a first load to describe. */
+  show: boolean;
   snapshot: DealsSnapshot | undefined;
   status: CacheStatus | null;
   /** What the page is doing, when the deal list is on screen and there is something to say. */
@@ -23,8 +25,9 @@ interface StatusLineProps {
  * update time, plus the service's demo marker, while the first load runs its progress, and,
  * beside the badge, how many dispensaries the deals come from whenever some fail or have no source.
  */
-export function StatusLine({ snapshot, status, note, unreachable, timeZone }: StatusLineProps) {
-  if (!snapshot && !status && !unreachable) return null;
+export function StatusLine(props: StatusLineProps) {
+  const { show, snapshot, status, note, unreachable, timeZone } = props;
+  if (!show || (!snapshot && !status && !unreachable)) return null;
   const known = unreachable ? null : status;
   const estimate = known && !known.ready ? firstLoadEstimate(known) : null;
   const updated = status?.lastUpdate;

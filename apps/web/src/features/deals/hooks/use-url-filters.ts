@@ -3,6 +3,7 @@ import {
   changeFilters,
   normalizedQuery,
   readFilters,
+  withOtherParams,
   writeFilters,
   type Filters,
 } from '../model/url-filters';
@@ -45,8 +46,9 @@ export function useUrlFilters() {
   }, [query]);
 
   const change = useCallback((patch: Partial<Filters>, { replace = false }: ChangeOptions = {}) => {
-    const next = changeFilters(readFilters(window.location.search), patch);
-    const url = `${window.location.pathname}${writeFilters(next)}${window.location.hash}`;
+    const current = window.location.search;
+    const next = changeFilters(readFilters(current), patch);
+    const url = `${window.location.pathname}${withOtherParams(writeFilters(next), current)}${window.location.hash}`;
     if (replace) window.history.replaceState(window.history.state, '', url);
     else window.history.pushState(window.history.state, '', url);
     window.dispatchEvent(new Event(URL_CHANGED));

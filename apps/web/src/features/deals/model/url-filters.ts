@@ -102,7 +102,15 @@ export function writeFilters(filters: Filters): string {
  * was read, defaults left out, and any parameter that is not a filter kept after them.
  */
 export function normalizedQuery(query: string): string {
-  const ours = new URLSearchParams(writeFilters(readFilters(query)));
+  return withOtherParams(writeFilters(readFilters(query)), query);
+}
+
+/**
+ * `filtersQuery` (from `writeFilters`) followed by the parameters of `query` that are no filter
+ * (a campaign tag, say): the page leaves what is not its own alone.
+ */
+export function withOtherParams(filtersQuery: string, query: string): string {
+  const ours = new URLSearchParams(filtersQuery);
   const names = new Set(Object.values(PARAMS));
   for (const [name, value] of new URLSearchParams(query)) {
     if (!names.has(name)) ours.append(name, value);
