@@ -339,7 +339,7 @@ describe('issue 11: never tell the visitor something untrue', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(
-      /^Failed to refresh all dispensaries: Server error: 429 Too Many Requests Try again in 5[34] s\.$/,
+      /^Failed to refresh all dispensaries: Server error: 429 Too Many Requests\. Try again in 5[34] s\.$/,
     );
     expect(await countText(page)).toBe(countBefore);
     expect(await cardTitles(page)).toEqual(expectedList(data).titles);

@@ -69,14 +69,27 @@ const SHORT_DAY: Record<Weekday, string> = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** One formatter per kind and time zone: they are costly to make, and cards are many. */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  locale: string,
+  options: Intl.DateTimeFormatOptions & { timeZone: string },
+): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    FORMATS.set(key, format);
+  }
+  return format;
+}
+
 /** The calendar date of `time` in `timeZone`, as 'YYYY-MM-DD'. */
 function dateIn(time: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(time);
+  return formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    time,
+  );
 }
 
 /**
@@ -103,8 +116,7 @@ export function endsLabel(
         return `Ends ${SHORT_DAY[weekdayAt(new Date(ends), timeZone)]}`;
       }
     }
-    const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone });
-    return `Ends ${date.format(ends)}`;
+    return `Ends ${formatter('en-US', { month: 'short', day: 'numeric', timeZone }).format(ends)}`;
   }
   const valid = new Set(deal.validDays ?? []);
   if (valid.size === 0 || valid.size === 7 || !valid.has(day)) return null;

@@ -3,6 +3,7 @@ import {
   buildDealViews,
   dayOf,
   filterAndSortDeals,
+  filterAndSortDealsNarrowing,
   showableDeals,
   splitDeals,
   type DealFilters,
@@ -146,5 +147,31 @@ describe('dayOf and splitDeals (issue 11)', () => {
       'Everyday low prices on edibles',
     ]);
     expect(counts).toEqual({ showable: 2, otherDays: 2, notDeals: 1 });
+  });
+});
+
+describe('filterAndSortDealsNarrowing', () => {
+  it('gives what filterAndSortDeals gives, keystroke by keystroke and back', () => {
+    const titles = ['Blue Dream 3.5g', 'Blue gummies', 'Dream cart', 'Gummy bears', 'Blue balm'];
+    const views = buildDealViews(
+      titles.map((title, i) => ({
+        title,
+        description: `deal number ${i}`,
+        price: `$${10 + i}`,
+        imageUrl: '',
+        sourceUrl: '',
+      })),
+      [],
+      null,
+    );
+    const base = { category: 'all', radius: 'all', sort: 'relevance' } as const;
+    for (const search of ['b', 'bl', 'blue', 'blue ', 'blue d', 'blue', 'g', 'gu', '', 'dream']) {
+      for (const category of ['all', 'edibles'] as const) {
+        const filters = { ...base, category, search };
+        expect(filterAndSortDealsNarrowing(views, filters, false)).toEqual(
+          filterAndSortDeals(views, filters, false),
+        );
+      }
+    }
   });
 });

@@ -102,7 +102,8 @@ describe('filters', () => {
     expect(
       await screen.findByText('Found 1 deal matching "GUMMY" (of 4 total)'),
     ).toBeInTheDocument();
-    expect(window.location.search).toBe('?search=GUMMY');
+    // Issue 11 (keystroke to paint): the URL takes the search after a pause in typing.
+    await waitFor(() => expect(window.location.search).toBe('?search=GUMMY'));
 
     await user.type(search, 'zzz');
     expect(await screen.findByText('No deals match your search.')).toBeInTheDocument();

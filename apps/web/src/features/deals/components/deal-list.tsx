@@ -1,5 +1,5 @@
 import type { CategoryFilter } from '@stl-deals/domain';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { DealListModel } from '../hooks/use-deal-list';
 import type { FactsContext } from '../model/deal-card';
 import { hiddenDealsNote } from '../model/messages';
@@ -19,12 +19,15 @@ interface DealListProps {
 /** The deal list (spec section 2): count line, headed groups of cards, pagination, empty states. */
 export function DealList({ list, categoryFilter, timeZone, onPage, onClearSearch }: DealListProps) {
   const countRef = useRef<HTMLParagraphElement>(null);
-  const goTo = (page: number) => {
-    onPage(page);
-    // The button pressed may not exist on the new page: focus and show the top of the list.
-    countRef.current?.focus({ preventScroll: true });
-    countRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-  };
+  const goTo = useCallback(
+    (page: number) => {
+      onPage(page);
+      // The button pressed may not exist on the new page: focus and show the top of the list.
+      countRef.current?.focus({ preventScroll: true });
+      countRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    },
+    [onPage],
+  );
   const { loadedAt, day } = list;
   // One object per load and day, so the memoized cards do not draw again on a keystroke.
   const facts = useMemo<FactsContext | null>(
@@ -43,7 +46,7 @@ export function DealList({ list, categoryFilter, timeZone, onPage, onClearSearch
         </p>
         {hidden && <p className={styles.hidden}>{hidden}</p>}
       </div>
-      <div className={list.stale ? styles.stale : undefined}>
+      <div>
         {list.empty || !facts ? (
           <EmptyState searching={list.searching} onClearSearch={onClearSearch} />
         ) : (

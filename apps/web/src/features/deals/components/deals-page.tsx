@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
 import { useDealList } from '../hooks/use-deal-list';
@@ -62,9 +62,12 @@ export function DealsPage() {
         : { kind: 'loading' }
       : { kind: 'list' };
 
+  const onPage = useCallback((page: number) => change({ page }), [change]);
+  const onClearSearch = useCallback(() => change({ search: '' }), [change]);
+
   // Issue 11: a page past the last one shows the last; the address bar says so.
   const shownPage = list.page;
-  const settled = view.kind === 'list' && !list.stale;
+  const settled = view.kind === 'list';
   useEffect(() => {
     if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
   }, [settled, shownPage, filters.page, change]);
@@ -115,8 +118,8 @@ export function DealsPage() {
         timeZone={timeZone}
         onRetry={feed.retryConnection}
         onDismissNotice={feed.dismissNotice}
-        onPage={(page) => change({ page })}
-        onClearSearch={() => change({ search: '' })}
+        onPage={onPage}
+        onClearSearch={onClearSearch}
       />
     </div>
   );

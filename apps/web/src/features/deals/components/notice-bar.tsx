@@ -20,7 +20,12 @@ export function NoticeBar({ notice, onDismiss }: NoticeBarProps) {
     <div className={styles.notice}>
       <p className={styles.text} role="alert">
         {notice.text}
-        {secondsLeft !== null && <> {tryAgainMessage(secondsLeft)}</>}
+        {secondsLeft !== null && (
+          <>
+            {/[.!?]$/.test(notice.text) ? ' ' : '. '}
+            {tryAgainMessage(secondsLeft)}
+          </>
+        )}
       </p>
       <button type="button" className={styles.close} onClick={onDismiss}>
         Dismiss<span className="visually-hidden"> this notice</span>

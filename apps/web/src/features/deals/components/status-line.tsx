@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { sourceCoverage, type CacheStatus } from '@stl-deals/domain';
 import type { DealsSnapshot } from '../api/get-deals';
 import { firstLoadEstimate } from '../model/messages';
@@ -25,7 +26,7 @@ interface StatusLineProps {
  * update time, plus the service's demo marker, while the first load runs its progress, and,
  * beside the badge, how many dispensaries the deals come from whenever some fail or have no source.
  */
-export function StatusLine(props: StatusLineProps) {
+export const StatusLine = memo(function StatusLine(props: StatusLineProps) {
   const { show, snapshot, status, note, unreachable, timeZone } = props;
   if (!show || (!snapshot && !status && !unreachable)) return null;
   const known = unreachable ? null : status;
@@ -75,4 +76,4 @@ export function StatusLine(props: StatusLineProps) {
       </ul>
     </section>
   );
-}
+});

@@ -90,13 +90,13 @@ describe('activityReducer', () => {
     expect(activityReducer(calm, { type: 'dismissed', listLoaded: true })).toBe(calm);
   });
 
-  it('shows a failed refresh as a notice that leaves the message, and dismisses it', () => {
+  it('shows a failed refresh as a notice, ends its message, and dismisses it', () => {
     const notice = { text: 'Failed to refresh all dispensaries: Server error: 429', retryAt: 5 };
     const state = run(
-      { type: 'finished', message: 'All deals loaded!' },
+      { type: 'started', message: 'Force refreshing all dispensaries...' },
       { type: 'refresh-failed', notice },
     );
-    expect(state).toMatchObject({ message: 'All deals loaded!', error: null, notice });
+    expect(state).toMatchObject({ message: 'Loading deals...', error: null, notice });
     expect(activityReducer(state, { type: 'dismissed', listLoaded: true }).notice).toBeNull();
     expect(activityReducer(state, { type: 'started', message: 'x' }).notice).toBeNull();
   });

@@ -107,7 +107,16 @@ export function activityReducer(state: Activity, event: ActivityEvent): Activity
         background: event.background ? { attempt: 0, of: 0 } : null,
       };
     case 'refresh-failed':
-      return { ...state, attempt: null, wakingUp: false, notice: event.notice };
+      // The refresh's own message ('Force refreshing...') is over: the notice says how it ended.
+      return {
+        ...state,
+        message: IDLE_MESSAGE,
+        messageExpiresMs: null,
+        partial: false,
+        attempt: null,
+        wakingUp: false,
+        notice: event.notice,
+      };
     case 'background':
       return state.background === null ? state : { ...state, background: event.state };
     case 'dismissed': {

@@ -37,7 +37,24 @@ export interface DealCardView {
  * Decision: a deal with a blank title shows its description as the title (the search reads it
  * the same way, spec section 5) and then no secondary description.
  */
+/** Cards worked out once per view and category filter: the same view is listed again and again. */
+const CARD_VIEWS = new WeakMap<DealView, Map<CategoryFilter, DealCardView>>();
+
 export function dealCardView(view: DealView, categoryFilter: CategoryFilter): DealCardView {
+  let byFilter = CARD_VIEWS.get(view);
+  if (!byFilter) {
+    byFilter = new Map();
+    CARD_VIEWS.set(view, byFilter);
+  }
+  let card = byFilter.get(categoryFilter);
+  if (!card) {
+    card = makeDealCardView(view, categoryFilter);
+    byFilter.set(categoryFilter, card);
+  }
+  return card;
+}
+
+function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealCardView {
   const { deal, category, distanceMiles, distanceApproximate } = view;
   const hasTitle = deal.title.trim() !== '';
   const secondary = hasTitle ? secondaryDescription(deal) : null;
