@@ -94,6 +94,16 @@ async function startPageServer(deals: readonly Deal[], dispensaries: readonly Di
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+/** In the page: every layout shift not caused by input, from the first paint on. */
+const SHIFT_COUNTER = `
+  window.__shifts = [];
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (entry) {
+      if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+    });
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
 /** Sums the layout shifts of one load, from the first paint to a second after the list shows. */
 async function measureCls(
   browser: Browser,
@@ -102,23 +112,13 @@ async function measureCls(
 ) {
   const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<
-        PerformanceEntry & { value: number; hadRecentInput: boolean }
-      >) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await page.addInitScript(SHIFT_COUNTER);
   await page.goto(origin);
   await page.getByText(/^Found [\d,]+ deals/).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1000);
-  const cls = await page.evaluate(() =>
-    (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
-  );
+  const cls = (await page.evaluate(
+    'window.__shifts.reduce(function (a, b) { return a + b; }, 0)',
+  )) as number;
   await context.close();
   return cls;
 }
@@ -175,7 +175,7 @@ async function measureKeystrokes(browser: Browser, origin: string): Promise<numb
       await page.waitForTimeout(120);
     }
   }
-  const times = await page.evaluate(() => (window as unknown as { __keystrokes: number[] }).__keystrokes);
+  const times = (await page.evaluate('window.__keystrokes')) as number[];
   await context.close();
   return times;
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allDeals, benchRegistry, dispensariesOf } from './deals';
 import { benchHostile, type PingStats } from './hostile';
+import { benchPage } from './page';
 import { benchPipeline } from './pipeline';
 import { benchService } from './service';
 import { fixed } from './stats';
@@ -11,6 +12,10 @@ const FRAME_MS = 16;
 const DEALS = 10_000;
 const PIPELINE_RUNS = 41;
 const LOAD = { durationS: 5, connections: 10 };
+/** Issue 11's targets for the page. */
+const PAGE_JS_TARGET_KB = 100;
+const CLS_TARGET = 0.02;
+const KEYSTROKE_TARGET_MS = 8;
 
 const ratio = (a: number, b: number) => `${fixed(a / b)}x`;
 const delays = (stats: PingStats) =>
@@ -24,6 +29,9 @@ async function main(): Promise<void> {
   const service = await benchService(registry, DEALS, LOAD);
   const { prepared, perRequest } = service;
   const hostile = await benchHostile();
+  const page = await benchPage(allDeals(dispensaries, DEALS), dispensaries);
+  const kb = (bytes: number) => bytes / 1024;
+  const target = (met: boolean, text: string) => `${met ? 'met' : 'NOT met'}: ${text}`;
 
   const rows: Array<[string, string, string]> = [
     [
@@ -63,6 +71,21 @@ async function main(): Promise<void> {
       ratio(hostile.heavyCaller.max, Math.max(hostile.heavyThreads.max, 1)),
     ],
     ['... scraping a 3 MB page nested 300,000 deep (threads)', delays(hostile.nested), ''],
+    [
+      'Page JavaScript, gzip -9 / br as served',
+      `${fixed(kb(page.jsGzipBytes), 1)} KB / ${fixed(kb(page.jsBrBytes), 1)} KB`,
+      target(kb(page.jsGzipBytes) <= PAGE_JS_TARGET_KB, `<= ${PAGE_JS_TARGET_KB} KB gzip`),
+    ],
+    [
+      'Layout shift (CLS) of a load, 1366x900 / 390x844',
+      `${fixed(page.clsDesktop, 4)} / ${fixed(page.clsPhone, 4)}`,
+      target(Math.max(page.clsDesktop, page.clsPhone) < CLS_TARGET, `< ${CLS_TARGET}`),
+    ],
+    [
+      `Search keystroke to painted list (${page.deals} deals, median of ${page.keystrokes}, Chromium)`,
+      `${fixed(page.keystrokeMs, 1)} ms`,
+      target(page.keystrokeMs < KEYSTROKE_TARGET_MS, `< ${KEYSTROKE_TARGET_MS} ms`),
+    ],
   ];
   const failures = prepared.failures + perRequest.failures;
   const table = [

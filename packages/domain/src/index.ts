@@ -1,4 +1,5 @@
 // The contract between the service and the page, and the spec's pure rules.
+export * from './contract/constants';
 export * from './contract/values';
 export * from './contract/deal';
 export * from './contract/dispensary';

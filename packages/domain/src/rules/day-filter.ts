@@ -1,5 +1,5 @@
 import type { Deal } from '../contract/deal';
-import { WEEKDAYS, type Weekday } from '../contract/values';
+import { WEEKDAYS, type Weekday } from '../contract/constants';
 
 const WEEKDAY_IN_TEXT = new RegExp(`(?<![\\p{L}])(${WEEKDAYS.join('|')})s?(?![\\p{L}])`, 'giu');
 

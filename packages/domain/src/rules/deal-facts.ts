@@ -1,5 +1,5 @@
 import type { Deal, UnitPrice } from '../contract/deal';
-import { WEEKDAYS, type Weekday } from '../contract/values';
+import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { weekdayAt } from './day-filter';
 
 /**

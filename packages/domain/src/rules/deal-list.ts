@@ -1,7 +1,7 @@
 import type { Deal } from '../contract/deal';
 import type { Dispensary } from '../contract/dispensary';
 import type { CategoryFilter, DayChoice, DistanceRadius, SortKey } from '../contract/options';
-import { WEEKDAYS, type Weekday } from '../contract/values';
+import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { deriveCategory } from './category';
 import { discountOf } from './deal-facts';
 import { isCleanDeal } from './cleaning';

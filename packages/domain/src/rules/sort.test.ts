@@ -216,8 +216,13 @@ describe('dispensarySortName', () => {
 
 describe('issue 11 sorts', () => {
   const base = { deal: {} as never, category: 'other' as const, distanceMiles: Infinity };
-  const make = (id: string, rank: number, extra: Partial<DealView>): DealView =>
-    ({ ...base, deal: { id } as never, rank, sortPrice: 0, ...extra });
+  const make = (id: string, rank: number, extra: Partial<DealView>): DealView => ({
+    ...base,
+    deal: { id } as never,
+    rank,
+    sortPrice: 0,
+    ...extra,
+  });
   const ids = (views: DealView[]) =>
     views.map((view) => (view.deal as { id: string }).id).join(' ');
 

@@ -1,5 +1,5 @@
 import type { SortKey } from '../contract/options';
-import { DEAL_CATEGORIES } from '../contract/values';
+import { DEAL_CATEGORIES } from '../contract/constants';
 import type { DealView } from './deal-view';
 
 type Compare = (a: DealView, b: DealView) => number;

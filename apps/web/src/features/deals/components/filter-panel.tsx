@@ -8,7 +8,7 @@ import {
   type SortKey,
   type Weekday,
 } from '@stl-deals/domain';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { SearchField } from '../../../shared/ui/search-field';
 import { SelectField } from '../../../shared/ui/select-field';
@@ -70,11 +70,11 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
     wasOpen.current = open;
   }, [open]);
 
-  const sorts = sortOptions(locationKnown).map((option) => ({
-    value: option.value,
-    label: option.label,
-    disabled: option.enabled === false,
-  }));
+  const { category, day, distance, pageSize } = filters;
+  const choices = useMemo<Choices>(
+    () => ({ category, day, distance, pageSize }),
+    [category, day, distance, pageSize],
+  );
   const active = (['dispensary', 'category', 'sort', 'day', 'distance'] as const).filter(
     (name) => filters[name] !== DEFAULT_FILTERS[name],
   ).length;
@@ -126,74 +126,108 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
             Done
           </Button>
         </div>
-        <div className={styles.dispensary}>
-          <SelectField
-            label="Select Dispensary"
-            value={selected?.key ?? 'all'}
-            choices={dispensaries.map((d) => ({ value: d.key, label: d.name }))}
-            onChange={(dispensary) => onChange({ dispensary })}
-          />
-          {selected && (
-            <Button
-              variant="secondary"
-              onClick={() => props.onRefresh(selected)}
-              disabled={props.refreshing}
-              aria-busy={props.refreshing}
-            >
-              Refresh
-            </Button>
-          )}
-        </div>
-        <SelectField
-          className={styles.field}
-          label="Category"
-          value={filters.category}
-          choices={CATEGORY_FILTER_OPTIONS}
-          onChange={(category) => onChange({ category })}
+        <FilterControls
+          choices={choices}
+          sort={sort}
+          dispensaries={dispensaries}
+          selected={selected}
+          locationKnown={locationKnown}
+          today={props.today}
+          refreshing={props.refreshing}
+          refreshingAll={props.refreshingAll}
+          onChange={onChange}
+          onRefresh={props.onRefresh}
+          onRefreshAll={props.onRefreshAll}
         />
-        <SelectField
-          className={styles.field}
-          label="Sort By"
-          value={sort}
-          choices={sorts}
-          onChange={(value) => onChange({ sort: value })}
-        />
-        <SelectField
-          className={styles.field}
-          label="Deals for"
-          value={filters.day}
-          choices={dayChoices(props.today)}
-          onChange={(day) => onChange({ day })}
-        />
-        {locationKnown && (
-          <SelectField
-            className={styles.field}
-            label="Distance Filter"
-            value={filters.distance}
-            choices={DISTANCE_OPTIONS}
-            onChange={(distance) => onChange({ distance })}
-          />
-        )}
-        <SelectField
-          className={styles.pageSize}
-          label="Page size"
-          value={String(filters.pageSize)}
-          choices={PAGE_SIZE_CHOICES}
-          onChange={(value) => {
-            const pageSize = pageSizeOf(value);
-            if (pageSize) onChange({ pageSize });
-          }}
-        />
-        <Button
-          className={styles.refreshAll}
-          variant="accent"
-          onClick={props.onRefreshAll}
-          disabled={props.refreshingAll}
-          aria-busy={props.refreshingAll}
-        >
-          Refresh All
-        </Button>
       </div>
     </section>
+  );
+});
+
+type Choices = Pick<Filters, 'category' | 'day' | 'distance' | 'pageSize'>;
+
+type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Choices };
+
+/**
+ * The panel's controls but the search: memoized apart, so a keystroke in the search draws only
+ * the search box, not every dropdown (issue 11: keystroke to paint).
+ */
+const FilterControls = memo(function FilterControls(props: ControlsProps) {
+  const { choices, sort, dispensaries, selected, locationKnown, onChange } = props;
+  const sorts = sortOptions(locationKnown).map((option) => ({
+    value: option.value,
+    label: option.label,
+    disabled: option.enabled === false,
+  }));
+  return (
+    <>
+      <div className={styles.dispensary}>
+        <SelectField
+          label="Select Dispensary"
+          value={selected?.key ?? 'all'}
+          choices={dispensaries.map((d) => ({ value: d.key, label: d.name }))}
+          onChange={(dispensary) => onChange({ dispensary })}
+        />
+        {selected && (
+          <Button
+            variant="secondary"
+            onClick={() => props.onRefresh(selected)}
+            disabled={props.refreshing}
+            aria-busy={props.refreshing}
+          >
+            Refresh
+          </Button>
+        )}
+      </div>
+      <SelectField
+        className={styles.field}
+        label="Category"
+        value={choices.category}
+        choices={CATEGORY_FILTER_OPTIONS}
+        onChange={(category) => onChange({ category })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Sort By"
+        value={sort}
+        choices={sorts}
+        onChange={(value) => onChange({ sort: value })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Deals for"
+        value={choices.day}
+        choices={dayChoices(props.today)}
+        onChange={(day) => onChange({ day })}
+      />
+      {locationKnown && (
+        <SelectField
+          className={styles.field}
+          label="Distance Filter"
+          value={choices.distance}
+          choices={DISTANCE_OPTIONS}
+          onChange={(distance) => onChange({ distance })}
+        />
+      )}
+      <SelectField
+        className={styles.pageSize}
+        label="Page size"
+        value={String(choices.pageSize)}
+        choices={PAGE_SIZE_CHOICES}
+        onChange={(value) => {
+          const pageSize = pageSizeOf(value);
+          if (pageSize) onChange({ pageSize });
+        }}
+      />
+      <Button
+        className={styles.refreshAll}
+        variant="accent"
+        onClick={props.onRefreshAll}
+        disabled={props.refreshingAll}
+        aria-busy={props.refreshingAll}
+      >
+        Refresh All
+      </Button>
+    </>
   );
 });
