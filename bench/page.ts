@@ -116,9 +116,9 @@ async function measureCls(
   await page.goto(origin);
   await page.getByText(/^Found [\d,]+ deals/).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1000);
-  const cls = (await page.evaluate(
+  const cls = await page.evaluate<number>(
     'window.__shifts.reduce(function (a, b) { return a + b; }, 0)',
-  )) as number;
+  );
   await context.close();
   return cls;
 }
@@ -175,7 +175,7 @@ async function measureKeystrokes(browser: Browser, origin: string): Promise<numb
       await page.waitForTimeout(120);
     }
   }
-  const times = (await page.evaluate('window.__keystrokes')) as number[];
+  const times = await page.evaluate<number[]>('window.__keystrokes');
   await context.close();
   return times;
 }
