@@ -50,7 +50,11 @@ export const DealCard = memo(function DealCard({
     ] as const
   ).filter((chip): chip is [(typeof chip)[0], string] => chip[1] !== null);
   const tags: Array<['special' | 'fresh' | 'ends', string]> = [];
-  if (facts.specialName) tags.push(['special', facts.specialName]);
+  // The special's name, unless the description below already says it word for word.
+  const said = card.description?.trim().toLowerCase();
+  if (facts.specialName && facts.specialName.toLowerCase() !== said) {
+    tags.push(['special', facts.specialName]);
+  }
   if (facts.isNew) tags.push(['fresh', 'New']);
   if (facts.ends) tags.push(['ends', facts.ends]);
   const priceText = card.price.trim();
