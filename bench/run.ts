@@ -4,6 +4,7 @@ import { allDeals, benchRegistry, dispensariesOf } from './deals';
 import { benchHostile, type PingStats } from './hostile';
 import { loadCeiling, type LoadOptions } from './load';
 import { benchPassCpu } from './pass-cpu';
+import { benchPage } from './page';
 import { benchPipeline } from './pipeline';
 import { benchRestart } from './restart';
 import { benchService } from './service';
@@ -18,6 +19,10 @@ const LOAD: LoadOptions = { durationS: 5, connections: 10, workers: 2 };
 const RESTARTS = 5;
 /** The targets of issue 12, printed beside what was measured. */
 const TARGET = { restartMs: 1_000, idleRssMb: 150, loadedRssMb: 250, passCpuMs: 1_000 };
+/** Issue 11's targets for the page. */
+const PAGE_JS_TARGET_KB = 100;
+const CLS_TARGET = 0.02;
+const KEYSTROKE_TARGET_MS = 8;
 
 /** a / b, or n/a when nothing was measured for b (a load that got no answer in time). */
 const ratio = (a: number, b: number) => (b > 0 ? `${fixed(a / b)}x` : 'n/a');
@@ -38,6 +43,9 @@ async function main(): Promise<void> {
   const mb = (value: number) => `${fixed(value, 0)} MB`;
   const against = (value: number, target: number, unit: string) =>
     `${fixed(value, 0)} ${unit} (target < ${target}: ${value < target ? 'met' : 'missed'})`;
+  const page = await benchPage(allDeals(dispensaries, DEALS), dispensaries);
+  const kb = (bytes: number) => bytes / 1024;
+  const target = (met: boolean, text: string) => `${met ? 'met' : 'NOT met'}: ${text}`;
 
   const rows: Array<[string, string, string]> = [
     [
@@ -117,6 +125,21 @@ async function main(): Promise<void> {
       '',
     ],
     ['Service (prepared) / client ceiling', '', ratio(prepared.requestsPerS, ceiling.requestsPerS)],
+    [
+      'Page JavaScript, gzip -9 / br as served',
+      `${fixed(kb(page.jsGzipBytes), 1)} KB / ${fixed(kb(page.jsBrBytes), 1)} KB`,
+      target(kb(page.jsGzipBytes) <= PAGE_JS_TARGET_KB, `<= ${PAGE_JS_TARGET_KB} KB gzip`),
+    ],
+    [
+      'Layout shift (CLS) of a load, 1366x900 / 390x844',
+      `${fixed(page.clsDesktop, 4)} / ${fixed(page.clsPhone, 4)}`,
+      target(Math.max(page.clsDesktop, page.clsPhone) < CLS_TARGET, `< ${CLS_TARGET}`),
+    ],
+    [
+      `Search keystroke to painted list (${page.deals} deals, median of ${page.keystrokes}, Chromium)`,
+      `${fixed(page.keystrokeMs, 1)} ms`,
+      target(page.keystrokeMs < KEYSTROKE_TARGET_MS, `< ${KEYSTROKE_TARGET_MS} ms`),
+    ],
   ];
   const failures =
     prepared.failures + perRequest.failures + restart.load.failures + ceiling.failures;

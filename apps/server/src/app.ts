@@ -70,6 +70,8 @@ export interface AppDeps {
   random?: () => number;
   /** Demo mode: the deals come from the platform simulator, and status says so (`demo: true`). */
   demo?: boolean;
+  /** Origins beside https ones that deal images may come from (demo mode: the simulator's). */
+  imageOrigins?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -179,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         // Deal images come from the menu platforms' and brands' own https hosts.
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...(deps.imageOrigins ?? [])],
         // TLS is the proxy's job; upgrading would break the page served over plain http locally.
         upgradeInsecureRequests: null,
       },

@@ -294,7 +294,7 @@ describe('GET /api/scraper/dispensaries: coordinates for every dispensary', () =
 });
 
 describe('GET /api/reactive/deals', () => {
-  it('answers every deal, stamped, in relevance order', async () => {
+  it('answers every deal, stamped, in relevance order, no more than two of a store in a row', async () => {
     const server = await app();
     await refreshAll(server);
     const response = await server.inject('/api/reactive/deals');
@@ -307,8 +307,9 @@ describe('GET /api/reactive/deals', () => {
       ['beta', 40],
       ['alpha', 20],
       ['alpha', 20],
-      ['alpha', 20],
+      // issue 11: a third alpha deal in a row waits for the next store's
       ['gamma', 10],
+      ['alpha', 20],
     ]);
     expect(deals[0]).toMatchObject({ dispensary: 'Store beta', platform: 'feed' });
     expect(deals.every((deal) => deal.firstSeenAt !== undefined)).toBe(true);
@@ -677,6 +678,32 @@ describe('nothing lost', () => {
       lastAttemptAt: clock.now().toISOString(),
       error: PUBLIC_REASONS.retryable,
     });
+    // Issue 11: the answer says the scrape failed, why, and from when its deals are.
+    expect(refreshed.headers['x-refresh-error']).toBe(encodeURIComponent(PUBLIC_REASONS.retryable));
+    expect(refreshed.headers['x-deals-as-of']).toBe(status.sources?.[0]?.lastSuccessAt);
+  });
+
+  it('answers 502 {error, message} to a refresh that failed with no deals to fall back on', async () => {
+    feed.set('alpha', { status: 500 });
+    const server = await app();
+    const refreshed = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/alpha',
+    });
+    expect(refreshed.statusCode).toBe(502);
+    expect(refreshed.json()).toEqual({ error: 'BadGateway', message: PUBLIC_REASONS.retryable });
+  });
+
+  it('sends no failure headers when the refresh succeeded', async () => {
+    const server = await app();
+    const refreshed = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/alpha',
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.headers['x-refresh-error']).toBeUndefined();
   });
 });
 

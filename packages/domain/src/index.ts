@@ -1,4 +1,5 @@
 // The contract between the service and the page, and the spec's pure rules.
+export * from './contract/constants';
 export * from './contract/values';
 export * from './contract/deal';
 export * from './contract/dispensary';
@@ -23,6 +24,8 @@ export * from './rules/sort';
 export * from './rules/grouping';
 export * from './rules/count-line';
 export * from './rules/deal-list';
+export * from './rules/deal-facts';
+export * from './rules/variety';
 export * from './rules/source-coverage';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';

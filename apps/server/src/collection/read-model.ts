@@ -1,4 +1,4 @@
-import { PAGE_DEAL_FIELDS, type Deal, type DealListView } from '@stl-deals/domain';
+import { PAGE_DEAL_FIELDS, varietyKeys, type Deal, type DealListView } from '@stl-deals/domain';
 import { prepareJson, type PreparedBody } from '../http/prepared-body';
 import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
 
@@ -11,7 +11,10 @@ interface Listed {
  * One deal as the answers hold it: its JSON in each view, as bytes outside the JS heap (a list is
  * then one copy of them, and the collector never moves them); the object itself is let go.
  */
-type SerializedDeal = Record<DealListView, Buffer>;
+type SerializedDeal = Record<DealListView, Buffer> & {
+  /** Its special and its store, which the variety rule keeps from running on (see relevance). */
+  variety: ReturnType<typeof varietyKeys>;
+};
 
 /**
  * When the whole list is published after a change: once no other dispensary's result has come for
@@ -75,7 +78,11 @@ export class DealsReadModel {
         return { ...rankDeal(stamped, index), deal: serialize(stamped) };
       });
       this.total += ranked.length - (this.parts.get(key)?.length ?? 0);
-      this.parts.set(key, relevanceOrder([ranked]));
+      // One store's list: only its specials can vary.
+      this.parts.set(
+        key,
+        relevanceOrder([ranked], ({ deal }) => [deal.variety[0], null]),
+      );
       this.partBodies.delete(key);
     }
     this.schedule();
@@ -131,6 +138,7 @@ export class DealsReadModel {
         const part = this.parts.get(key);
         return part ? [part] : [];
       }),
+      ({ deal }) => deal.variety,
     );
     // Every visitor's page asks for its view compressed: ready before the first of them.
     this.current = { page: prepareJson(joined(this.order, 'page'), ['br']) };
@@ -166,7 +174,11 @@ export class DealsReadModel {
 function serialize(deal: Deal): SerializedDeal {
   const page = Object.fromEntries(PAGE_DEAL_FIELDS.map((field) => [field, deal[field]]));
   // JSON.stringify leaves out the fields a deal does not have (undefined).
-  return { full: Buffer.from(JSON.stringify(deal)), page: Buffer.from(JSON.stringify(page)) };
+  return {
+    full: Buffer.from(JSON.stringify(deal)),
+    page: Buffer.from(JSON.stringify(page)),
+    variety: varietyKeys(deal),
+  };
 }
 
 function joined(deals: ReadonlyArray<RankedDeal<SerializedDeal>>, view: DealListView): Buffer {

@@ -1,4 +1,4 @@
-import type { StampedDeal } from '@stl-deals/domain';
+import { interleaveForVariety, type StampedDeal } from '@stl-deals/domain';
 
 /**
  * A deal with its sort keys, worked out once (`rankDeal`) rather than on every comparison: its
@@ -27,13 +27,15 @@ export function rankDeal(deal: StampedDeal, dispensaryIndex: number): RankedDeal
 /**
  * The service's one ordering, which the read model applies to each dispensary's deals and to all
  * of them together: `parts` are the dispensaries' ranked deals in registry order, each in its
- * menu's order (or already in relevance order). A rule over the whole list (not a comparison of
- * two deals) belongs here.
+ * menu's order (or already in relevance order). Relevance, then variety among the first 48: no
+ * more than two deals in a row sharing a key of `varietyOf` (a special, a store; issue 11, the
+ * rule is the domain's `interleaveForVariety`).
  */
 export function relevanceOrder<T>(
   parts: ReadonlyArray<ReadonlyArray<RankedDeal<T>>>,
+  varietyOf: (item: RankedDeal<T>) => ReadonlyArray<string | null>,
 ): RankedDeal<T>[] {
-  return parts.flat().sort(compareRelevance);
+  return interleaveForVariety(parts.flat().sort(compareRelevance), varietyOf);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -77,6 +77,8 @@ export async function buildDemo({ config, settings, logger, clock }: DemoOptions
       clock: clock ?? systemClock,
       logger,
       demo: true,
+      // The simulator serves its own product images (plain http on loopback).
+      imageOrigins: [simulator.url],
     });
     app.addHook('onClose', () => simulator.stop());
     return { app, simulator };

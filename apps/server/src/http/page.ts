@@ -19,6 +19,9 @@ export async function servePage(app: FastifyInstance, webDist: string): Promise<
   await app.register(fastifyStatic, {
     root,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset once (apps/web/vite.config.ts); they are sent
+    // as they are to clients that take them, never compressed per request.
+    preCompressed: true,
     setHeaders: (response, path) => {
       // Judged inside WEB_DIST only: the folders above it (say, a checkout under `assets/`) do
       // not make `index.html` a hashed asset.

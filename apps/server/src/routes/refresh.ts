@@ -8,6 +8,13 @@ import { ErrorSchema, HttpError } from '../http/errors';
 import { sendPrepared } from '../http/prepared-body';
 import { isKnownDispensary, UNKNOWN_DISPENSARY } from './deals';
 
+/**
+ * A refresh of one dispensary whose scrape failed, answered with its last good deals (issue 11):
+ * the public reason, URI-encoded (a header is ASCII), and when those deals were collected.
+ */
+export const REFRESH_ERROR_HEADER = 'x-refresh-error';
+export const DEALS_AS_OF_HEADER = 'x-deals-as-of';
+
 /** The page gives up on refresh-all after 120 s (spec section 7); answer before that. */
 export const REFRESH_ALL_WAIT_MS = 110_000;
 
@@ -68,11 +75,13 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary:
-          'Scrapes one dispensary now (joining a scrape under way; not again within the cooldown) and answers its deals.',
+          'Scrapes one dispensary now (joining a scrape under way; not again within the cooldown) and answers its deals. ' +
+          `When its last attempt failed: its last good deals with ${REFRESH_ERROR_HEADER} (the public reason, ` +
+          `URI-encoded) and ${DEALS_AS_OF_HEADER} (when they were collected), or 502 {error, message} when it has none.`,
         // No bound here (an unknown key is a 404 at any length); the router's maxParamLength
         // bounds what reaches this route.
         params: z.object({ dispensaryKey: z.string() }),
-        response: { 200: DealListSchema, 404: ErrorSchema, ...refusals },
+        response: { 200: DealListSchema, 404: ErrorSchema, 502: ErrorSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -81,10 +90,32 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
         throw new HttpError(404, UNKNOWN_DISPENSARY);
       }
       await collection.refresh(dispensaryKey);
+      const failure = lastFailure(collection, dispensaryKey);
+      if (failure?.state === 'failed') {
+        return reply.code(502).send({ error: 'BadGateway', message: failure.reason });
+      }
+      if (failure) {
+        reply.header(REFRESH_ERROR_HEADER, encodeURIComponent(failure.reason));
+        if (failure.lastSuccessAt) reply.header(DEALS_AS_OF_HEADER, failure.lastSuccessAt);
+      }
       return sendPrepared(request, reply, collection.deals.of(dispensaryKey));
     },
   );
 };
+
+/**
+ * How the dispensary's last attempt failed, when it did: 'stale' (its last good deals are
+ * served) or 'failed' (nothing to serve), with the public reason.
+ */
+function lastFailure(collection: Collection, key: string) {
+  const source = collection.status().sources?.find((entry) => entry.key === key);
+  if (source?.state !== 'stale' && source?.state !== 'failed') return null;
+  return {
+    state: source.state,
+    reason: source.error ?? 'The menu could not be read.',
+    lastSuccessAt: source.lastSuccessAt,
+  };
+}
 
 /** `work`'s value, or undefined if it takes longer than `ms`. */
 async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {

@@ -9,7 +9,7 @@ import {
   pageCount,
   pageItems,
   readDeals,
-  showableDeals,
+  splitDeals,
   stampDeals,
   weekdayAt,
   type CategoryFilter,
@@ -19,6 +19,7 @@ import {
   type DistanceRadius,
   type GeoPoint,
   type SortKey,
+  type Weekday,
 } from '@stl-deals/domain';
 
 /**
@@ -68,6 +69,8 @@ export interface ListQuery {
   page?: number;
   /** When the page loaded its deals: the day filter uses that moment's weekday. */
   now?: Date;
+  /** The day whose deals are listed ('Deals for'); default: the weekday of `now`. */
+  day?: Weekday;
 }
 
 /** What the page must show for `query`, computed by the domain's rules from the service's data. */
@@ -77,6 +80,9 @@ export interface ExpectedList {
   matching: DealView[];
   /** Deals worth showing at all (the M of '(of M total)'). */
   total: number;
+  /** Clean deals for other days only, and deals the cleaning rules leave out. */
+  otherDays: number;
+  notDeals: number;
   pages: number;
   /** The cards of the page asked for, in the order shown. */
   cards: DealView[];
@@ -97,7 +103,7 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
     now = new Date(),
   } = query;
   const views = buildDealViews(data.deals, data.dispensaries, visitor);
-  const showable = showableDeals(views, weekdayAt(now, TIME_ZONE));
+  const { showable, counts } = splitDeals(views, query.day ?? weekdayAt(now, TIME_ZONE));
   const matching = filterAndSortDeals(showable, { category, radius, search, sort }, !!visitor);
   const cards = groupDeals(pageItems(matching, page, pageSize), sort).flatMap(
     (group) => group.deals,
@@ -106,6 +112,8 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
     countLine: countLine({ shown: matching.length, total: showable.length, search }),
     matching,
     total: showable.length,
+    otherDays: counts.otherDays,
+    notDeals: counts.notDeals,
     pages: pageCount(matching.length, pageSize),
     cards,
     titles: cards.map(({ deal }) => cardTitle(deal)),

@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { SOURCE_STATES } from './constants';
 import { IsoDateTime, LIMITS, ShortText } from './values';
 
-/**
- * unconfigured: the registry names no menu source the service could read (no platform id, no menu
- * or specials URL), so it is not scraped; the others are the collection's states (see the service).
- */
-export const SOURCE_STATES = [
-  'ok',
-  'stale',
-  'failed',
-  'pending',
-  'running',
-  'unconfigured',
-] as const;
+export { DEFAULT_DISPENSARY_COUNT, SOURCE_STATES, type SourceState } from './constants';
+
 export const SourceStateSchema = z.enum(SOURCE_STATES);
-export type SourceState = z.infer<typeof SourceStateSchema>;
 
 /** How one dispensary's collection stands: the honest per-source part of the status. */
 export const SourceStatusSchema = z.object({
@@ -32,9 +22,6 @@ export const SourceStatusSchema = z.object({
   dealsFound: z.number().int().nonnegative().optional(),
 });
 export type SourceStatus = z.infer<typeof SourceStatusSchema>;
-
-/** The dispensary count the page assumes when the status does not say (spec section 3). */
-export const DEFAULT_DISPENSARY_COUNT = 39;
 
 /**
  * `GET /api/monitoring/scraper/status`. The spec documents `ready` and `totalDeals` only, so those

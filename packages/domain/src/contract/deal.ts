@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIT_PRICE_UNITS } from './constants';
 import {
   BoundedText,
   DealCategorySchema,
@@ -12,7 +13,7 @@ import {
 
 export const UnitPriceSchema = z.object({
   amount: Money,
-  per: z.enum(['g', '100mg', 'each']),
+  per: z.enum(UNIT_PRICE_UNITS),
 });
 export type UnitPrice = z.infer<typeof UnitPriceSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCATION_SOURCES } from './constants';
 import { LIMITS, PlatformSchema, ShortText } from './values';
 
 const Latitude = z.number().min(-90).max(90);
@@ -8,7 +9,7 @@ const Longitude = z.number().min(-180).max(180);
  * Where a dispensary's coordinates came from, best first: its registry entry (sourced research),
  * the menu platform's store record, a geocoder for its street address, its ZIP code's centroid.
  */
-export const LocationSourceSchema = z.enum(['registry', 'platform', 'geocoder', 'zip-centroid']);
+export const LocationSourceSchema = z.enum(LOCATION_SOURCES);
 export type LocationSource = z.infer<typeof LocationSourceSchema>;
 
 /**
@@ -36,6 +37,3 @@ export const DispensarySchema = z.object({
 export type Dispensary = z.infer<typeof DispensarySchema>;
 
 export const DispensaryListSchema = z.array(DispensarySchema);
-
-/** What the page offers when the dispensary list cannot be loaded (spec section 3). */
-export const ALL_DISPENSARIES: Dispensary = { key: 'all', name: 'All Dispensaries' };

@@ -25,6 +25,9 @@ export const SORT_KEYS = [
   'relevance',
   'price-low',
   'price-high',
+  'discount',
+  'unit-price',
+  'newest',
   'dispensary',
   'category',
   'category-dispensary',
@@ -32,12 +35,18 @@ export const SORT_KEYS = [
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-/** The seven sorts; distance is enabled only once the visitor's location is known. */
+/**
+ * The spec's seven sorts and issue 11's three (biggest discount, lowest unit price, newest);
+ * distance is enabled only once the visitor's location is known.
+ */
 export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
   return [
     { value: 'relevance', label: 'Relevance' },
     { value: 'price-low', label: 'Price: Low to High' },
     { value: 'price-high', label: 'Price: High to Low' },
+    { value: 'discount', label: 'Biggest discount' },
+    { value: 'unit-price', label: 'Lowest unit price' },
+    { value: 'newest', label: 'Newest' },
     { value: 'dispensary', label: 'Dispensary Name' },
     { value: 'category', label: 'Category' },
     { value: 'category-dispensary', label: 'Category, then Dispensary' },
@@ -59,3 +68,20 @@ export const DISTANCE_OPTIONS: ReadonlyArray<Option<DistanceRadius>> = [
 export const PAGE_SIZES = [12, 24, 48] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 12;
+
+/**
+ * The 'Deals for' choices (issue 11): today (the spec's day filter, the default), tomorrow, or a
+ * weekday by name; the day filter then shows that day's deals.
+ */
+export const DAY_CHOICES = [
+  'today',
+  'tomorrow',
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+export type DayChoice = (typeof DAY_CHOICES)[number];

@@ -1,6 +1,124 @@
-import { z } from 'zod';
-import { DealSchema, type Deal, type StampedDeal } from './deal';
+import type { CacheStatus } from './cache-status';
+import {
+  DEAL_CATEGORIES,
+  ISO_DATE_TIME,
+  LIMITS,
+  LOCATION_SOURCES,
+  PLATFORMS,
+  SOURCE_STATES,
+  UNIT_PRICE_UNITS,
+  WEEKDAYS,
+} from './constants';
+import type { Deal, StampedDeal } from './deal';
 import type { Dispensary } from './dispensary';
+
+/**
+ * Readers of the service's answers that need no schema library: the page uses them, so its
+ * JavaScript carries no zod (issue 11). Each accepts exactly what the contract's zod schema of
+ * the same shape accepts, and gives what it gives (unknown fields stripped); `read.test.ts` holds
+ * the two together on tables and on generated input. The schemas stay the one source of the
+ * contract's shapes, for the service, its OpenAPI document and the scraper.
+ */
+
+const INVALID: unique symbol = Symbol('invalid');
+type Read<T> = (value: unknown) => T | typeof INVALID;
+
+const when =
+  <T>(test: (value: unknown) => boolean): Read<T> =>
+  (value) =>
+    test(value) ? (value as T) : INVALID;
+
+const text = (max: number, min = 0) =>
+  when<string>((v) => typeof v === 'string' && v.length >= min && v.length <= max);
+const number = (min = -Infinity, max = Infinity) =>
+  when<number>((v) => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max);
+const count = when<number>((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
+const boolean = when<boolean>((v) => typeof v === 'boolean');
+const oneOf = <T extends string>(values: readonly T[]) =>
+  when<T>((v) => typeof v === 'string' && (values as readonly string[]).includes(v));
+const isoTime = when<string>((v) => typeof v === 'string' && ISO_DATE_TIME.test(v));
+const money = number(0);
+
+function nullable<T>(read: Read<T>): Read<T | null> {
+  return (value) => (value === null ? null : read(value));
+}
+
+function either<A, B>(a: Read<A>, b: Read<B>): Read<A | B> {
+  return (value) => {
+    const first = a(value);
+    return first === INVALID ? b(value) : first;
+  };
+}
+
+function arrayOf<T>(read: Read<T>, max = Infinity): Read<T[]> {
+  return (value) => {
+    if (!Array.isArray(value) || value.length > max) return INVALID;
+    const out: T[] = [];
+    for (const item of value as unknown[]) {
+      const read_ = read(item);
+      if (read_ === INVALID) return INVALID;
+      out.push(read_);
+    }
+    return out;
+  };
+}
+
+type Shape = Record<string, { read: Read<unknown>; optional?: true }>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The fields of `shape` read from an object; the names of those that failed, if any. */
+function readFields(shape: Shape, value: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  const bad: string[] = [];
+  for (const [name, field] of Object.entries(shape)) {
+    const raw = value[name];
+    if (raw === undefined) {
+      if (!field.optional) bad.push(name);
+      continue;
+    }
+    const read = field.read(raw);
+    if (read === INVALID) bad.push(name);
+    else out[name] = read;
+  }
+  return { out, bad };
+}
+
+function object<T>(shape: Shape): Read<T> {
+  return (value) => {
+    if (!isRecord(value)) return INVALID;
+    const { out, bad } = readFields(shape, value);
+    return bad.length > 0 ? INVALID : (out as T);
+  };
+}
+
+const optional = (read: Read<unknown>) => ({ read, optional: true as const });
+const required = (read: Read<unknown>) => ({ read });
+
+const DEAL_SHAPE: Shape = {
+  title: required(text(LIMITS.text)),
+  description: required(text(LIMITS.text)),
+  price: required(text(LIMITS.shortText)),
+  imageUrl: required(text(LIMITS.url)),
+  sourceUrl: required(text(LIMITS.url)),
+  dispensary: optional(text(LIMITS.shortText)),
+  dispensaryKey: optional(text(LIMITS.key)),
+  id: optional(text(LIMITS.shortText)),
+  category: optional(oneOf(DEAL_CATEGORIES)),
+  brand: optional(text(LIMITS.shortText)),
+  strainType: optional(text(LIMITS.shortText)),
+  size: optional(text(LIMITS.shortText)),
+  regularPrice: optional(money),
+  salePrice: optional(money),
+  discountPercent: optional(number(0, 100)),
+  unitPrice: optional(object({ amount: required(money), per: required(oneOf(UNIT_PRICE_UNITS)) })),
+  specialName: optional(text(LIMITS.shortText)),
+  validDays: optional(arrayOf(oneOf(WEEKDAYS), 7)),
+  endsAt: optional(isoTime),
+  firstSeenAt: optional(isoTime),
+  platform: optional(oneOf(PLATFORMS)),
+};
 
 /** The spec's own deal fields: a deal missing or breaking one of these is rejected. */
 const REQUIRED_DEAL_FIELDS = new Set(['title', 'description', 'price', 'imageUrl', 'sourceUrl']);
@@ -22,21 +140,79 @@ export function readDeals(input: unknown): DealsRead {
   }
   const deals: Deal[] = [];
   const rejected: string[] = [];
-  input.forEach((item: unknown, index) => {
-    const result = readDeal(item);
-    if (result.success) deals.push(result.data);
-    else rejected.push(`deal ${index}: ${z.prettifyError(result.error).replace(/\n/g, '; ')}`);
+  (input as unknown[]).forEach((item, index) => {
+    if (!isRecord(item)) {
+      rejected.push(`deal ${index}: expected an object, got ${describe(item)}`);
+      return;
+    }
+    const { out, bad } = readFields(DEAL_SHAPE, item);
+    const badRequired = bad.filter((name) => REQUIRED_DEAL_FIELDS.has(name));
+    if (badRequired.length > 0) {
+      rejected.push(`deal ${index}: missing or invalid ${badRequired.join(', ')}`);
+    } else {
+      deals.push(out as Deal);
+    }
   });
   return { deals, rejected };
 }
 
-function readDeal(item: unknown) {
-  const first = DealSchema.safeParse(item);
-  if (first.success || typeof item !== 'object' || item === null) return first;
-  const badFields = new Set(first.error.issues.map((issue) => String(issue.path[0])));
-  if ([...badFields].some((field) => REQUIRED_DEAL_FIELDS.has(field))) return first;
-  const kept = Object.fromEntries(Object.entries(item).filter(([key]) => !badFields.has(key)));
-  return DealSchema.safeParse(kept);
+const SOURCE_STATUS = object({
+  key: required(text(LIMITS.key)),
+  name: required(text(LIMITS.shortText)),
+  state: required(oneOf(SOURCE_STATES)),
+  dealCount: required(count),
+  lastSuccessAt: required(nullable(isoTime)),
+  lastAttemptAt: required(nullable(isoTime)),
+  error: required(nullable(text(LIMITS.shortText))),
+  dealsFound: optional(count),
+});
+
+const CACHE_STATUS = object<CacheStatus>({
+  ready: required(boolean),
+  totalDeals: required(count),
+  lastUpdate: optional(
+    either(
+      isoTime,
+      when<'never'>((v) => v === 'never'),
+    ),
+  ),
+  dispensaryCount: optional(count),
+  progress: optional(object({ done: required(count), total: required(count) })),
+  etaSeconds: optional(number(0)),
+  sources: optional(arrayOf(SOURCE_STATUS)),
+  storage: optional(object({ ok: required(boolean), reason: optional(text(LIMITS.shortText)) })),
+  sourcesOk: optional(count),
+  sourcesFailing: optional(count),
+  sourcesUnconfigured: optional(count),
+  demo: optional(boolean),
+});
+
+const DISPENSARY_LIST = arrayOf(
+  object<Dispensary>({
+    key: required(text(LIMITS.key, 1)),
+    name: required(text(LIMITS.shortText, 1)),
+    lat: optional(nullable(number(-90, 90))),
+    lng: optional(nullable(number(-180, 180))),
+    locationSource: optional(oneOf(LOCATION_SOURCES)),
+    approximate: optional(boolean),
+    address: optional(text(LIMITS.shortText)),
+    website: optional(text(LIMITS.url)),
+    platform: optional(oneOf(PLATFORMS)),
+  }),
+);
+
+/** `GET /api/monitoring/scraper/status` read as `CacheStatusSchema.parse` would; throws if not. */
+export function parseCacheStatus(input: unknown): CacheStatus {
+  const status = CACHE_STATUS(input);
+  if (status === INVALID) throw new TypeError('The status answer does not match the contract.');
+  return status;
+}
+
+/** `GET /api/scraper/dispensaries` read as `DispensaryListSchema.parse` would; throws if not. */
+export function parseDispensaryList(input: unknown): Dispensary[] {
+  const list = DISPENSARY_LIST(input);
+  if (list === INVALID) throw new TypeError('The dispensary list does not match the contract.');
+  return list;
 }
 
 function describe(value: unknown): string {
@@ -59,3 +235,6 @@ export function stampDeals(
     dispensaryKey: deal.dispensaryKey ?? dispensary.key,
   }));
 }
+
+/** What the page offers when the dispensary list cannot be loaded (spec section 3). */
+export const ALL_DISPENSARIES: Dispensary = { key: 'all', name: 'All Dispensaries' };

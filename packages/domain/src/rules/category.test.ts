@@ -91,6 +91,32 @@ describe('deriveCategory', () => {
     expect(deriveCategory(deal(title))).toBe(expected);
   });
 
+  it.each<[string, string, DealCategory]>([
+    // strain names never make flower an edible or a topical (issue 11)
+    ['Vivid Ice Cream Cake Smalls', '', 'flower'],
+    ['Ice Cream Cake 3.5g', '', 'flower'],
+    ['Girl Scout Cookies 3.5g', '', 'flower'],
+    ['Girl Scout Cookies', 'Indoor, hand trimmed', 'flower'],
+    ['GMO Cookies eighth', '', 'flower'],
+    ['Wedding Cake 7g', '', 'flower'],
+    ['Gelato 41 1/8 oz', '', 'flower'],
+    ['Lemon Cherry Gelato', 'Hybrid, 28% THC', 'flower'],
+    ['Cookies and Cream shake', '', 'flower'],
+    // their other forms keep their own keywords
+    ['Wedding Cake live resin cart', '', 'vapes'],
+    ['Girl Scout Cookies pre-roll 1g', '', 'pre-rolls'],
+    ['Ice Cream Cake gummies', '', 'edibles'],
+    ['Gelato rosin 1g', '', 'concentrates'],
+    // strong signals before the weak keywords: a flower weight, a dose in mg
+    ['Half off smalls', 'any strain', 'flower'],
+    ['Chocolate chip cookie 100mg', '', 'edibles'],
+    ['Cookie dough bites 10 mg', '', 'edibles'],
+    ['Cucumber cream 2oz', '', 'topicals'],
+    ['Sugar cookie', '', 'edibles'],
+  ])('strain names and strong signals: %j / %j -> %s', (title, description, expected) => {
+    expect(deriveCategory(deal(title, description))).toBe(expected);
+  });
+
   it.each<[string, DealCategory, DealCategory]>([
     ['Blue Dream 3.5g', 'flower', 'flower'],
     ['Live resin cart', 'concentrates', 'concentrates'],

@@ -1,5 +1,5 @@
 import type { Deal } from '../contract/deal';
-import { WEEKDAYS, type Weekday } from '../contract/values';
+import { WEEKDAYS, type Weekday } from '../contract/constants';
 
 const WEEKDAY_IN_TEXT = new RegExp(`(?<![\\p{L}])(${WEEKDAYS.join('|')})s?(?![\\p{L}])`, 'giu');
 
@@ -17,8 +17,20 @@ export function weekdaysNamed(text: string): Weekday[] {
 
 /** The weekday at `now` in the visitor's time zone (an IANA name such as 'America/Chicago'). */
 export function weekdayAt(now: Date, timeZone: string): Weekday {
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(now);
+  const name = weekdayFormat(timeZone).format(now);
   return name.toLowerCase() as Weekday;
+}
+
+/** Formatters are costly to make (tens of microseconds): one per time zone, made once. */
+const WEEKDAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function weekdayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = WEEKDAY_FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone });
+    WEEKDAY_FORMATS.set(timeZone, format);
+  }
+  return format;
 }
 
 /**

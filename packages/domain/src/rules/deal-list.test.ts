@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildDealViews, filterAndSortDeals, showableDeals, type DealFilters } from './deal-list';
+import {
+  buildDealViews,
+  dayOf,
+  filterAndSortDeals,
+  filterAndSortDealsNarrowing,
+  showableDeals,
+  splitDeals,
+  type DealFilters,
+} from './deal-list';
 import type { Deal } from '../contract/deal';
 import type { Dispensary } from '../contract/dispensary';
 
@@ -85,5 +93,85 @@ describe('the deal list pipeline', () => {
     expect(titles(filterAndSortDeals(shown, { ...all, ...filters }, locationKnown))).toEqual(
       expected,
     );
+  });
+});
+
+describe('dayOf and splitDeals (issue 11)', () => {
+  it('reads the Deals for choice from today', () => {
+    expect(dayOf('today', 'tuesday')).toBe('tuesday');
+    expect(dayOf('tomorrow', 'tuesday')).toBe('wednesday');
+    expect(dayOf('tomorrow', 'saturday')).toBe('sunday');
+    expect(dayOf('friday', 'tuesday')).toBe('friday');
+  });
+
+  it('says why the deals not shown are hidden', () => {
+    const views = buildDealViews(
+      [
+        {
+          title: 'Tuesday gummies 20% off',
+          description: '',
+          price: '$10',
+          imageUrl: '',
+          sourceUrl: '',
+        },
+        {
+          title: 'Friday flower special',
+          description: '',
+          price: '$20',
+          imageUrl: '',
+          sourceUrl: '',
+        },
+        {
+          title: 'Vape carts $25',
+          description: '',
+          price: '$25',
+          imageUrl: '',
+          sourceUrl: '',
+          validDays: ['monday'],
+        },
+        { title: 'css styles', description: '', price: '', imageUrl: '', sourceUrl: '' },
+        {
+          title: 'Everyday low prices on edibles',
+          description: '',
+          price: '',
+          imageUrl: '',
+          sourceUrl: '',
+        },
+      ],
+      [],
+      null,
+    );
+    const { showable, counts } = splitDeals(views, 'tuesday');
+    expect(showable.map((view) => view.deal.title)).toEqual([
+      'Tuesday gummies 20% off',
+      'Everyday low prices on edibles',
+    ]);
+    expect(counts).toEqual({ showable: 2, otherDays: 2, notDeals: 1 });
+  });
+});
+
+describe('filterAndSortDealsNarrowing', () => {
+  it('gives what filterAndSortDeals gives, keystroke by keystroke and back', () => {
+    const titles = ['Blue Dream 3.5g', 'Blue gummies', 'Dream cart', 'Gummy bears', 'Blue balm'];
+    const views = buildDealViews(
+      titles.map((title, i) => ({
+        title,
+        description: `deal number ${i}`,
+        price: `$${10 + i}`,
+        imageUrl: '',
+        sourceUrl: '',
+      })),
+      [],
+      null,
+    );
+    const base = { category: 'all', radius: 'all', sort: 'relevance' } as const;
+    for (const search of ['b', 'bl', 'blue', 'blue ', 'blue d', 'blue', 'g', 'gu', '', 'dream']) {
+      for (const category of ['all', 'edibles'] as const) {
+        const filters = { ...base, category, search };
+        expect(filterAndSortDealsNarrowing(views, filters, false)).toEqual(
+          filterAndSortDeals(views, filters, false),
+        );
+      }
+    }
   });
 });

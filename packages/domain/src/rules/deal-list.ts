@@ -1,19 +1,20 @@
 import type { Deal } from '../contract/deal';
 import type { Dispensary } from '../contract/dispensary';
-import type { CategoryFilter, DistanceRadius, SortKey } from '../contract/options';
-import type { Weekday } from '../contract/values';
+import type { CategoryFilter, DayChoice, DistanceRadius, SortKey } from '../contract/options';
+import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { deriveCategory } from './category';
+import { discountOf } from './deal-facts';
 import { isCleanDeal } from './cleaning';
 import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
 import { priceForSorting } from './price';
-import { matchesSearch } from './search';
+import { matchesSearch, searchText } from './search';
 import { sortDeals } from './sort';
 
 /**
- * Derives what every deal needs once per change of data or location: its category, distance and
- * sort price. A deal with no dispensary gets an empty name and key.
+ * Derives what every deal needs once per change of data or location: its category, distance,
+ * sort keys and search text. A deal with no dispensary gets an empty name and key.
  */
 export function buildDealViews(
   deals: readonly Deal[],
@@ -25,6 +26,7 @@ export function buildDealViews(
     const dispensaryKey = deal.dispensaryKey ?? '';
     const stamped = { ...deal, dispensary: deal.dispensary ?? '', dispensaryKey };
     const dispensary = byKey.get(dispensaryKey);
+    const firstSeenMs = deal.firstSeenAt ? Date.parse(deal.firstSeenAt) : Number.NaN;
     return {
       deal: stamped,
       category: deriveCategory(deal),
@@ -32,6 +34,10 @@ export function buildDealViews(
       distanceApproximate: dispensary?.approximate === true,
       sortPrice: priceForSorting(deal),
       rank,
+      discountPercent: discountOf(deal),
+      ...(deal.unitPrice ? { unitPrice: deal.unitPrice } : {}),
+      firstSeenMs,
+      searchText: searchText(stamped),
     };
   });
 }
@@ -51,17 +57,101 @@ export interface DealFilters {
   sort: SortKey;
 }
 
+/** The weekday a 'Deals for' choice means, seen from `today`. */
+export function dayOf(choice: DayChoice, today: Weekday): Weekday {
+  if (choice === 'today') return today;
+  if (choice === 'tomorrow') return WEEKDAYS[(WEEKDAYS.indexOf(today) + 1) % 7]!;
+  return choice;
+}
+
+/** How the loaded deals split for the day shown: shown, for other days only, not deals at all. */
+export interface DealCounts {
+  /** Passed the cleaning rules and the day filter (the spec's total). */
+  showable: number;
+  /** Clean deals valid on other days only. */
+  otherDays: number;
+  /** Left out by the spec's cleaning rules (menu text, sizes with prices). */
+  notDeals: number;
+}
+
+/**
+ * The deals worth showing on `day` and why the others are not: the count line's total, and
+ * the note that keeps 'Showing N deals so far' true.
+ */
+export function splitDeals(
+  views: readonly DealView[],
+  day: Weekday,
+): { showable: DealView[]; counts: DealCounts } {
+  const showable: DealView[] = [];
+  let otherDays = 0;
+  let notDeals = 0;
+  for (const view of views) {
+    if (!isCleanDeal(view.deal)) notDeals++;
+    else if (!isShownOn(view.deal, day)) otherDays++;
+    else showable.push(view);
+  }
+  return { showable, counts: { showable: showable.length, otherDays, notDeals } };
+}
+
 /** The visitor's filters and sort applied to the showable deals. */
 export function filterAndSortDeals(
   views: readonly DealView[],
   filters: DealFilters,
   locationKnown: boolean,
 ): DealView[] {
-  const kept = views.filter(
+  return sortDeals(filterDeals(views, filters, locationKnown), filters.sort);
+}
+
+/** The visitor's filters (category, radius, search) applied, in the input's order. */
+export function filterDeals(
+  views: readonly DealView[],
+  filters: Omit<DealFilters, 'sort'>,
+  locationKnown: boolean,
+): DealView[] {
+  return views.filter(
     (view) =>
       (filters.category === 'all' || view.category === filters.category) &&
       withinRadius(view.distanceMiles, filters.radius, locationKnown) &&
-      matchesSearch(view.deal, filters.search),
+      matchesSearch(view.deal, filters.search, view.searchText),
   );
+}
+
+interface LastFilter {
+  category: CategoryFilter;
+  radius: DistanceRadius;
+  locationKnown: boolean;
+  needle: string;
+  kept: DealView[];
+}
+
+const LAST_FILTER = new WeakMap<readonly DealView[], LastFilter>();
+
+/**
+ * `filterAndSortDeals` for a visitor typing: when only the search changed since the last call on
+ * the same `views`, and the new search extends the old one ('blue d' after 'blue '), only the
+ * deals the old search kept can match, so only those are read again. Same result, a fraction of
+ * the work per keystroke.
+ */
+export function filterAndSortDealsNarrowing(
+  views: readonly DealView[],
+  filters: DealFilters,
+  locationKnown: boolean,
+): DealView[] {
+  const needle = filters.search.trim().toLowerCase();
+  const last = LAST_FILTER.get(views);
+  const narrows =
+    last !== undefined &&
+    last.category === filters.category &&
+    last.radius === filters.radius &&
+    last.locationKnown === locationKnown &&
+    needle.startsWith(last.needle);
+  const kept = filterDeals(narrows ? last.kept : views, filters, locationKnown);
+  LAST_FILTER.set(views, {
+    category: filters.category,
+    radius: filters.radius,
+    locationKnown,
+    needle,
+    kept,
+  });
   return sortDeals(kept, filters.sort);
 }

@@ -1,10 +1,10 @@
-import type { StampedDeal } from '../contract/deal';
+import type { StampedDeal, UnitPrice } from '../contract/deal';
 import type { DealCategory } from '../contract/values';
 
 /**
  * A deal with what the page derives from it once per data change: its category, its distance
- * from the visitor (Infinity when unknown) and its price for sorting. `rank` is its position in
- * the service's answer, which is the relevance order.
+ * from the visitor (Infinity when unknown) and its sort keys. `rank` is its position in the
+ * service's answer, which is the relevance order.
  */
 export interface DealView {
   deal: StampedDeal;
@@ -12,6 +12,15 @@ export interface DealView {
   distanceMiles: number;
   /** True when the dispensary's coordinates are approximate (a ZIP centroid). */
   distanceApproximate?: boolean;
+  /** The price a price sort uses; NaN when the deal states none. */
   sortPrice: number;
   rank: number;
+  /** Percent off (0-100), sent or worked out from the prices; NaN when unknown. */
+  discountPercent?: number;
+  /** The unit price, when the service sent one. */
+  unitPrice?: UnitPrice;
+  /** When the deal was first seen (epoch ms); NaN when unknown. */
+  firstSeenMs?: number;
+  /** Lower-cased title, description, brand and dispensary name, for the search. */
+  searchText?: string;
 }

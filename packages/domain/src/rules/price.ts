@@ -1,14 +1,23 @@
 import type { Deal } from '../contract/deal';
 
-const FIRST_NUMBER = /\$?\s?(\d+(?:\.\d{2})?)/;
+/** Every whole number in a text, with what follows it when that makes it a percentage. */
+const NUMBER = /(\d+(?:\.\d+)?)(\s?(?:%|percent))?/gi;
+/** The spec's reading of a number: digits, then two decimals if there are (at least) two. */
+const SPEC_NUMBER = /^\d+(?:\.\d{2})?/;
 
 /**
  * The price a deal sorts by (spec section 5): the first number in its price text, optionally
- * after a '$' and with two decimals; 0 when there is none. A `salePrice` sent by the service is
- * the true number and wins (a text like '2 for $50' would otherwise sort as 2).
+ * after a '$' and with two decimals. A `salePrice` sent by the service is the true number and
+ * wins (a text like '2 for $50' would otherwise sort as 2).
+ *
+ * Issue 11 changes two things the spec says: a percentage is not a price ('50% off' is not $50),
+ * and a text with no number at all ('BOGO') has no price: NaN, which the price sorts put after
+ * every priced deal in both directions, instead of sorting it as $0.
  */
 export function priceForSorting(deal: Pick<Deal, 'price' | 'salePrice'>): number {
   if (typeof deal.salePrice === 'number') return deal.salePrice;
-  const match = FIRST_NUMBER.exec(deal.price);
-  return match ? Number(match[1]) : 0;
+  for (const match of deal.price.matchAll(NUMBER)) {
+    if (match[2] === undefined) return Number(SPEC_NUMBER.exec(match[1]!)![0]);
+  }
+  return Number.NaN;
 }

@@ -7,8 +7,8 @@ describe('matchesSearch', () => {
     ['20% off Wyld gummies', '', 'WYLD', true],
     ['20% off Wyld gummies', '', 'ld gum', true],
     ['20% off Wyld gummies', '', 'cart', false],
-    // the title wins: the description is not searched when there is a title
-    ['20% off Wyld gummies', 'cheap carts', 'cart', false],
+    // issue 11: the description is searched beside the title (the spec read it only without one)
+    ['20% off Wyld gummies', 'cheap carts', 'cart', true],
     // no title: the description is searched
     ['', 'Cheap carts all day', 'cart', true],
     ['   ', 'Cheap carts all day', 'CART', true],
@@ -20,5 +20,22 @@ describe('matchesSearch', () => {
     ['20% off Wyld gummies', '', '  wyld  ', true],
   ])('%j / %j search %j -> %s', (title, description, query, expected) => {
     expect(matchesSearch({ title, description }, query)).toBe(expected);
+  });
+
+  it.each<[string, string | undefined, string | undefined, string, boolean]>([
+    // issue 11: the brand and the dispensary's name are searched too
+    ['Half off smalls', 'Vivid', '🌿 Luxury Leaf', 'luxury leaf', true],
+    ['Half off smalls', 'Vivid', '🌿 Luxury Leaf', 'vivid', true],
+    ['Half off smalls', undefined, undefined, 'luxury', false],
+    // the query never spans two fields
+    ['Half off smalls', 'Vivid', undefined, 'smalls vivid', false],
+  ])('%j brand %j at %j search %j -> %s', (title, brand, dispensary, query, expected) => {
+    const deal = {
+      title,
+      description: '',
+      ...(brand ? { brand } : {}),
+      ...(dispensary ? { dispensary } : {}),
+    };
+    expect(matchesSearch(deal, query)).toBe(expected);
   });
 });

@@ -1,12 +1,22 @@
 import type { Deal } from '../contract/deal';
 
+export type SearchableDeal = Pick<Deal, 'title' | 'description' | 'brand' | 'dispensary'>;
+
 /**
- * Case-insensitive substring search (spec section 5) on the title, or on the description when the
- * title is blank. A blank query matches everything.
+ * Case-insensitive substring search. The spec (section 5) reads the title, or the description
+ * when the title is blank; issue 11 widens it to the title, the description, the brand and the
+ * dispensary's name (the location-denied text promises search by dispensary name). A blank query
+ * matches everything. `text` is `searchText(deal)` when the caller has it already.
  */
-export function matchesSearch(deal: Pick<Deal, 'title' | 'description'>, query: string): boolean {
+export function matchesSearch(deal: SearchableDeal, query: string, text?: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  const haystack = deal.title.trim() ? deal.title : deal.description;
-  return haystack.toLowerCase().includes(needle);
+  return (text ?? searchText(deal)).includes(needle);
+}
+
+/** The lower-cased text a deal is searched in; the page works it out once per data change. */
+export function searchText(deal: SearchableDeal): string {
+  return [deal.title, deal.description, deal.brand ?? '', deal.dispensary ?? '']
+    .join('\n')
+    .toLowerCase();
 }

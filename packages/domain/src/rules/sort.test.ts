@@ -213,3 +213,59 @@ describe('dispensarySortName', () => {
     expect(dispensarySortName(name)).toBe(expected);
   });
 });
+
+describe('issue 11 sorts', () => {
+  const base = { deal: {} as never, category: 'other' as const, distanceMiles: Infinity };
+  const make = (id: string, rank: number, extra: Partial<DealView>): DealView => ({
+    ...base,
+    deal: { id } as never,
+    rank,
+    sortPrice: 0,
+    ...extra,
+  });
+  const ids = (views: DealView[]) =>
+    views.map((view) => (view.deal as { id: string }).id).join(' ');
+
+  it('biggest discount first, unknown last', () => {
+    const views = [
+      make('a', 0, { discountPercent: 10 }),
+      make('b', 1, { discountPercent: Number.NaN }),
+      make('c', 2, { discountPercent: 40 }),
+      make('d', 3, {}),
+      make('e', 4, { discountPercent: 40 }),
+    ];
+    expect(ids(sortDeals(views, 'discount'))).toBe('c e a b d');
+  });
+
+  it('lowest unit price within comparable units: per g, per 100 mg, each, none', () => {
+    const views = [
+      make('a', 0, { unitPrice: { amount: 2, per: '100mg' } }),
+      make('b', 1, {}),
+      make('c', 2, { unitPrice: { amount: 9, per: 'g' } }),
+      make('d', 3, { unitPrice: { amount: 5, per: 'each' } }),
+      make('e', 4, { unitPrice: { amount: 7.5, per: 'g' } }),
+      make('f', 5, { unitPrice: { amount: 1.5, per: '100mg' } }),
+    ];
+    expect(ids(sortDeals(views, 'unit-price'))).toBe('e c f a d b');
+  });
+
+  it('newest first, never dated last', () => {
+    const views = [
+      make('a', 0, { firstSeenMs: 100 }),
+      make('b', 1, {}),
+      make('c', 2, { firstSeenMs: 300 }),
+      make('d', 3, { firstSeenMs: 200 }),
+    ];
+    expect(ids(sortDeals(views, 'newest'))).toBe('c d a b');
+  });
+
+  it('puts deals with no price after the priced ones in both price sorts', () => {
+    const views = [
+      make('a', 0, { sortPrice: Number.NaN }),
+      make('b', 1, { sortPrice: 0 }),
+      make('c', 2, { sortPrice: 20 }),
+    ];
+    expect(ids(sortDeals(views, 'price-low'))).toBe('b c a');
+    expect(ids(sortDeals(views, 'price-high'))).toBe('c b a');
+  });
+});

@@ -1,5 +1,5 @@
 import type { SortKey } from '../contract/options';
-import { DEAL_CATEGORIES } from '../contract/values';
+import { DEAL_CATEGORIES } from '../contract/constants';
 import type { DealView } from './deal-view';
 
 type Compare = (a: DealView, b: DealView) => number;
@@ -52,17 +52,47 @@ const byCategory: Compare = (a, b) => categoryPosition(a.category) - categoryPos
 /** Distance near to far; Infinity (unknown location) is last, NaN after it. */
 const byDistance: Compare = (a, b) => byNumber(a.distanceMiles, b.distanceMiles);
 
+/** Descending numbers, NaN (unknown) after every number. */
+function byNumberDescending(a: number, b: number): number {
+  const aMissing = Number.isNaN(a);
+  const bMissing = Number.isNaN(b);
+  if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
+  return byNumber(b, a);
+}
+
+/** Biggest discount first; deals that state none last. */
+const byDiscount: Compare = (a, b) =>
+  byNumberDescending(a.discountPercent ?? Number.NaN, b.discountPercent ?? Number.NaN);
+
+/**
+ * Units that can be compared with each other, in the order their groups are listed: per gram
+ * (flower, vapes, concentrates), per 100 mg (edibles, topicals), per item.
+ */
+const UNIT_ORDER = { g: 0, '100mg': 1, each: 2 } as const;
+
+/**
+ * Lowest unit price 'within comparable units': deals priced per gram first, cheapest first, then
+ * those per 100 mg, then per item, then those without a unit price. A dollar per gram is never
+ * weighed against a dollar per 100 mg.
+ */
+const byUnitPrice: Compare = (a, b) => {
+  const aUnit = a.unitPrice ? UNIT_ORDER[a.unitPrice.per] : 3;
+  const bUnit = b.unitPrice ? UNIT_ORDER[b.unitPrice.per] : 3;
+  if (aUnit !== bUnit) return aUnit - bUnit;
+  return byNumber(a.unitPrice?.amount ?? 0, b.unitPrice?.amount ?? 0);
+};
+
+/** First seen most recently first; deals never dated last. */
+const byNewest: Compare = (a, b) =>
+  byNumberDescending(a.firstSeenMs ?? Number.NaN, b.firstSeenMs ?? Number.NaN);
+
 const COMPARATORS: Record<SortKey, readonly Compare[]> = {
   relevance: [],
   'price-low': [(a, b) => byNumber(a.sortPrice, b.sortPrice)],
-  'price-high': [
-    (a, b) => {
-      const aMissing = Number.isNaN(a.sortPrice);
-      const bMissing = Number.isNaN(b.sortPrice);
-      if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
-      return byNumber(b.sortPrice, a.sortPrice);
-    },
-  ],
+  'price-high': [(a, b) => byNumberDescending(a.sortPrice, b.sortPrice)],
+  discount: [byDiscount],
+  'unit-price': [byUnitPrice],
+  newest: [byNewest],
   dispensary: [byDispensary],
   category: [byCategory],
   'category-dispensary': [byCategory, byDispensary],
@@ -79,6 +109,11 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
  * distance: near to far, unknown (Infinity) last.
  */
 export function sortDeals(views: readonly DealView[], key: SortKey): DealView[] {
+  // Relevance is the input's order whenever the input kept the ranks in order (as every filter of
+  // the built views does): checked in one pass, so a keystroke does not sort 10,000 deals.
+  if (key === 'relevance' && views.every((view, i) => i === 0 || views[i - 1]!.rank <= view.rank)) {
+    return [...views];
+  }
   const comparators = [...(COMPARATORS[key] ?? []), byRank];
   return [...views].sort((a, b) => {
     for (const compare of comparators) {

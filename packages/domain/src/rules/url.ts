@@ -1,4 +1,4 @@
-import { LIMITS } from '../contract/values';
+import { LIMITS } from '../contract/constants';
 
 /**
  * The URL when it is an absolute http(s) URL with a host and nothing that could smuggle markup or a

@@ -4,6 +4,7 @@ import type { Menu } from '../menu/model';
 import type { AnswerContext } from '../platforms/types';
 import { hexId } from '../random';
 import type { SimStore } from '../stores';
+import { withLocalImages } from './product-images';
 
 export interface ContextOptions {
   seed: string | number;
@@ -22,7 +23,7 @@ export const seededSecret = (seed: string | number) => (name: string) =>
  * simulator's secrets, and the hashes Dutchie knows (other ones when they `rotated`).
  */
 export function answerContexts(options: ContextOptions): (rotated: boolean) => AnswerContext {
-  const menuOf = menuCache(options.seed, options.now);
+  const menuOf = menuCache(options.seed, options.now, options.base);
   const rotated = rotate(options.dutchieHashes);
   const secret = seededSecret(options.seed);
   return (isRotated) => ({
@@ -33,15 +34,22 @@ export function answerContexts(options: ContextOptions): (rotated: boolean) => A
   });
 }
 
-/** Menus made once per store and day: the same all day, with end dates that move with the days. */
-function menuCache(seed: string | number, now: () => Date): (store: SimStore) => Menu {
+/**
+ * Menus made once per store and day: the same all day, with end dates that move with the days,
+ * and product photos served by this simulator.
+ */
+function menuCache(
+  seed: string | number,
+  now: () => Date,
+  base: () => string,
+): (store: SimStore) => Menu {
   const cache = new Map<string, Menu>();
   return (store) => {
     const today = now();
     const key = `${store.key}|${today.toISOString().slice(0, 10)}`;
     let menu = cache.get(key);
     if (!menu) {
-      menu = generateMenu({ seed, store: store.menuStore, now: today });
+      menu = withLocalImages(generateMenu({ seed, store: store.menuStore, now: today }), base());
       cache.set(key, menu);
     }
     return menu;

@@ -5,6 +5,7 @@ import type { Answer, AnswerContext, Routed, SimRequest } from '../platforms/typ
 import type { StoreDirectory } from '../stores';
 import { routeDirectory } from '../directories';
 import { challengePage, hasClearance } from './challenge';
+import { productImageAnswer } from './product-images';
 import type { Fault, Faults } from './faults';
 import type { RequestLog } from './request-log';
 import { routeWebsite } from './website';
@@ -33,6 +34,11 @@ export async function handle(request: SimRequest, deps: HandlerDeps): Promise<An
   if (path === '/robots.txt') {
     deps.log.add({ path, cleared });
     return text(ROBOTS_TXT);
+  }
+  const image = productImageAnswer(path, headerValue(request, 'if-none-match'));
+  if (image) {
+    deps.log.add({ path, cleared });
+    return image;
   }
   const found = route(request, deps.stores);
   if (!found) {
@@ -64,6 +70,11 @@ function route(
     if (routed) return { platform, routed };
   }
   return undefined;
+}
+
+function headerValue(request: SimRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The challenge, 429 or 5xx the fault puts in front of the answer, if any. */

@@ -3,14 +3,27 @@
  * `isRetryable` and the page's error texts).
  */
 
+/** What an error answer told besides its status. */
+export interface ErrorAnswer {
+  /** `Retry-After` in seconds (a 429 or 503), when sent. */
+  retryAfterS?: number;
+  /** The `message` of the service's JSON `{error, message}`, when it sent one. */
+  serverMessage?: string;
+}
+
 /** The service answered with a status outside 2xx. 5xx is retried, 4xx never. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  readonly retryAfterS: number | undefined;
+  readonly serverMessage: string | undefined;
   constructor(
     readonly status: number,
     readonly statusText: string,
+    answer: ErrorAnswer = {},
   ) {
     super(`Request failed with status ${status}`);
+    this.retryAfterS = answer.retryAfterS;
+    this.serverMessage = answer.serverMessage;
   }
 }
 

@@ -1,4 +1,4 @@
-import { HttpError, InvalidAnswerError, NoResponseError } from './errors';
+import { HttpError, InvalidAnswerError, NoResponseError, type ErrorAnswer } from './errors';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
@@ -42,7 +42,9 @@ async function call<T>(
     } catch (error) {
       throw noResponse(error, timeoutMs, signal);
     }
-    if (!response.ok) throw new HttpError(response.status, response.statusText);
+    if (!response.ok) {
+      throw new HttpError(response.status, response.statusText, await errorAnswer(response));
+    }
     try {
       return await read(response);
     } catch (error) {
@@ -57,6 +59,30 @@ async function call<T>(
   }
 }
 
+/** Retry-After in seconds (a number, or an HTTP date), and the JSON error's message if any. */
+async function errorAnswer(response: Response): Promise<ErrorAnswer> {
+  const answer: ErrorAnswer = {};
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter !== null) {
+    const seconds = /^\d+$/.test(retryAfter.trim())
+      ? Number(retryAfter)
+      : Math.ceil((Date.parse(retryAfter) - Date.now()) / 1000);
+    if (Number.isFinite(seconds) && seconds >= 0) answer.retryAfterS = seconds;
+  }
+  if (response.headers.get('content-type')?.includes('json')) {
+    try {
+      const body = (await response.json()) as unknown;
+      const message = (body as { message?: unknown } | null)?.message;
+      if (typeof message === 'string' && message.trim() !== '') {
+        answer.serverMessage = message.trim().slice(0, 200);
+      }
+    } catch {
+      // An unreadable error body says nothing more than its status.
+    }
+  }
+  return answer;
+}
+
 function noResponse(error: unknown, timeoutMs: number, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason;
   const timedOut = error instanceof Error && error.name === 'AbortError';
@@ -69,6 +95,18 @@ function noResponse(error: unknown, timeoutMs: number, signal: AbortSignal | und
 /** A call whose JSON answer the caller validates with the domain's schemas or readers. */
 export function requestJson(path: string, options: RequestOptions): Promise<unknown> {
   return call(path, options, (response) => response.json() as Promise<unknown>);
+}
+
+/** `requestJson`, with the answer's status and headers (for calls whose headers tell more). */
+export function requestJsonAnswer(
+  path: string,
+  options: RequestOptions,
+): Promise<{ body: unknown; status: number; headers: Headers }> {
+  return call(path, options, async (response) => ({
+    body: (await response.json()) as unknown,
+    status: response.status,
+    headers: response.headers,
+  }));
 }
 
 /** A call whose answer does not matter, only that it came and was 2xx; its body is not read. */

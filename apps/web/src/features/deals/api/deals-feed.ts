@@ -5,6 +5,7 @@ import {
   type Dispensary,
 } from '@stl-deals/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { HttpError } from '../../../shared/http/errors';
 import { withRetry, type RetryOptions } from '../../../shared/http/retry';
 import type { ActivityEvent } from '../model/activity';
 import {
@@ -21,16 +22,23 @@ import {
   CONNECTING_MESSAGE,
   fetchDealsFailedMessage,
   IDLE_MESSAGE,
+  needsConnectionAdvice,
   NOT_RESPONDING_MESSAGE,
-  REFRESHED_ALL_MESSAGE,
-  REFRESHING_ALL_MESSAGE,
+  REFRESH_ALL_RESULT_MS,
   refreshAllFailedMessage,
+  refreshAllResultMessage,
+  REFRESHED_ALL_MESSAGE,
+  REFRESHED_ALL_MESSAGE_MS,
+  REFRESHING_ALL_MESSAGE,
   refreshFailedMessage,
+  refreshFailedWithReasonMessage,
   refreshingMessage,
+  refreshKeptOldDealsMessage,
   retryFailedMessage,
 } from '../model/messages';
+import { cacheUpdatedText } from '../model/times';
 import { checkHealth } from './check-health';
-import { cacheStatusKey, readCacheStatus } from './get-cache-status';
+import { cacheStatusKey, getCacheStatus, readCacheStatus } from './get-cache-status';
 import { dealsKey, getDeals, type DealsSnapshot } from './get-deals';
 import { refreshAllDispensaries } from './refresh-all';
 import { refreshDispensary } from './refresh-dispensary';
@@ -42,6 +50,8 @@ export interface FeedContext {
   random: () => number;
   now: () => number;
   isLocalhost: boolean;
+  /** The visitor's time zone, for the times the messages name. */
+  timeZone: string;
   report: (event: ActivityEvent) => void;
 }
 
@@ -102,7 +112,10 @@ function snapshot(ctx: FeedContext, deals: Deal[]): DealsSnapshot {
   return { deals, loadedAt: ctx.now() };
 }
 
-/** Runs a flow; on failure (not a cancellation) shows `describe(error)` and rethrows. */
+/**
+ * Runs a load; on failure (not a cancellation) shows `describe(error)` in the error panel and
+ * rethrows. Connection trouble starts the page's background retries (issue 11).
+ */
 async function shown<T>(
   ctx: FeedContext,
   describe: (error: unknown) => string,
@@ -112,7 +125,37 @@ async function shown<T>(
   try {
     return await run();
   } catch (error) {
-    if (!signal?.aborted) ctx.report({ type: 'failed', error: describe(error) });
+    if (!signal?.aborted) {
+      const text = describe(error);
+      ctx.report({ type: 'failed', error: text, background: needsConnectionAdvice(text) });
+    }
+    throw error;
+  }
+}
+
+/** When a refused call may be made again, from its Retry-After; null when it did not say. */
+function retryAtOf(error: unknown, ctx: FeedContext): number | null {
+  return error instanceof HttpError && error.retryAfterS !== undefined
+    ? ctx.now() + error.retryAfterS * 1000
+    : null;
+}
+
+/**
+ * Runs a refresh: on failure a notice over the list (issue 11: a failed or refused refresh never
+ * replaces a loaded list; the page shows the text in the error panel when no list is loaded).
+ */
+async function noticed<T>(
+  ctx: FeedContext,
+  describe: (error: unknown) => string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    ctx.report({
+      type: 'refresh-failed',
+      notice: { text: describe(error), retryAt: retryAtOf(error, ctx) },
+    });
     throw error;
   }
 }
@@ -132,10 +175,15 @@ export function loadAllDeals(ctx: FeedContext, signal?: AbortSignal): Promise<De
       const status = await readCacheStatus(visibleRetries(report, ctx.random, signal));
       if (status) ctx.client.setQueryData(cacheStatusKey, status);
       const message = cacheStepMessage(status);
-      report({ type: 'step', message });
+      const partial = isCacheLoading(status) && (status?.totalDeals ?? 0) > 0;
+      report({ type: 'step', message, partial });
       const deals = await fetchDeals(ctx, null, dealsTimeoutMs(status), signal);
       // While the cache loads its text stays: the list is partial and will grow.
-      report({ type: 'finished', message: isCacheLoading(status) ? message : IDLE_MESSAGE });
+      report({
+        type: 'finished',
+        message: isCacheLoading(status) ? message : IDLE_MESSAGE,
+        partial: isCacheLoading(status) && deals.length > 0,
+      });
       return snapshot(ctx, deals);
     },
     signal,
@@ -185,7 +233,11 @@ export async function autoRefreshDeals(
     if (status) ctx.client.setQueryData(cacheStatusKey, status);
     if (status?.ready) report({ type: 'finished', message: ALL_LOADED_MESSAGE });
     else if (status && more) {
-      report({ type: 'finished', message: cacheStillLoadingMessage(status.totalDeals) });
+      report({
+        type: 'finished',
+        message: cacheStillLoadingMessage(status.totalDeals),
+        partial: true,
+      });
     }
     return more ? snapshot(ctx, deals) : { ...previous, loadedAt: ctx.now() };
   } catch (error) {
@@ -240,46 +292,91 @@ export function retryConnection(dispensary: Dispensary | null, ctx: FeedContext)
 /**
  * Refresh of one dispensary (spec section 4): its new deals replace the list only if it is still
  * selected when they arrive. Decision: refresh calls are not retried, since each one makes the
- * service scrape again; the spec gives them a timeout and no attempts.
+ * service scrape again; the spec gives them a timeout and no attempts. Issue 11: a scrape that
+ * failed while the service kept the last good deals shows those with 'Could not refresh <name>:
+ * <reason>. Showing deals from <time>.'; a failed call leaves the list as it is, with a notice.
  */
 export function refreshOne(
   dispensary: Dispensary,
   ctx: FeedContext,
   isSelected: IsSelected,
 ): Promise<void> {
-  return shown(
+  return noticed(
     ctx,
-    (error) => refreshFailedMessage(dispensary.key, error),
+    (error) =>
+      error instanceof HttpError && error.status === 502 && error.serverMessage
+        ? refreshFailedWithReasonMessage(dispensary.name, error.serverMessage)
+        : refreshFailedMessage(dispensary.key, error),
     async () => {
       ctx.report({ type: 'started', message: refreshingMessage(dispensary.key) });
-      const deals = await refreshDispensary(dispensary);
+      const { deals, failure } = await refreshDispensary(dispensary);
       if (isSelected(dispensary.key)) await replaceDeals(ctx, dispensary.key, deals);
       ctx.report({ type: 'finished' });
+      if (failure) {
+        const asOf = failure.asOf && !Number.isNaN(Date.parse(failure.asOf)) ? failure.asOf : null;
+        const text = refreshKeptOldDealsMessage(
+          dispensary.name,
+          failure.reason,
+          asOf && cacheUpdatedText(asOf, ctx.timeZone),
+        );
+        ctx.report({ type: 'refresh-failed', notice: { text, retryAt: null } });
+      }
     },
   );
 }
 
 /**
- * Refresh All (spec section 4): on success the success text (the page reverts it after 3 s), and
- * the deals of the selection (`selection()` when the refresh ends: null for all dispensaries)
- * fetched again: the full list when 'all' is selected, as the spec says, and likewise the one
- * dispensary's deals when one is selected. Decision: the selection is always re-fetched, even
- * when its own load had failed, so the page ends on a list or on the error of that fetch, never
- * on a loading panel with nothing loading.
+ * Refresh All (spec section 4): then the deals of the selection (`selection()` when the refresh
+ * ends: null for all dispensaries) fetched again: the full list when 'all' is selected, as the
+ * spec says, and likewise the one dispensary's deals when one is selected. Decision: the
+ * selection is always re-fetched, even when its own load had failed, so the page ends on a list
+ * or on the error of that fetch, never on a loading panel with nothing loading. Issue 11: it says
+ * what the service did ('Refreshed 37, failed 2, 0 skipped'; the spec's success text, which the
+ * page reverts after 3 s, only when nothing failed or was skipped), and a failure is a notice
+ * over the list, with the wait a 429 asked for.
  */
 export async function refreshAll(
   ctx: FeedContext,
   selection: () => Dispensary | null,
 ): Promise<void> {
-  await shown(ctx, refreshAllFailedMessage, async () => {
+  await noticed(ctx, refreshAllFailedMessage, async () => {
     ctx.report({ type: 'started', message: REFRESHING_ALL_MESSAGE });
-    await refreshAllDispensaries();
-    ctx.report({ type: 'finished', message: REFRESHED_ALL_MESSAGE });
+    const message = refreshAllResultMessage(await refreshAllDispensaries());
+    const expiresMs =
+      message === REFRESHED_ALL_MESSAGE ? REFRESHED_ALL_MESSAGE_MS : REFRESH_ALL_RESULT_MS;
+    ctx.report({ type: 'finished', message, expiresMs });
   });
   const dispensary = selection();
-  await shown(ctx, fetchDealsFailedMessage, async () => {
+  await noticed(ctx, fetchDealsFailedMessage, async () => {
     const timeoutMs = dispensary ? DEALS_TIMEOUT_MS : dealsTimeoutMs(knownStatus(ctx));
     const deals = await fetchDeals(ctx, dispensary, timeoutMs);
     await replaceDeals(ctx, dispensary?.key ?? 'all', deals);
+  });
+}
+
+/**
+ * One quiet try of the page's background retries (issue 11), after the spec's attempts failed
+ * with connection trouble: the health check, for all dispensaries the status, then the deals,
+ * each asked once. Success puts the deals in place and ends the error; a failure throws, and
+ * the page tries again later.
+ */
+export async function backgroundAttempt(
+  dispensary: Dispensary | null,
+  ctx: FeedContext,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!ctx.isLocalhost) await wakeUp(signal);
+  await checkHealth(signal);
+  const status = dispensary ? null : await getCacheStatus(signal).catch(() => null);
+  if (status) ctx.client.setQueryData(cacheStatusKey, status);
+  const timeoutMs = dispensary ? DEALS_TIMEOUT_MS : dealsTimeoutMs(status);
+  const deals = await getDeals(dispensary, { timeoutMs, signal });
+  if (signal?.aborted) return;
+  await replaceDeals(ctx, dispensary?.key ?? 'all', deals);
+  const loading = isCacheLoading(status);
+  ctx.report({
+    type: 'finished',
+    message: loading ? cacheStepMessage(status) : IDLE_MESSAGE,
+    partial: loading && deals.length > 0,
   });
 }

@@ -1,4 +1,4 @@
-import { CacheStatusSchema, SPEC_CALL_ATTEMPTS, type CacheStatus } from '@stl-deals/domain';
+import { parseCacheStatus, SPEC_CALL_ATTEMPTS, type CacheStatus } from '@stl-deals/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/http/request';
 import { withRetry, type RetryOptions } from '../../../shared/http/retry';
@@ -17,7 +17,7 @@ export async function getCacheStatus(signal?: AbortSignal): Promise<CacheStatus>
     timeoutMs: STATUS_TIMEOUT_MS,
     signal,
   });
-  return CacheStatusSchema.parse(answer);
+  return parseCacheStatus(answer);
 }
 
 /** The status with the spec's 3 attempts; any failure gives null (spec section 7). */

@@ -1,4 +1,4 @@
-import { DEFAULT_ATTEMPTS, DispensaryListSchema, type Dispensary } from '@stl-deals/domain';
+import { DEFAULT_ATTEMPTS, parseDispensaryList, type Dispensary } from '@stl-deals/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/http/request';
 import { withRetry } from '../../../shared/http/retry';
@@ -12,7 +12,7 @@ export async function getDispensaries(signal?: AbortSignal): Promise<Dispensary[
     timeoutMs: DISPENSARIES_TIMEOUT_MS,
     signal,
   });
-  return DispensaryListSchema.parse(answer);
+  return parseDispensaryList(answer);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { CategoryFilter, DealView } from '@stl-deals/domain';
-import { dealCardView } from '../model/deal-card';
+import { dealCardView, dealFactsView, type FactsContext } from '../model/deal-card';
 import styles from './deal-card.module.css';
 import { DealImage } from './deal-image';
 
@@ -9,11 +9,27 @@ interface DealCardProps {
   categoryFilter: CategoryFilter;
   /** Card titles sit one level below the heading they are listed under. */
   headingLevel: 3 | 4;
+  /** When the deals were loaded, the time zone and the day listed: for 'New' and 'Ends'. */
+  facts?: FactsContext;
+}
+
+/**
+ * The price text under a sale price, only when it says more than the prices above it: not when
+ * it is an amount, or the sale price then the regular one ('$27.50 (was $55)').
+ */
+function saysMore(priceText: string, sale: number | undefined): boolean {
+  const amounts = [...priceText.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  const words = priceText
+    .replace(/\$?\s?\d+(?:\.\d+)?/g, '')
+    .replace(/[\s()$.,:-]|was|reg(ular)?/gi, '');
+  return !(amounts[0] === sale && words === '');
 }
 
 /**
  * One deal (spec section 2): the whole card links to the deal's page in a new tab; a deal whose
- * sourceUrl is not http(s) is shown the same way, without the link.
+ * sourceUrl is not http(s) is shown the same way, without the link. Issue 11: what a shopper
+ * compares (sale and regular price, percent off, unit price, size, brand, strain type, the
+ * special, 'New', when it ends) when the service sends it.
  */
 // Memoized: the views are stable between data changes, so a keystroke or a status message does not
 // work out every card (and its image chain) again.
@@ -21,8 +37,10 @@ export const DealCard = memo(function DealCard({
   view,
   categoryFilter,
   headingLevel,
+  facts: context,
 }: DealCardProps) {
   const card = dealCardView(view, categoryFilter);
+  const facts = dealFactsView(view, context);
   const Title = `h${headingLevel}` as const;
   const chips = (
     [
@@ -31,15 +49,36 @@ export const DealCard = memo(function DealCard({
       ['category', card.categoryChip],
     ] as const
   ).filter((chip): chip is [(typeof chip)[0], string] => chip[1] !== null);
+  const tags: Array<['special' | 'fresh' | 'ends', string]> = [];
+  // The special's name, unless the description below already says it word for word.
+  const said = card.description?.trim().toLowerCase();
+  if (facts.specialName && facts.specialName.toLowerCase() !== said) {
+    tags.push(['special', facts.specialName]);
+  }
+  if (facts.isNew) tags.push(['fresh', 'New']);
+  if (facts.ends) tags.push(['ends', facts.ends]);
+  const priceText = card.price.trim();
   const content = (
     <>
-      <div className={styles.media}>
-        <DealImage
-          key={card.images.join(' ')}
-          candidates={card.images}
-          placeholder={card.placeholder}
-        />
-        {card.dealBadge && <span className={styles.badge}>DEAL</span>}
+      <div className={styles.visual}>
+        <div className={styles.media}>
+          <DealImage
+            key={card.images.join(' ')}
+            candidates={card.images}
+            placeholder={card.placeholder}
+          />
+        </div>
+        {(card.dealBadge || facts.discount) && (
+          <p className={styles.badges}>
+            {card.dealBadge && <span className={styles.badge}>DEAL</span>}
+            {facts.discount && (
+              <span className={styles.discount}>
+                {facts.discount}
+                <span className="visually-hidden"> off</span>
+              </span>
+            )}
+          </p>
+        )}
       </div>
       <div className={styles.body}>
         {chips.length > 0 && (
@@ -52,7 +91,38 @@ export const DealCard = memo(function DealCard({
           </ul>
         )}
         <Title className={styles.title}>{card.title}</Title>
-        {card.price && <p className={styles.price}>{card.price}</p>}
+        {facts.sale ? (
+          <p className={styles.prices}>
+            <span className={styles.price}>{facts.sale}</span>
+            {facts.regular && (
+              <s className={styles.regular}>
+                <span className="visually-hidden">regular price </span>
+                {facts.regular}
+              </s>
+            )}
+            {facts.unitPrice && <span className={styles.unit}>{facts.unitPrice}</span>}
+          </p>
+        ) : (
+          (priceText || facts.unitPrice) && (
+            <p className={styles.prices}>
+              {priceText && <span className={styles.price}>{card.price}</span>}
+              {facts.unitPrice && <span className={styles.unit}>{facts.unitPrice}</span>}
+            </p>
+          )
+        )}
+        {facts.sale && priceText && saysMore(priceText, view.deal.salePrice) && (
+          <p className={styles.priceText}>{card.price}</p>
+        )}
+        {facts.details.length > 0 && <p className={styles.details}>{facts.details.join(' · ')}</p>}
+        {tags.length > 0 && (
+          <ul className={styles.tags} aria-label="About this deal">
+            {tags.map(([kind, text]) => (
+              <li key={kind} className={`${styles.tag} ${styles[kind]}`}>
+                {text}
+              </li>
+            ))}
+          </ul>
+        )}
         {card.description && <p className={styles.description}>{card.description}</p>}
       </div>
     </>

@@ -25,13 +25,18 @@ export function DealImage({ candidates, placeholder }: DealImageProps) {
       </div>
     );
   }
+  // The page's own drawings (brand, store and category tiles) are shown small and quiet, so a
+  // stand-in never looks like the product's photo or takes the card over.
+  const tile = src.startsWith('/');
   return (
     <img
       // A fresh element per candidate, so a late event of the previous one cannot skip this one.
       key={src}
-      className={styles.image}
+      className={tile ? `${styles.image} ${styles.tile}` : styles.image}
       src={src}
       alt=""
+      // Decision: the first row's images come as the page loads (lazy only below it would need the
+      // row's position); every image has its box from the card's CSS, so none shifts the layout.
       loading="lazy"
       decoding="async"
       referrerPolicy="no-referrer"

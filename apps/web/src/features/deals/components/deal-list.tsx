@@ -1,6 +1,8 @@
 import type { CategoryFilter } from '@stl-deals/domain';
-import { useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { DealListModel } from '../hooks/use-deal-list';
+import type { FactsContext } from '../model/deal-card';
+import { hiddenDealsNote } from '../model/messages';
 import { DealCard } from './deal-card';
 import styles from './deal-list.module.css';
 import { EmptyState } from './empty-state';
@@ -9,29 +11,43 @@ import { Pagination } from './pagination';
 interface DealListProps {
   list: DealListModel;
   categoryFilter: CategoryFilter;
+  timeZone: string;
   onPage: (page: number) => void;
   onClearSearch: () => void;
 }
 
 /** The deal list (spec section 2): count line, headed groups of cards, pagination, empty states. */
-export function DealList({ list, categoryFilter, onPage, onClearSearch }: DealListProps) {
+export function DealList({ list, categoryFilter, timeZone, onPage, onClearSearch }: DealListProps) {
   const countRef = useRef<HTMLParagraphElement>(null);
-  const goTo = (page: number) => {
-    onPage(page);
-    // The button pressed may not exist on the new page: focus and show the top of the list.
-    countRef.current?.focus({ preventScroll: true });
-    countRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-  };
+  const goTo = useCallback(
+    (page: number) => {
+      onPage(page);
+      // The button pressed may not exist on the new page: focus and show the top of the list.
+      countRef.current?.focus({ preventScroll: true });
+      countRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    },
+    [onPage],
+  );
+  const { loadedAt, day } = list;
+  // One object per load and day, so the memoized cards do not draw again on a keystroke.
+  const facts = useMemo<FactsContext | null>(
+    () => (loadedAt !== null && day !== null ? { now: loadedAt, timeZone, day } : null),
+    [loadedAt, timeZone, day],
+  );
+  const hidden = list.counts ? hiddenDealsNote(list.counts) : null;
   return (
     <section className={styles.results} aria-labelledby="results-heading">
       <h2 id="results-heading" className="visually-hidden">
         Deals
       </h2>
-      <p ref={countRef} className={styles.count} aria-live="polite" tabIndex={-1}>
-        {list.countLine}
-      </p>
-      <div className={list.stale ? styles.stale : undefined}>
-        {list.empty ? (
+      <div className={styles.counts}>
+        <p ref={countRef} className={styles.count} aria-live="polite" tabIndex={-1}>
+          {list.countLine}
+        </p>
+        {hidden && <p className={styles.hidden}>{hidden}</p>}
+      </div>
+      <div>
+        {list.empty || !facts ? (
           <EmptyState searching={list.searching} onClearSearch={onClearSearch} />
         ) : (
           list.groups.map((group, index) => (
@@ -44,6 +60,7 @@ export function DealList({ list, categoryFilter, onPage, onClearSearch }: DealLi
                       view={view}
                       categoryFilter={categoryFilter}
                       headingLevel={group.heading ? 4 : 3}
+                      facts={facts}
                     />
                   </li>
                 ))}

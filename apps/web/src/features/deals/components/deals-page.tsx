@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
 import { useDealList } from '../hooks/use-deal-list';
@@ -7,7 +7,12 @@ import { useGeolocation } from '../hooks/use-geolocation';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import { isCacheLoading } from '../model/cache-step';
 import { writeFilters } from '../model/url-filters';
-import { firstLoadNotice, IDLE_MESSAGE } from '../model/messages';
+import {
+  cacheStillLoadingShownMessage,
+  firstLoadNotice,
+  IDLE_MESSAGE,
+  needsConnectionAdvice,
+} from '../model/messages';
 import styles from './deals-page.module.css';
 import { FilterPanel } from './filter-panel';
 import { LocationBanner } from './location-banner';
@@ -46,12 +51,37 @@ export function DealsPage() {
 
   const cacheLoading = selected === null && isCacheLoading(feed.status);
   const { activity, snapshot } = feed;
-  // While the first cache load has nothing to show yet, the loading panel explains why.
+  const hasList = snapshot !== undefined && !(cacheLoading && snapshot.deals.length === 0);
+  // While the first cache load has nothing to show yet, the loading panel explains why. A failed
+  // refresh is a notice over a loaded list (issue 11), and the error panel only without one.
   const view: ResultsView = activity.error
     ? { kind: 'error', error: activity.error }
-    : !snapshot || (cacheLoading && snapshot.deals.length === 0)
-      ? { kind: 'loading' }
+    : !hasList
+      ? activity.notice
+        ? { kind: 'error', error: activity.notice.text }
+        : { kind: 'loading' }
       : { kind: 'list' };
+
+  const onPage = useCallback((page: number) => change({ page }), [change]);
+  const onClearSearch = useCallback(() => change({ search: '' }), [change]);
+
+  // Issue 11: a page past the last one shows the last; the address bar says so.
+  const shownPage = list.page;
+  const settled = view.kind === 'list';
+  useEffect(() => {
+    if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
+  }, [settled, shownPage, filters.page, change]);
+
+  // Issue 11: while the cache loads, 'Showing N deals so far' counts what the list shows.
+  const note =
+    view.kind !== 'list' || activity.message === IDLE_MESSAGE
+      ? null
+      : activity.partial && list.counts
+        ? cacheStillLoadingShownMessage({ received: list.received, ...shownCounts(list.counts) })
+        : activity.message;
+  const unreachable =
+    (activity.error !== null && needsConnectionAdvice(activity.error)) ||
+    activity.background !== null;
 
   return (
     <div className={styles.page}>
@@ -62,6 +92,7 @@ export function DealsPage() {
         dispensaries={dispensaries.options}
         selected={selected}
         locationKnown={location.location !== null}
+        today={list.today}
         refreshing={feed.refreshing}
         refreshingAll={feed.refreshingAll}
         onChange={change}
@@ -69,9 +100,13 @@ export function DealsPage() {
         onRefreshAll={feed.refreshAll}
       />
       <StatusLine
+        // Shown with what it describes: before the list, the error or the first load's panel,
+        // its appearing would push the loading panel down (a layout shift) for a moment.
+        show={view.kind !== 'loading' || cacheLoading || unreachable}
         snapshot={snapshot}
         status={feed.status}
-        note={view.kind === 'list' && activity.message !== IDLE_MESSAGE ? activity.message : null}
+        note={note}
+        unreachable={unreachable}
         timeZone={timeZone}
       />
       <ResultsArea
@@ -80,10 +115,16 @@ export function DealsPage() {
         firstLoadNotice={cacheLoading ? firstLoadNotice(feed.status) : null}
         list={list}
         categoryFilter={filters.category}
+        timeZone={timeZone}
         onRetry={feed.retryConnection}
-        onPage={(page) => change({ page })}
-        onClearSearch={() => change({ search: '' })}
+        onDismissNotice={feed.dismissNotice}
+        onPage={onPage}
+        onClearSearch={onClearSearch}
       />
     </div>
   );
+}
+
+function shownCounts(counts: { showable: number; otherDays: number; notDeals: number }) {
+  return { shown: counts.showable, otherDays: counts.otherDays, notDeals: counts.notDeals };
 }

@@ -1,9 +1,12 @@
 import { Button } from '../../../shared/ui/button';
-import { needsConnectionAdvice } from '../model/messages';
+import type { BackgroundRetry } from '../model/activity';
+import { backgroundRetryMessage, needsConnectionAdvice } from '../model/messages';
 import styles from './panel.module.css';
 
 interface ErrorPanelProps {
   error: string;
+  /** The page's own retries under the panel (issue 11), when they run or have stopped. */
+  background?: BackgroundRetry | null;
   onRetry: () => void;
 }
 
@@ -11,7 +14,7 @@ interface ErrorPanelProps {
  * The error panel (spec section 8). For connection trouble it adds the advice and 'Retry
  * Connection'; other errors are shown as they are.
  */
-export function ErrorPanel({ error, onRetry }: ErrorPanelProps) {
+export function ErrorPanel({ error, background = null, onRetry }: ErrorPanelProps) {
   const connectionTrouble = needsConnectionAdvice(error);
   return (
     <section className={`${styles.panel} ${styles.error}`} aria-labelledby="error-heading">
@@ -30,6 +33,11 @@ export function ErrorPanel({ error, onRetry }: ErrorPanelProps) {
           </ul>
           <Button onClick={onRetry}>Retry Connection</Button>
         </>
+      )}
+      {background !== null && (background === 'stopped' || background.attempt > 0) && (
+        <p className={styles.counter} role="status">
+          {backgroundRetryMessage(background)}
+        </p>
       )}
     </section>
   );

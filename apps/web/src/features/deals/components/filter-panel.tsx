@@ -2,20 +2,36 @@ import {
   DISTANCE_OPTIONS,
   PAGE_SIZES,
   sortOptions,
+  WEEKDAYS,
+  type DayChoice,
   type Dispensary,
   type SortKey,
+  type Weekday,
 } from '@stl-deals/domain';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { SearchField } from '../../../shared/ui/search-field';
 import { SelectField } from '../../../shared/ui/select-field';
 import type { ChangeOptions } from '../hooks/use-url-filters';
-import { CATEGORY_FILTER_OPTIONS, type Filters } from '../model/url-filters';
+import { CATEGORY_FILTER_OPTIONS, DEFAULT_FILTERS, type Filters } from '../model/url-filters';
 import styles from './filter-panel.module.css';
 
 const PAGE_SIZE_CHOICES = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 function pageSizeOf(value: string): Filters['pageSize'] | undefined {
   return PAGE_SIZES.find((size) => String(size) === value);
+}
+
+const DAY_NAME = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
+
+/** 'Deals for': Today (Tuesday), Tomorrow (Wednesday), then every weekday by name. */
+function dayChoices(today: Weekday | null): Array<{ value: DayChoice; label: string }> {
+  const tomorrow = today ? WEEKDAYS[(WEEKDAYS.indexOf(today) + 1) % 7]! : null;
+  return [
+    { value: 'today', label: today ? `Today (${DAY_NAME(today)})` : 'Today' },
+    { value: 'tomorrow', label: tomorrow ? `Tomorrow (${DAY_NAME(tomorrow)})` : 'Tomorrow' },
+    ...WEEKDAYS.map((day) => ({ value: day, label: DAY_NAME(day) })),
+  ];
 }
 
 interface FilterPanelProps {
@@ -26,6 +42,8 @@ interface FilterPanelProps {
   /** The one dispensary selected, or null for all: it gets a Refresh button beside the dropdown. */
   selected: Dispensary | null;
   locationKnown: boolean;
+  /** The visitor's weekday when the deals were loaded, for the 'Deals for' labels. */
+  today: Weekday | null;
   refreshing: boolean;
   refreshingAll: boolean;
   onChange: (patch: Partial<Filters>, options?: ChangeOptions) => void;
@@ -33,87 +51,183 @@ interface FilterPanelProps {
   onRefreshAll: () => void;
 }
 
-/** Every control of the filter panel (spec section 2). */
-export function FilterPanel(props: FilterPanelProps) {
+/**
+ * Every control of the filter panel (spec section 2), compact (issue 11): one row on wide
+ * screens; on phones a sticky bar with the search and a 'Filters' button opening a sheet with
+ * the rest, so deals show above the fold. Memoized: it draws again only when what it shows
+ * changes, not for each list the search brings.
+ */
+export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
   const { filters, sort, dispensaries, selected, locationKnown, onChange } = props;
+  const [open, setOpen] = useState(false);
+  const sheetId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const done = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) done.current?.focus();
+    else if (wasOpen.current) toggle.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const { category, day, distance, pageSize } = filters;
+  const choices = useMemo<Choices>(
+    () => ({ category, day, distance, pageSize }),
+    [category, day, distance, pageSize],
+  );
+  const active = (['dispensary', 'category', 'sort', 'day', 'distance'] as const).filter(
+    (name) => filters[name] !== DEFAULT_FILTERS[name],
+  ).length;
+  return (
+    <section className={styles.panel} aria-labelledby="filters-heading">
+      <h2 id="filters-heading" className="visually-hidden">
+        Find a deal
+      </h2>
+      <div className={styles.bar}>
+        <SearchField
+          className={styles.search}
+          label="Search Deals"
+          placeholder="Search for products..."
+          value={filters.search}
+          onChange={(search) => onChange({ search }, { replace: true })}
+        />
+        <button
+          ref={toggle}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={sheetId}
+          onClick={() => setOpen(true)}
+        >
+          Filters
+          {active > 0 && (
+            <span className={styles.active}>
+              <span className="visually-hidden"> (</span>
+              {active}
+              <span className="visually-hidden"> active)</span>
+            </span>
+          )}
+        </button>
+      </div>
+      {open && (
+        <div className={styles.backdrop} aria-hidden="true" onClick={() => setOpen(false)} />
+      )}
+      <div
+        id={sheetId}
+        className={open ? `${styles.sheet} ${styles.open}` : styles.sheet}
+        {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Filters' } : {})}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) setOpen(false);
+        }}
+      >
+        <div className={styles.sheetHead}>
+          <span className={styles.sheetTitle}>Filters</span>
+          <Button ref={done} variant="secondary" onClick={() => setOpen(false)}>
+            Done
+          </Button>
+        </div>
+        <FilterControls
+          choices={choices}
+          sort={sort}
+          dispensaries={dispensaries}
+          selected={selected}
+          locationKnown={locationKnown}
+          today={props.today}
+          refreshing={props.refreshing}
+          refreshingAll={props.refreshingAll}
+          onChange={onChange}
+          onRefresh={props.onRefresh}
+          onRefreshAll={props.onRefreshAll}
+        />
+      </div>
+    </section>
+  );
+});
+
+type Choices = Pick<Filters, 'category' | 'day' | 'distance' | 'pageSize'>;
+
+type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Choices };
+
+/**
+ * The panel's controls but the search: memoized apart, so a keystroke in the search draws only
+ * the search box, not every dropdown (issue 11: keystroke to paint).
+ */
+const FilterControls = memo(function FilterControls(props: ControlsProps) {
+  const { choices, sort, dispensaries, selected, locationKnown, onChange } = props;
   const sorts = sortOptions(locationKnown).map((option) => ({
     value: option.value,
     label: option.label,
     disabled: option.enabled === false,
   }));
   return (
-    <section className={styles.panel} aria-labelledby="filters-heading">
-      <div className={styles.top}>
-        <h2 id="filters-heading" className={styles.heading}>
-          Find a deal
-        </h2>
-        <Button
-          variant="accent"
-          onClick={props.onRefreshAll}
-          disabled={props.refreshingAll}
-          aria-busy={props.refreshingAll}
-        >
-          Refresh All
-        </Button>
-      </div>
-      <div className={styles.row}>
-        <div className={`${styles.wide} ${styles.dispensary}`}>
-          <SelectField
-            label="Select Dispensary"
-            value={selected?.key ?? 'all'}
-            choices={dispensaries.map((d) => ({ value: d.key, label: d.name }))}
-            onChange={(dispensary) => onChange({ dispensary })}
-          />
-          {selected && (
-            <Button
-              variant="secondary"
-              onClick={() => props.onRefresh(selected)}
-              disabled={props.refreshing}
-              aria-busy={props.refreshing}
-            >
-              Refresh
-            </Button>
-          )}
-        </div>
-        <SearchField
-          className={styles.wide}
-          label="Search Deals"
-          placeholder="Search for products..."
-          value={filters.search}
-          onChange={(search) => onChange({ search }, { replace: true })}
-        />
-      </div>
-      <div className={styles.row}>
+    <>
+      <div className={styles.dispensary}>
         <SelectField
-          label="Category"
-          value={filters.category}
-          choices={CATEGORY_FILTER_OPTIONS}
-          onChange={(category) => onChange({ category })}
+          label="Select Dispensary"
+          value={selected?.key ?? 'all'}
+          choices={dispensaries.map((d) => ({ value: d.key, label: d.name }))}
+          onChange={(dispensary) => onChange({ dispensary })}
         />
-        <SelectField
-          label="Sort By"
-          value={sort}
-          choices={sorts}
-          onChange={(value) => onChange({ sort: value })}
-        />
-        {locationKnown && (
-          <SelectField
-            label="Distance Filter"
-            value={filters.distance}
-            choices={DISTANCE_OPTIONS}
-            onChange={(distance) => onChange({ distance })}
-          />
+        {selected && (
+          <Button
+            variant="secondary"
+            onClick={() => props.onRefresh(selected)}
+            disabled={props.refreshing}
+            aria-busy={props.refreshing}
+          >
+            Refresh
+          </Button>
         )}
-        <SelectField
-          label="Page size"
-          value={String(filters.pageSize)}
-          choices={PAGE_SIZE_CHOICES}
-          onChange={(value) => {
-            const pageSize = pageSizeOf(value);
-            if (pageSize) onChange({ pageSize });
-          }}
-        />
       </div>
-    </section>
+      <SelectField
+        className={styles.field}
+        label="Category"
+        value={choices.category}
+        choices={CATEGORY_FILTER_OPTIONS}
+        onChange={(category) => onChange({ category })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Sort By"
+        value={sort}
+        choices={sorts}
+        onChange={(value) => onChange({ sort: value })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Deals for"
+        value={choices.day}
+        choices={dayChoices(props.today)}
+        onChange={(day) => onChange({ day })}
+      />
+      {locationKnown && (
+        <SelectField
+          className={styles.field}
+          label="Distance Filter"
+          value={choices.distance}
+          choices={DISTANCE_OPTIONS}
+          onChange={(distance) => onChange({ distance })}
+        />
+      )}
+      <SelectField
+        className={styles.pageSize}
+        label="Page size"
+        value={String(choices.pageSize)}
+        choices={PAGE_SIZE_CHOICES}
+        onChange={(value) => {
+          const pageSize = pageSizeOf(value);
+          if (pageSize) onChange({ pageSize });
+        }}
+      />
+      <Button
+        className={styles.refreshAll}
+        variant="accent"
+        onClick={props.onRefreshAll}
+        disabled={props.refreshingAll}
+        aria-busy={props.refreshingAll}
+      >
+        Refresh All
+      </Button>
+    </>
   );
-}
+});

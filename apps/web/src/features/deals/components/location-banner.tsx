@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button } from '../../../shared/ui/button';
 import type { LocationPermission } from '../hooks/use-geolocation';
 import styles from './location-banner.module.css';
@@ -19,7 +20,10 @@ interface LocationBannerProps {
  * Offers distance sorting until the visitor's location is known (spec section 2). Decision: after
  * a refusal the button stays, since the visitor may allow it in the browser and try again.
  */
-export function LocationBanner({ permission, onEnable }: LocationBannerProps) {
+export const LocationBanner = memo(function LocationBanner({
+  permission,
+  onEnable,
+}: LocationBannerProps) {
   if (permission === 'granted') return null;
   const canAsk = permission !== 'not-supported';
   return (
@@ -55,4 +59,4 @@ export function LocationBanner({ permission, onEnable }: LocationBannerProps) {
       )}
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { PaginationButtons } from '@stl-deals/domain';
 import styles from './pagination.module.css';
 
@@ -8,7 +9,7 @@ interface PaginationProps {
 }
 
 /** The pagination bar exactly as the domain lays it out (spec section 5). */
-export function Pagination({ buttons, page, onPage }: PaginationProps) {
+export const Pagination = memo(function Pagination({ buttons, page, onPage }: PaginationProps) {
   if (!buttons.visible) return null;
   return (
     <nav className={styles.nav} aria-label="Pages">
@@ -55,4 +56,4 @@ export function Pagination({ buttons, page, onPage }: PaginationProps) {
       </ul>
     </nav>
   );
-}
+});

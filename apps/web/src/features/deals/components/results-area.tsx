@@ -4,6 +4,7 @@ import type { Activity } from '../model/activity';
 import { DealList } from './deal-list';
 import { ErrorPanel } from './error-panel';
 import { LoadingPanel } from './loading-panel';
+import { NoticeBar } from './notice-bar';
 
 export type ResultsView = { kind: 'error'; error: string } | { kind: 'loading' } | { kind: 'list' };
 
@@ -13,24 +14,37 @@ interface ResultsAreaProps {
   firstLoadNotice: string | null;
   list: DealListModel;
   categoryFilter: CategoryFilter;
+  timeZone: string;
   onRetry: () => void;
+  onDismissNotice: () => void;
   onPage: (page: number) => void;
   onClearSearch: () => void;
 }
 
-/** Exactly one of the loading panel, the error panel and the deal list (spec section 2). */
+/**
+ * Exactly one of the loading panel, the error panel and the deal list (spec section 2); over the
+ * list, a failed refresh's notice (issue 11), which leaves the list usable.
+ */
 export function ResultsArea(props: ResultsAreaProps) {
-  const { view } = props;
-  if (view.kind === 'error') return <ErrorPanel error={view.error} onRetry={props.onRetry} />;
+  const { view, activity } = props;
+  if (view.kind === 'error') {
+    return (
+      <ErrorPanel error={view.error} background={activity.background} onRetry={props.onRetry} />
+    );
+  }
   if (view.kind === 'loading') {
-    return <LoadingPanel activity={props.activity} firstLoadNotice={props.firstLoadNotice} />;
+    return <LoadingPanel activity={activity} firstLoadNotice={props.firstLoadNotice} />;
   }
   return (
-    <DealList
-      list={props.list}
-      categoryFilter={props.categoryFilter}
-      onPage={props.onPage}
-      onClearSearch={props.onClearSearch}
-    />
+    <>
+      {activity.notice && <NoticeBar notice={activity.notice} onDismiss={props.onDismissNotice} />}
+      <DealList
+        list={props.list}
+        categoryFilter={props.categoryFilter}
+        timeZone={props.timeZone}
+        onPage={props.onPage}
+        onClearSearch={props.onClearSearch}
+      />
+    </>
   );
 }

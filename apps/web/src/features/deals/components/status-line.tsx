@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { sourceCoverage, type CacheStatus } from '@stl-deals/domain';
 import type { DealsSnapshot } from '../api/get-deals';
 import { firstLoadEstimate } from '../model/messages';
@@ -6,10 +7,17 @@ import { SourceCoverageNote } from './source-coverage';
 import styles from './status-line.module.css';
 
 interface StatusLineProps {
+  /** False keeps the line back until there is a list, an error or a first load to describe. */
+  show: boolean;
   snapshot: DealsSnapshot | undefined;
   status: CacheStatus | null;
   /** What the page is doing, when the deal list is on screen and there is something to say. */
   note: string | null;
+  /**
+   * The backend does not answer now (issue 11): the line says so instead of the cache's last
+   * known state, which would read as if all were well.
+   */
+  unreachable: boolean;
   timeZone: string;
 }
 
@@ -18,11 +26,13 @@ interface StatusLineProps {
  * update time, plus the service's demo marker, while the first load runs its progress, and,
  * beside the badge, how many dispensaries the deals come from whenever some fail or have no source.
  */
-export function StatusLine({ snapshot, status, note, timeZone }: StatusLineProps) {
-  if (!snapshot && !status) return null;
-  const estimate = status && !status.ready ? firstLoadEstimate(status) : null;
+export const StatusLine = memo(function StatusLine(props: StatusLineProps) {
+  const { show, snapshot, status, note, unreachable, timeZone } = props;
+  if (!show || (!snapshot && !status && !unreachable)) return null;
+  const known = unreachable ? null : status;
+  const estimate = known && !known.ready ? firstLoadEstimate(known) : null;
   const updated = status?.lastUpdate;
-  const coverage = status ? sourceCoverage(status) : null;
+  const coverage = known ? sourceCoverage(known) : null;
   return (
     <section className={styles.status} aria-label="Data status">
       <p className={styles.note} role="status">
@@ -30,10 +40,15 @@ export function StatusLine({ snapshot, status, note, timeZone }: StatusLineProps
       </p>
       <ul className={styles.facts}>
         {snapshot && <li>Data loaded: {loadedTimeText(snapshot.loadedAt, timeZone)}</li>}
-        {status && (
+        {unreachable && (
           <li>
-            <span className={`${styles.badge} ${status.ready ? styles.ready : styles.loading}`}>
-              {status.ready ? 'Cache Ready' : 'Cache Loading'}
+            <span className={`${styles.badge} ${styles.down}`}>Backend not responding</span>
+          </li>
+        )}
+        {known && (
+          <li>
+            <span className={`${styles.badge} ${known.ready ? styles.ready : styles.loading}`}>
+              {known.ready ? 'Cache Ready' : 'Cache Loading'}
             </span>
           </li>
         )}
@@ -61,4 +76,4 @@ export function StatusLine({ snapshot, status, note, timeZone }: StatusLineProps
       </ul>
     </section>
   );
-}
+});

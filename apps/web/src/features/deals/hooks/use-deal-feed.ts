@@ -1,8 +1,9 @@
 import type { Dispensary } from '@stl-deals/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useServices } from '../../../shared/services';
 import {
+  backgroundAttempt,
   dealsQueryOptions,
   refreshAll,
   refreshOne,
@@ -11,7 +12,7 @@ import {
 } from '../api/deals-feed';
 import { cacheStatusQueryOptions } from '../api/get-cache-status';
 import { activityReducer, INITIAL_ACTIVITY } from '../model/activity';
-import { REFRESHED_ALL_MESSAGE, REFRESHED_ALL_MESSAGE_MS } from '../model/messages';
+import { BACKGROUND_RETRY_FOR_MS, BACKGROUND_RETRY_INTERVAL_MS } from '../model/messages';
 
 /**
  * The deals of the selection (null for all dispensaries) with everything the page says about
@@ -37,6 +38,7 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
       random: services.random,
       now: services.now,
       isLocalhost: services.isLocalhost,
+      timeZone: services.timeZone,
       report,
     }),
     [client, services],
@@ -50,14 +52,14 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
   });
 
   // Decision (spec section 2: the results area shows exactly one of its panels): an error shown
-  // while a loaded list sits behind it (a failed Refresh or Refresh All, which carry no Retry
-  // Connection) stays until the visitor next changes what is displayed (dispensary, category,
-  // search, sort, distance, page size, page, or back/forward), then the list comes back. Without
-  // a loaded list the error stays, since it is all the page has to say.
+  // while a loaded list sits behind it stays until the visitor next changes what is displayed
+  // (dispensary, category, search, sort, distance, day, page size, page, or back/forward), then
+  // the list comes back. Without a loaded list the error stays, since it is all the page has to
+  // say. A refresh's notice over the list (issue 11) goes the same way, or with its close button.
   const [shownBefore, setShownBefore] = useState(shown);
   if (shownBefore !== shown) {
     setShownBefore(shown);
-    if (deals.data) report({ type: 'dismissed' });
+    report({ type: 'dismissed', listLoaded: deals.data !== undefined });
   }
 
   const isSelected = (key: string) => (selected.current?.key ?? 'all') === key;
@@ -68,16 +70,51 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
     mutationFn: () => refreshAll(ctx, () => selected.current),
   });
   const retry = useMutation({ mutationFn: () => retryConnection(dispensary, ctx) });
+  // Stable callbacks, so the memoized filter panel does not draw again for them.
+  const { mutate: refreshMutate } = refresh;
+  const { mutate: refreshAllMutate } = refreshEverything;
+  const onRefresh = useCallback((target: Dispensary) => refreshMutate(target), [refreshMutate]);
+  const onRefreshAll = useCallback(() => refreshAllMutate(), [refreshAllMutate]);
 
-  const { message } = activity;
+  // A message shown for a while (Refresh All's result) reverts unless something replaced it.
+  const { message, messageExpiresMs } = activity;
   useEffect(() => {
-    if (message !== REFRESHED_ALL_MESSAGE) return;
-    const timer = setTimeout(
-      () => report({ type: 'expired', message: REFRESHED_ALL_MESSAGE }),
-      REFRESHED_ALL_MESSAGE_MS,
-    );
+    if (messageExpiresMs === null) return;
+    const timer = setTimeout(() => report({ type: 'expired', message }), messageExpiresMs);
     return () => clearTimeout(timer);
-  }, [message]);
+  }, [message, messageExpiresMs]);
+
+  // Issue 11: the waking-up notice promises 30-60 s, and the spec's attempts give up after about
+  // 7 s; so after a connection failure the page keeps trying, quietly, every 15 s for 2 minutes,
+  // under the error panel, which says so. A visitor's Retry Connection or any new load ends it.
+  const backgroundOn = activity.background !== null;
+  const dispensaryKey = dispensary?.key ?? 'all';
+  useEffect(() => {
+    if (!backgroundOn) return;
+    const tries = Math.floor(BACKGROUND_RETRY_FOR_MS / BACKGROUND_RETRY_INTERVAL_MS);
+    const controller = new AbortController();
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      if (attempt >= tries) {
+        report({ type: 'background', state: 'stopped' });
+        return;
+      }
+      attempt++;
+      report({ type: 'background', state: { attempt, of: tries } });
+      timer = setTimeout(() => {
+        backgroundAttempt(selected.current, ctx, controller.signal).catch(() => {
+          if (!controller.signal.aborted) next();
+        });
+      }, BACKGROUND_RETRY_INTERVAL_MS);
+    };
+    // The first report comes from a timer too: no state is set while the effect runs.
+    timer = setTimeout(next, 0);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [backgroundOn, dispensaryKey, ctx]);
 
   return {
     snapshot: deals.data,
@@ -85,8 +122,9 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
     activity,
     refreshing: refresh.isPending,
     refreshingAll: refreshEverything.isPending,
-    refresh: (target: Dispensary) => refresh.mutate(target),
-    refreshAll: () => refreshEverything.mutate(),
+    refresh: onRefresh,
+    refreshAll: onRefreshAll,
     retryConnection: () => retry.mutate(),
+    dismissNotice: () => report({ type: 'dismissed', listLoaded: deals.data !== undefined }),
   };
 }

@@ -2,22 +2,25 @@ import {
   buildDealViews,
   clampPage,
   countLine,
-  filterAndSortDeals,
+  dayOf,
+  filterAndSortDealsNarrowing,
   groupDeals,
   pageCount,
   pageItems,
   paginationButtons,
-  showableDeals,
+  splitDeals,
   weekdayAt,
   type Deal,
+  type DealView,
   type Dispensary,
   type GeoPoint,
 } from '@stl-deals/domain';
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { DealsSnapshot } from '../api/get-deals';
 import type { Filters } from '../model/url-filters';
 
 const NO_DEALS: Deal[] = [];
+const NO_VIEWS: DealView[] = [];
 
 interface DealListInput {
   snapshot: DealsSnapshot | undefined;
@@ -30,7 +33,7 @@ interface DealListInput {
 /**
  * The list the page shows, computed by the domain's rules. Each stage is memoized on what it
  * reads, so 10,000 deals are derived once per change of data, location or filters, never on a
- * plain re-render; the search is deferred so typing never waits for the list.
+ * plain re-render; a keystroke only narrows the last search's result.
  */
 export type DealListModel = ReturnType<typeof useDealList>;
 
@@ -49,33 +52,49 @@ export function useDealList({
 
   // Decision: 'today' for the day filter is the visitor's weekday when the deals were loaded,
   // so it moves on with the next load (the auto-refresh and every refresh take a new time).
+  // 'Deals for' (issue 11) picks another day from it.
   const today = snapshot ? weekdayAt(new Date(snapshot.loadedAt), timeZone) : null;
-  const showable = useMemo(() => (today ? showableDeals(views, today) : []), [views, today]);
+  const day = today ? dayOf(filters.day, today) : null;
+  const split = useMemo(() => (day ? splitDeals(views, day) : null), [views, day]);
+  const showable = split?.showable ?? NO_VIEWS;
 
-  const search = useDeferredValue(filters.search);
+  // No deferred search: a keystroke narrows the last result (see `filterAndSortDealsNarrowing`)
+  // and draws the list in the same frame, faster than a second, deferred render would.
+  const { search } = filters;
   const locationKnown = location !== null;
   // Distance sort needs a location (spec section 2); until then the list keeps relevance.
   const sort = filters.sort === 'distance' && !locationKnown ? 'relevance' : filters.sort;
   const { category, distance: radius, pageSize } = filters;
   const matching = useMemo(
-    () => filterAndSortDeals(showable, { category, radius, search, sort }, locationKnown),
+    () => filterAndSortDealsNarrowing(showable, { category, radius, search, sort }, locationKnown),
     [showable, category, radius, search, sort, locationKnown],
   );
 
   const pages = pageCount(matching.length, pageSize);
   const page = clampPage(filters.page, pages);
-  // One page is at most 48 deals: cutting and grouping it costs nothing worth memoizing.
-  const groups = groupDeals(pageItems(matching, page, pageSize), sort);
+  // The same groups until the page's deals change, so the list's cards are not drawn again.
+  const groups = useMemo(
+    () => groupDeals(pageItems(matching, page, pageSize), sort),
+    [matching, page, pageSize, sort],
+  );
+
+  const pagination = useMemo(() => paginationButtons(page, pages), [page, pages]);
 
   return {
     groups,
     sort,
     page,
-    pagination: paginationButtons(page, pages),
+    /** The weekday today is, and the one whose deals are listed (null before any load). */
+    today,
+    day,
+    /** How the loaded deals split: shown for the day, for other days only, not deals. */
+    counts: split?.counts ?? null,
+    received: deals.length,
+    /** When the deals were loaded: 'New' and 'Ends today' on the cards are judged from it. */
+    loadedAt: snapshot?.loadedAt ?? null,
+    pagination,
     countLine: countLine({ shown: matching.length, total: showable.length, search }),
     empty: matching.length === 0,
     searching: search.trim() !== '',
-    /** The list still shows the previous search while the new one is worked out. */
-    stale: search !== filters.search,
   };
 }

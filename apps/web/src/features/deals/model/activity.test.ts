@@ -9,9 +9,13 @@ describe('activityReducer', () => {
   it("starts at rest with the spec's 'Loading deals...'", () => {
     expect(INITIAL_ACTIVITY).toEqual({
       message: 'Loading deals...',
+      messageExpiresMs: null,
+      partial: false,
       error: null,
+      notice: null,
       attempt: null,
       wakingUp: false,
+      background: null,
     });
   });
 
@@ -76,10 +80,40 @@ describe('activityReducer', () => {
     ).toBe(moved);
   });
 
-  it('drops a dismissed error and keeps the rest', () => {
+  it('drops a dismissed error over a loaded list and keeps the rest', () => {
     const failed = run({ type: 'failed', error: 'Failed to refresh a: Server error: 500' });
-    expect(activityReducer(failed, { type: 'dismissed' })).toEqual(INITIAL_ACTIVITY);
+    expect(activityReducer(failed, { type: 'dismissed', listLoaded: true })).toEqual(
+      INITIAL_ACTIVITY,
+    );
+    expect(activityReducer(failed, { type: 'dismissed', listLoaded: false })).toBe(failed);
     const calm = run({ type: 'finished' });
-    expect(activityReducer(calm, { type: 'dismissed' })).toBe(calm);
+    expect(activityReducer(calm, { type: 'dismissed', listLoaded: true })).toBe(calm);
+  });
+
+  it('shows a failed refresh as a notice, ends its message, and dismisses it', () => {
+    const notice = { text: 'Failed to refresh all dispensaries: Server error: 429', retryAt: 5 };
+    const state = run(
+      { type: 'started', message: 'Force refreshing all dispensaries...' },
+      { type: 'refresh-failed', notice },
+    );
+    expect(state).toMatchObject({ message: 'Loading deals...', error: null, notice });
+    expect(activityReducer(state, { type: 'dismissed', listLoaded: true }).notice).toBeNull();
+    expect(activityReducer(state, { type: 'started', message: 'x' }).notice).toBeNull();
+  });
+
+  it('tracks the background retries under a connection error until a flow starts', () => {
+    const failed = run({ type: 'failed', error: 'Backend is not responding.', background: true });
+    const trying = activityReducer(failed, {
+      type: 'background',
+      state: { attempt: 2, of: 8 },
+    });
+    expect(trying).toMatchObject({
+      error: 'Backend is not responding.',
+      background: { attempt: 2, of: 8 },
+    });
+    expect(activityReducer(trying, { type: 'started', message: 'x' }).background).toBeNull();
+    // no background state unless the failure started one
+    const plain = run({ type: 'failed', error: 'x' }, { type: 'background', state: 'stopped' });
+    expect(plain.background).toBeNull();
   });
 });

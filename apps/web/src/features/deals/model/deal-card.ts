@@ -3,14 +3,19 @@ import {
   cutText,
   dispensaryChipName,
   distanceChipText,
+  endsLabel,
   hasDealBadge,
   imageCandidates,
   imagePlaceholder,
+  isNewDeal,
+  moneyText,
   safeHttpUrl,
   secondaryDescription,
   showCategoryChip,
+  unitPriceText,
   type CategoryFilter,
   type DealView,
+  type Weekday,
 } from '@stl-deals/domain';
 
 /** Everything one card shows, computed by the domain's card rules (spec section 5). */
@@ -32,7 +37,24 @@ export interface DealCardView {
  * Decision: a deal with a blank title shows its description as the title (the search reads it
  * the same way, spec section 5) and then no secondary description.
  */
+/** Cards worked out once per view and category filter: the same view is listed again and again. */
+const CARD_VIEWS = new WeakMap<DealView, Map<CategoryFilter, DealCardView>>();
+
 export function dealCardView(view: DealView, categoryFilter: CategoryFilter): DealCardView {
+  let byFilter = CARD_VIEWS.get(view);
+  if (!byFilter) {
+    byFilter = new Map();
+    CARD_VIEWS.set(view, byFilter);
+  }
+  let card = byFilter.get(categoryFilter);
+  if (!card) {
+    card = makeDealCardView(view, categoryFilter);
+    byFilter.set(categoryFilter, card);
+  }
+  return card;
+}
+
+function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealCardView {
   const { deal, category, distanceMiles, distanceApproximate } = view;
   const hasTitle = deal.title.trim() !== '';
   const secondary = hasTitle ? secondaryDescription(deal) : null;
@@ -47,5 +69,59 @@ export function dealCardView(view: DealView, categoryFilter: CategoryFilter): De
     categoryChip: showCategoryChip(categoryFilter, category) ? categoryLabel(category) : null,
     images: imageCandidates(deal, category),
     placeholder: imagePlaceholder(category),
+  };
+}
+
+/**
+ * What a card shows so deals compare at a glance (issue 11), from the contract's extension
+ * fields; each part is null when the deal does not send what it needs, so a deal with the spec's
+ * fields only looks as the spec says.
+ */
+export interface DealFactsView {
+  /** The sale price, large ('$30'), from `salePrice`. */
+  sale: string | null;
+  /** The regular price, struck through, when it is above the sale price. */
+  regular: string | null;
+  /** '-33%'. */
+  discount: string | null;
+  /** '$8.57/g', '$2.10/100 mg'. */
+  unitPrice: string | null;
+  /** Size, brand and strain type, in that order, as given. */
+  details: string[];
+  specialName: string | null;
+  isNew: boolean;
+  /** 'Ends today', 'Ends Sun'. */
+  ends: string | null;
+}
+
+export interface FactsContext {
+  /** When the deals were loaded (epoch ms): 'New' and 'Ends' are judged from it. */
+  now: number;
+  timeZone: string;
+  /** The weekday whose deals are listed. */
+  day: Weekday;
+}
+
+/** Without `context` (no load time known), no deal is called 'New' and no end is named. */
+export function dealFactsView(view: DealView, context?: FactsContext): DealFactsView {
+  const { deal } = view;
+  const sale = typeof deal.salePrice === 'number' ? deal.salePrice : null;
+  const regular =
+    typeof deal.regularPrice === 'number' && (sale === null || deal.regularPrice > sale)
+      ? deal.regularPrice
+      : null;
+  const discount = view.discountPercent ?? Number.NaN;
+  const text = (value: string | undefined) => value?.trim() || null;
+  return {
+    sale: sale === null ? null : moneyText(sale),
+    regular: sale === null || regular === null ? null : moneyText(regular),
+    discount: Number.isNaN(discount) || discount <= 0 ? null : `-${discount}%`,
+    unitPrice: deal.unitPrice ? unitPriceText(deal.unitPrice) : null,
+    details: [text(deal.size), text(deal.brand), text(deal.strainType)].filter(
+      (part): part is string => part !== null,
+    ),
+    specialName: text(deal.specialName),
+    isNew: context ? isNewDeal(deal, context.now) : false,
+    ends: context ? endsLabel(deal, context) : null,
   };
 }

@@ -129,3 +129,116 @@ const CONNECTION_TROUBLE = ['Backend is not responding', 'Network Error', 'Faile
 export function needsConnectionAdvice(errorText: string): boolean {
   return CONNECTION_TROUBLE.some((marker) => errorText.includes(marker));
 }
+
+// Issue 11: texts that say what happened, never more than is true.
+
+/** The answer of `POST /api/scraper/refresh/all` as this service sends it (the spec shows none). */
+export interface RefreshAllAnswer {
+  refreshed?: number;
+  failed?: number;
+  skipped?: number;
+  /** Sent with 202 when the pass outlasted the service's wait: it goes on in the background. */
+  progress?: { done: number; total: number };
+}
+
+/** How long a Refresh All result other than the spec's success text stays. */
+export const REFRESH_ALL_RESULT_MS = 10_000;
+
+/**
+ * What Refresh All says it did (issue 11). The spec's success text only when the answer counts
+ * refreshed dispensaries and none failed or was skipped, or when the service sends no counts at
+ * all (the spec's own service, whose answer is not shown); 'Everything was refreshed less than a
+ * minute ago' when every dispensary was skipped (the service's cooldown); else the counts; and
+ * while the pass still runs (202), how far it got.
+ */
+export function refreshAllResultMessage(answer: RefreshAllAnswer | null): string {
+  if (answer?.progress) {
+    const { done, total } = answer.progress;
+    return `Refresh All is still running on the service (${done} of ${total} dispensaries done); showing the deals collected so far.`;
+  }
+  const counts = [answer?.refreshed, answer?.failed, answer?.skipped];
+  if (!answer || counts.every((count) => count === undefined)) return REFRESHED_ALL_MESSAGE;
+  const [refreshed = 0, failed = 0, skipped = 0] = counts;
+  if (failed === 0 && skipped === 0 && refreshed > 0) return REFRESHED_ALL_MESSAGE;
+  if (refreshed === 0 && failed === 0 && skipped > 0) {
+    return 'Everything was refreshed less than a minute ago';
+  }
+  return `Refreshed ${refreshed}, failed ${failed}, ${skipped} skipped`;
+}
+
+/**
+ * A refresh of one dispensary whose scrape failed while the service still has its last good
+ * deals (issue 11): the service's public reason, and when the deals shown were collected.
+ */
+export function refreshKeptOldDealsMessage(name: string, reason: string, asOf: string | null) {
+  return `Could not refresh ${name}: ${withoutEndStop(reason)}.${asOf ? ` Showing deals from ${asOf}.` : ''}`;
+}
+
+/** A refresh the service refused with a reason of its own (502 {error, message}: no deals). */
+export function refreshFailedWithReasonMessage(name: string, reason: string) {
+  return `Could not refresh ${name}: ${withoutEndStop(reason)}.`;
+}
+
+function withoutEndStop(text: string): string {
+  return text.trim().replace(/[.!]+$/, '');
+}
+
+/** The wait a 429 or 503 asked for, counted down to the second. */
+export function tryAgainMessage(secondsLeft: number): string {
+  return secondsLeft > 0 ? `Try again in ${secondsLeft} s.` : 'You can try again now.';
+}
+
+/** The background retries after the spec's attempts failed (issue 11). */
+export const BACKGROUND_RETRY_INTERVAL_MS = 15_000;
+export const BACKGROUND_RETRY_FOR_MS = 120_000;
+
+export function backgroundRetryMessage(state: { attempt: number; of: number } | 'stopped') {
+  if (state === 'stopped') {
+    return 'The page stopped trying after 2 minutes. Use Retry Connection to try again.';
+  }
+  return `Still trying in the background every 15 seconds for 2 minutes (try ${state.attempt} of ${state.of}); the deals appear as soon as the backend answers.`;
+}
+
+/**
+ * The status text while the cache loads and some deals already show (spec section 4), kept true
+ * (issue 11): the spec's 'Showing N deals so far' counted the service's deals, while the list
+ * showed only today's; when some are hidden, it says how many show and why the rest do not.
+ */
+export function cacheStillLoadingShownMessage(counts: {
+  received: number;
+  shown: number;
+  otherDays: number;
+  notDeals: number;
+}): string {
+  const { received, shown, otherDays, notDeals } = counts;
+  if (shown === received) return cacheStillLoadingMessage(shown);
+  return `Cache still loading... Showing ${shown} of ${received} deals so far (${hiddenReasons(otherDays, notDeals)}) (will auto-refresh when complete)`;
+}
+
+/** '219 are for other days, 3 are not deals', each part only when it counts any. */
+export function hiddenReasons(otherDays: number, notDeals: number): string {
+  const parts: string[] = [];
+  if (otherDays > 0) parts.push(`${otherDays} ${otherDays === 1 ? 'is' : 'are'} for other days`);
+  if (notDeals > 0) parts.push(`${notDeals} ${notDeals === 1 ? 'is' : 'are'} not deals`);
+  return parts.join(', ');
+}
+
+/**
+ * Under the count line (issue 11): why the loaded deals not counted are not listed, so the count
+ * line and the status never seem to disagree. Null when every loaded deal is listed.
+ */
+export function hiddenDealsNote(counts: { otherDays: number; notDeals: number }): string | null {
+  const { otherDays, notDeals } = counts;
+  const parts: string[] = [];
+  if (otherDays > 0) {
+    parts.push(
+      `${otherDays} more ${otherDays === 1 ? 'deal is' : 'deals are'} for other days (choose the day under 'Deals for')`,
+    );
+  }
+  if (notDeals > 0) {
+    parts.push(
+      `${notDeals} menu ${notDeals === 1 ? 'entry is' : 'entries are'} left out as not deals`,
+    );
+  }
+  return parts.length > 0 ? `${parts.join('; ')}.` : null;
+}

@@ -4,15 +4,29 @@
  * cache loads), the cache update time has the date (it may be days old).
  */
 export function loadedTimeText(epochMs: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeStyle: 'medium', timeZone }).format(epochMs);
+  return format(timeZone, 'time').format(epochMs);
 }
 
 export function cacheUpdatedText(isoTime: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(isoTime));
+  return format(timeZone, 'date-time').format(new Date(isoTime));
+}
+
+/** Formatters are costly to make: one per time zone and kind, made on first use. */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function format(timeZone: string, kind: 'time' | 'date-time'): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let formatter = FORMATS.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      'en-US',
+      kind === 'time'
+        ? { timeStyle: 'medium', timeZone }
+        : { dateStyle: 'medium', timeStyle: 'short', timeZone },
+    );
+    FORMATS.set(key, formatter);
+  }
+  return formatter;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changeFilters, DEFAULT_FILTERS, readFilters, writeFilters } from './url-filters';
+import {
+  changeFilters,
+  DEFAULT_FILTERS,
+  normalizedQuery,
+  readFilters,
+  writeFilters,
+} from './url-filters';
 
 describe('readFilters', () => {
   it('gives the defaults for an empty query', () => {
@@ -9,6 +15,7 @@ describe('readFilters', () => {
       sort: 'relevance',
       distance: 'all',
       search: '',
+      day: 'today',
       pageSize: 12,
       page: 1,
     });
@@ -17,7 +24,7 @@ describe('readFilters', () => {
   it('reads every filter', () => {
     expect(
       readFilters(
-        '?dispensary=swade&category=edibles&sort=price-low&distance=10&search=gummy+bears&pageSize=48&page=3',
+        '?dispensary=swade&category=edibles&sort=price-low&distance=10&search=gummy+bears&day=friday&pageSize=48&page=3',
       ),
     ).toEqual({
       dispensary: 'swade',
@@ -25,6 +32,7 @@ describe('readFilters', () => {
       sort: 'price-low',
       distance: '10',
       search: 'gummy bears',
+      day: 'friday',
       pageSize: 48,
       page: 3,
     });
@@ -81,5 +89,19 @@ describe('changeFilters', () => {
   it('keeps the other filters when only the page changes', () => {
     const filters = { ...DEFAULT_FILTERS, category: 'vapes' as const };
     expect(changeFilters(filters, { page: 4 })).toEqual({ ...filters, page: 4 });
+  });
+});
+
+describe('normalizedQuery (issue 11)', () => {
+  it.each([
+    ['', ''],
+    ['?category=edibles', '?category=edibles'],
+    ['?category=candy&sort=cheapest&pageSize=7&page=zero', ''],
+    ['?page=2&category=vapes', '?category=vapes&page=2'],
+    ['?day=someday&sort=newest', '?sort=newest'],
+    ['?utm_source=x&category=candy', '?utm_source=x'],
+    ['?search=blue%20dream', '?search=blue+dream'],
+  ])('%j -> %j', (query, expected) => {
+    expect(normalizedQuery(query)).toBe(expected);
   });
 });

@@ -1,11 +1,13 @@
 import {
   CATEGORY_OPTIONS,
+  DAY_CHOICES,
   DEFAULT_PAGE_SIZE,
   DISTANCE_RADII,
   LIMITS,
   PAGE_SIZES,
   SORT_KEYS,
   type CategoryFilter,
+  type DayChoice,
   type DistanceRadius,
   type PageSize,
   type SortKey,
@@ -18,6 +20,8 @@ export interface Filters {
   sort: SortKey;
   distance: DistanceRadius;
   search: string;
+  /** 'Deals for' (issue 11): whose day's deals are listed; the spec's day filter is 'today'. */
+  day: DayChoice;
   pageSize: PageSize;
   page: number;
 }
@@ -28,6 +32,7 @@ export const DEFAULT_FILTERS: Filters = {
   sort: 'relevance',
   distance: 'all',
   search: '',
+  day: 'today',
   pageSize: DEFAULT_PAGE_SIZE,
   page: 1,
 };
@@ -39,6 +44,7 @@ const PARAMS: Record<keyof Filters, string> = {
   sort: 'sort',
   distance: 'distance',
   search: 'search',
+  day: 'day',
   pageSize: 'pageSize',
   page: 'page',
 };
@@ -74,6 +80,7 @@ export function readFilters(query: string): Filters {
     sort: oneOf(SORT_KEYS, get('sort')) ?? DEFAULT_FILTERS.sort,
     distance: oneOf(DISTANCE_RADII, get('distance')) ?? DEFAULT_FILTERS.distance,
     search: (get('search') ?? '').slice(0, LIMITS.shortText),
+    day: oneOf(DAY_CHOICES, get('day')) ?? DEFAULT_FILTERS.day,
     pageSize: oneOf(PAGE_SIZES, get('pageSize')) ?? DEFAULT_FILTERS.pageSize,
     page: Number.isInteger(page) && page >= 1 ? page : DEFAULT_FILTERS.page,
   };
@@ -87,6 +94,29 @@ export function writeFilters(filters: Filters): string {
   }
   const query = params.toString();
   return query ? `?${query}` : '';
+}
+
+/**
+ * The URL query that shows what `query` asks for as the page reads it (issue 11: an invalid value
+ * is replaced in the address bar by the value actually shown): the filters rewritten from what
+ * was read, defaults left out, and any parameter that is not a filter kept after them.
+ */
+export function normalizedQuery(query: string): string {
+  return withOtherParams(writeFilters(readFilters(query)), query);
+}
+
+/**
+ * `filtersQuery` (from `writeFilters`) followed by the parameters of `query` that are no filter
+ * (a campaign tag, say): the page leaves what is not its own alone.
+ */
+export function withOtherParams(filtersQuery: string, query: string): string {
+  const ours = new URLSearchParams(filtersQuery);
+  const names = new Set(Object.values(PARAMS));
+  for (const [name, value] of new URLSearchParams(query)) {
+    if (!names.has(name)) ours.append(name, value);
+  }
+  const text = ours.toString();
+  return text ? `?${text}` : '';
 }
 
 /**

@@ -1,0 +1,514 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  CacheStatusSchema,
+  cutText,
+  dayOf,
+  discountOf,
+  readDeals,
+  unitPriceText,
+  varietyKeys,
+  weekdayAt,
+  type Deal,
+  type SortKey,
+} from '@stl-deals/domain';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  cacheStillLoadingShownMessage,
+  hiddenDealsNote,
+  refreshKeptOldDealsMessage,
+} from '../src/features/deals/model/messages';
+import { cacheUpdatedText } from '../src/features/deals/model/times';
+import { launchBrowser } from './harness/browser';
+import { expectedList, fetchServiceData, TIME_ZONE } from './harness/expected';
+import { startSleepyProxy } from './harness/sleepy-proxy';
+
+// Issue 11, item by item, in Chromium against the real service in demo mode (see global-setup).
+
+const SERVICE = inject('serviceOrigin');
+const FAILING_KEY = inject('failingKey');
+
+const SHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Opened {
+  page: Page;
+  errors: string[];
+  consoleErrors: string[];
+}
+
+async function open(
+  path = '/',
+  options: BrowserContextOptions & {
+    origin?: string;
+    setup?: (page: Page) => Promise<unknown>;
+  } = {},
+): Promise<Opened> {
+  const { origin = SERVICE, setup, ...contextOptions } = options;
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    timezoneId: TIME_ZONE,
+    ...contextOptions,
+  });
+  contexts.push(context);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await setup?.(page);
+  await page.goto(`${origin}${path}`);
+  return { page, errors, consoleErrors };
+}
+
+const countLine = (page: Page) => page.getByText(/^Found \d[\d,]* deals?/);
+
+async function countText(page: Page): Promise<string> {
+  await countLine(page).waitFor();
+  return (await countLine(page).textContent()) ?? '';
+}
+
+const cards = (page: Page) => page.locator('[aria-labelledby="results-heading"] li:has(h3, h4)');
+const cardTitles = (page: Page) => cards(page).locator('h3, h4').allTextContents();
+
+async function textBecomes(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+async function becomes<T>(read: () => Promise<T>, expected: T, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!isDeepStrictEqual(value, expected) && Date.now() < deadline) {
+    await delay(50);
+    value = await read();
+  }
+  expect(value).toEqual(expected);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}${name}.png` });
+}
+
+/** The page's own title for a deal: trimmed, cut at 60. */
+const titleOf = (deal: Deal) => cutText(deal.title.trim() || deal.description.trim());
+
+describe('issue 11: what the visitor sees', () => {
+  it('shows a full row of cards at 1366x900 and a full card at 390x844 on first paint', async () => {
+    for (const [name, viewport] of [
+      ['1366', DESKTOP],
+      ['390', PHONE],
+    ] as const) {
+      const { page } = await open('/', { viewport });
+      await countText(page);
+      const boxes = await cards(page).evaluateAll((items) =>
+        items.map((item) => {
+          const { top, bottom } = item.getBoundingClientRect();
+          return { top, bottom };
+        }),
+      );
+      const firstRow = boxes.filter((box) => Math.abs(box.top - boxes[0]!.top) < 2);
+      expect(firstRow.length).toBeGreaterThanOrEqual(name === '1366' ? 4 : 1);
+      for (const box of firstRow) expect(box.bottom).toBeLessThanOrEqual(viewport.height);
+      await shot(page, `above-the-fold-${name}`);
+    }
+  });
+
+  it('puts every filter in one row on wide screens and in a Filters sheet on phones', async () => {
+    const desktop = await open('/');
+    await countText(desktop.page);
+    const tops = await desktop.page
+      .locator(
+        '[aria-labelledby="filters-heading"] select, [aria-labelledby="filters-heading"] input',
+      )
+      .evaluateAll((controls) => controls.map((c) => Math.round(c.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+
+    const data = await fetchServiceData(SERVICE);
+    const { page } = await open('/', { viewport: PHONE });
+    await countText(page);
+    expect(await page.getByLabel('Category').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByLabel('Category').selectOption('edibles');
+    await shot(page, 'filters-sheet-390');
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await textBecomes(page, expectedList(data, { category: 'edibles' }).countLine);
+    await page.getByRole('button', { name: /^Filters\W*1 active\W*$/ }).waitFor();
+    // The bar stays at the top while the list scrolls.
+    await page.mouse.wheel(0, 1500);
+    await delay(200);
+    const top = await page.getByRole('searchbox', { name: 'Search Deals' }).boundingBox();
+    expect(top!.y).toBeGreaterThanOrEqual(0);
+    expect(top!.y).toBeLessThan(40);
+  });
+
+  it('compares deals on the card: sale, regular, percent off, unit price, size, brand, special, New, ends', async () => {
+    const data = await fetchServiceData(SERVICE);
+    const expected = expectedList(data, { pageSize: 48 });
+    const index = expected.cards.findIndex(
+      ({ deal }) =>
+        deal.salePrice !== undefined &&
+        deal.regularPrice !== undefined &&
+        deal.unitPrice !== undefined &&
+        deal.size !== undefined &&
+        deal.brand !== undefined,
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    const { deal } = expected.cards[index]!;
+    const { page } = await open('/?pageSize=48');
+    await countText(page);
+    const card = cards(page).nth(index);
+    expect(await card.locator('h3').textContent()).toBe(titleOf(deal));
+    const text = (await card.textContent()) ?? '';
+    const money = (amount: number) =>
+      Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+    expect(text).toContain(money(deal.salePrice!));
+    expect(await card.locator('s').textContent()).toBe(
+      `regular price ${money(deal.regularPrice!)}`,
+    );
+    expect(text).toContain(`-${discountOf(deal)}%`);
+    expect(text).toContain(unitPriceText(deal.unitPrice!));
+    expect(text).toContain(deal.size!);
+    expect(text).toContain(deal.brand!);
+    // Every demo deal was first seen when the service started, minutes ago.
+    expect(await card.getByRole('listitem').filter({ hasText: /^New$/ }).count()).toBe(1);
+    if (deal.specialName) expect(text).toContain(deal.specialName);
+
+    const ending = expected.cards.findIndex(({ deal }) => deal.endsAt || deal.validDays?.length);
+    if (ending >= 0) {
+      expect(await cards(page).nth(ending).textContent()).toMatch(/Ends (today|[A-Z][a-z]{2})/);
+    }
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'card-compare-1366');
+  });
+
+  it.each<[string, SortKey]>([
+    ['Biggest discount', 'discount'],
+    ['Lowest unit price', 'unit-price'],
+    ['Newest', 'newest'],
+    ['Price: Low to High', 'price-low'],
+  ])('sorts by %s', async (label, sort) => {
+    const data = await fetchServiceData(SERVICE);
+    const expected = expectedList(data, { sort });
+    const { page } = await open('/');
+    await countText(page);
+    await page.getByLabel('Sort By').selectOption({ label });
+    await page.waitForURL(new RegExp(`sort=${sort}`));
+    await becomes(() => cardTitles(page), expected.titles);
+    if (sort === 'price-low') {
+      // Deals that state no price come after every priced one, never first as $0.
+      const last = expectedList(data, { sort, pageSize: 48, page: expected.pages }).matching;
+      const priced = last.filter((view) => !Number.isNaN(view.sortPrice)).length;
+      expect(last.slice(priced).every((view) => Number.isNaN(view.sortPrice))).toBe(true);
+    }
+  });
+
+  it('searches the dispensary name and the brand too', async () => {
+    const data = await fetchServiceData(SERVICE);
+    const name = 'Luxury Leaf';
+    const found = expectedList(data, { search: name });
+    expect(found.matching.length).toBeGreaterThan(0);
+    expect(found.matching.every((view) => view.deal.dispensary === name)).toBe(true);
+    const { page } = await open('/');
+    await countText(page);
+    await page.getByLabel('Search Deals').fill('luxury leaf');
+    await textBecomes(page, expectedList(data, { search: 'luxury leaf' }).countLine);
+  });
+
+  it("lists another day's deals with 'Deals for', and says how many are for other days", async () => {
+    const data = await fetchServiceData(SERVICE);
+    const now = new Date();
+    const today = expectedList(data, { now });
+    const { page } = await open('/');
+    await countText(page);
+    const note = hiddenDealsNote(today);
+    if (note) await textBecomes(page, note);
+
+    const tomorrow = dayOf('tomorrow', weekdayAt(now, TIME_ZONE));
+    const expected = expectedList(data, { now, day: tomorrow });
+    await page.getByLabel('Deals for').selectOption('tomorrow');
+    await page.waitForURL(/day=tomorrow/);
+    await textBecomes(page, expected.countLine);
+    await becomes(() => cardTitles(page), expected.titles);
+    await shot(page, 'deals-for-tomorrow-1366');
+  });
+
+  it('never files a strain as an edible or a topical', async () => {
+    const data = await fetchServiceData(SERVICE);
+    for (const category of ['edibles', 'topicals'] as const) {
+      const expected = expectedList(data, { category, pageSize: 48 });
+      const strainLike = expected.matching.filter(({ deal }) =>
+        /\b(smalls|ice cream cake|wedding cake|girl scout cookies|gelato)\b/i.test(deal.title),
+      );
+      const wrong = strainLike.filter(
+        ({ deal }) => !/gumm|chocolate|cookie\b|mg\b/i.test(deal.title),
+      );
+      expect(wrong.map(({ deal }) => deal.title)).toEqual([]);
+    }
+    const { page } = await open('/?category=topicals&pageSize=48');
+    await countText(page);
+    const titles = await cardTitles(page);
+    expect(titles.filter((title) => /smalls|ice cream cake/i.test(title))).toEqual([]);
+  });
+
+  it('mixes specials and stores: no more than two of one in a row among the first 48', async () => {
+    const answer = await fetch(`${SERVICE}/api/reactive/deals`);
+    const { deals } = readDeals(await answer.json());
+    const first = deals.slice(0, 48);
+    for (const dimension of [0, 1] as const) {
+      let run = 1;
+      for (let i = 1; i < first.length; i++) {
+        const key = varietyKeys(first[i]!)[dimension];
+        run = key !== null && key === varietyKeys(first[i - 1]!)[dimension] ? run + 1 : 1;
+        expect(run).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it("shows the simulator's own product images, cached, with no console errors", async () => {
+    const { page, consoleErrors } = await open('/');
+    await countText(page);
+    const image = page.locator('main img[src*="/images/products/"]').first();
+    await image.waitFor();
+    const src = (await image.getAttribute('src'))!;
+    await becomes(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth >= 50), true);
+    const response = await fetch(src);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('cache-control')).toContain('max-age=31536000');
+    expect((await response.text()).length).toBeLessThan(2_000);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('issue 11: never tell the visitor something untrue', () => {
+  it("says 'Everything was refreshed less than a minute ago' when Refresh All skipped all", async () => {
+    const { page } = await open('/', {
+      setup: async (p) => {
+        await p.route('**/api/scraper/refresh/all', (route) =>
+          route.fulfill({ json: { refreshed: 0, failed: 0, skipped: 39, durationMs: 4 } }),
+        );
+      },
+    });
+    await countText(page);
+    await page.getByRole('button', { name: 'Refresh All' }).click();
+    await textBecomes(page, 'Everything was refreshed less than a minute ago');
+    expect(await page.getByText(/successfully/).count()).toBe(0);
+  });
+
+  it('keeps the list under a rate-limited Refresh All, with the wait, and the notice closes', async () => {
+    const data = await fetchServiceData(SERVICE);
+    const { page } = await open('/', {
+      setup: async (p) => {
+        await p.route('**/api/scraper/refresh/all', (route) =>
+          route.fulfill({
+            status: 429,
+            headers: { 'retry-after': '54' },
+            json: {
+              error: 'TooManyRequests',
+              message: 'Too many refresh requests; try again later.',
+            },
+          }),
+        );
+      },
+    });
+    const countBefore = await countText(page);
+    await page.getByRole('button', { name: 'Refresh All' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(
+      /^Failed to refresh all dispensaries: Server error: 429 Too Many Requests\. Try again in 5[34] s\.$/,
+    );
+    expect(await countText(page)).toBe(countBefore);
+    expect(await cardTitles(page)).toEqual(expectedList(data).titles);
+    await shot(page, 'refresh-429-notice-1366');
+    await page.getByRole('button', { name: 'Dismiss this notice' }).click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // The list was usable all along.
+    await page.getByLabel('Category').selectOption('vapes');
+    await textBecomes(page, expectedList(data, { category: 'vapes' }).countLine);
+  });
+
+  it("says a dispensary's refresh failed and from when its deals are", async () => {
+    const status = CacheStatusSchema.parse(
+      await (await fetch(`${SERVICE}/api/monitoring/scraper/status`)).json(),
+    );
+    const failing = status.sources!.find(({ key }) => key === FAILING_KEY)!;
+    const { page } = await open(`/?dispensary=${FAILING_KEY}`);
+    const before = await countText(page);
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/refresh/${FAILING_KEY}`));
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(decodeURIComponent(headers['x-refresh-error']!)).toBe(
+      'The menu platform is unavailable for now.',
+    );
+    const asOf = headers['x-deals-as-of']!;
+    expect(asOf).toBe(failing.lastSuccessAt);
+    await textBecomes(
+      page,
+      refreshKeptOldDealsMessage(
+        failing.name,
+        'The menu platform is unavailable for now.',
+        cacheUpdatedText(asOf, TIME_ZONE),
+      ),
+    );
+    expect(await countText(page)).toBe(before);
+    await shot(page, 'refresh-one-failed-1366');
+  });
+
+  it(
+    'says the backend is unreachable, keeps trying in the background, and shows the deals when it answers',
+    { timeout: 60_000 },
+    async () => {
+      const proxy = await startSleepyProxy(SERVICE, Number.POSITIVE_INFINITY);
+      try {
+        const expected = expectedList(await fetchServiceData(SERVICE));
+        const { page } = await open('/', { origin: proxy.origin, viewport: PHONE });
+        await textBecomes(page, 'Backend is not responding. Please try again in a few minutes.');
+        await page.getByText('Backend not responding', { exact: true }).waitFor();
+        expect(await page.getByText('Cache Ready').count()).toBe(0);
+        await page.getByText(/^Still trying in the background every 15 seconds/).waitFor();
+        await shot(page, 'background-retry-390');
+        proxy.wake();
+        // No click: the next background try finds the backend awake.
+        expect(await countLine(page).textContent({ timeout: 20_000 })).toBe(expected.countLine);
+        expect(await page.getByText('Backend not responding', { exact: true }).count()).toBe(0);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
+
+  it('says how many deals show and why the rest are hidden while the cache loads', async () => {
+    const data = await fetchServiceData(SERVICE);
+    const expected = expectedList(data);
+    const { page } = await open('/', {
+      setup: async (p) => {
+        await p.route('**/api/monitoring/scraper/status', (route) =>
+          route.fulfill({ json: { ready: false, totalDeals: data.deals.length } }),
+        );
+      },
+    });
+    await countText(page);
+    await textBecomes(
+      page,
+      cacheStillLoadingShownMessage({
+        received: data.deals.length,
+        shown: expected.total,
+        otherDays: expected.otherDays,
+        notDeals: expected.notDeals,
+      }),
+    );
+    await shot(page, 'cache-loading-counts-1366');
+  });
+
+  it('writes the values actually shown into the address bar', async () => {
+    const data = await fetchServiceData(SERVICE);
+    const last = expectedList(data).pages;
+    const { page } = await open('/?category=candy&sort=cheapest&day=someday&page=999&ref=mail');
+    await countText(page);
+    await page.waitForURL((url) => url.search === `?page=${last}&ref=mail`);
+    expect(await page.getByLabel('Category').inputValue()).toBe('all');
+    expect(await page.getByLabel('Deals for').inputValue()).toBe('today');
+  });
+
+  it('keeps the badges off the thumbnail on phones, and draws emoji in colour', async () => {
+    const { page } = await open('/', { viewport: PHONE });
+    await countText(page);
+    const overlaps = await cards(page).evaluateAll((items) =>
+      items.flatMap((item) => {
+        const badges = item.querySelector('p:has(> span)');
+        const image = item.querySelector('img, [aria-hidden="true"]');
+        if (!badges || !image) return [];
+        const a = badges.getBoundingClientRect();
+        const b = image.getBoundingClientRect();
+        return [a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom];
+      }),
+    );
+    expect(overlaps.length).toBeGreaterThan(0);
+    expect(overlaps.every((overlap) => !overlap)).toBe(true);
+    // A colour emoji font: the leaf is drawn in colour, not as a black box or outline.
+    const colourful = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 40;
+      const context = canvas.getContext('2d')!;
+      context.font = '32px sans-serif';
+      context.fillText('🌿', 0, 32);
+      const pixels = context.getImageData(0, 0, 40, 40).data;
+      for (let i = 0; i < pixels.length; i += 4) {
+        if (pixels[i + 3]! > 0 && pixels[i + 1]! > pixels[i]! + 40) return true;
+      }
+      return false;
+    });
+    expect(colourful).toBe(true);
+  });
+});
+
+describe('issue 11: fast', () => {
+  it('serves the page pre-compressed, built once', async () => {
+    const html = await (await fetch(`${SERVICE}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const response = await fetch(`${SERVICE}${script}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      const file = `${DIST}${script.slice(1)}${suffix}`;
+      expect(existsSync(file)).toBe(true);
+      expect(Number(response.headers.get('content-length'))).toBe(statSync(file).size);
+    }
+  });
+
+  it('does not shift the layout while it loads (CLS under 0.02)', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await open('/', {
+        viewport,
+        setup: (p) =>
+          p.addInitScript(() => {
+            const shifts: number[] = [];
+            (window as unknown as { __shifts: number[] }).__shifts = shifts;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as Array<
+                PerformanceEntry & { value: number; hadRecentInput: boolean }
+              >) {
+                if (!entry.hadRecentInput) shifts.push(entry.value);
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+          }),
+      });
+      await countText(page);
+      await delay(1000);
+      const cls = await page.evaluate(() =>
+        (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
+      );
+      expect(cls).toBeLessThan(0.02);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The contract's constants, free of zod: the page imports these (and the lean reader in
+ * `read.ts`), so its bundle carries no schema library (issue 11: JavaScript at most 100 KB gzip).
+ * The zod schemas in `values.ts` and beside it are built from the same lists.
+ */
+
+/** The spec's deal categories (section 3). 'other' is what no keyword matched. */
+export const DEAL_CATEGORIES = [
+  'flower',
+  'edibles',
+  'concentrates',
+  'vapes',
+  'pre-rolls',
+  'topicals',
+  'accessories',
+  'other',
+] as const;
+export type DealCategory = (typeof DEAL_CATEGORIES)[number];
+
+/** Weekday names as deals carry them in `validDays`, Sunday first as in `Date.getDay()`. */
+export const WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The menu platforms a dispensary's deals are read from. */
+export const PLATFORMS = [
+  'dutchie',
+  'jane',
+  'weedmaps',
+  'leafly',
+  'sweed',
+  'dispense',
+  'joint',
+  'html',
+  'feed',
+] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** Bounds for every text that crosses a boundary: scraped text is hostile until cut to size. */
+export const LIMITS = {
+  text: 1000,
+  shortText: 200,
+  url: 2048,
+  key: 100,
+} as const;
+
+/**
+ * unconfigured: the registry names no menu source the service could read (no platform id, no menu
+ * or specials URL), so it is not scraped; the others are the collection's states (see the service).
+ */
+export const SOURCE_STATES = [
+  'ok',
+  'stale',
+  'failed',
+  'pending',
+  'running',
+  'unconfigured',
+] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
+
+/** Where a dispensary's coordinates came from, best first (see `DispensarySchema`). */
+export const LOCATION_SOURCES = ['registry', 'platform', 'geocoder', 'zip-centroid'] as const;
+
+/** The units a unit price is given per. */
+export const UNIT_PRICE_UNITS = ['g', '100mg', 'each'] as const;
+
+/** The dispensary count the page assumes when the status does not say (spec section 3). */
+export const DEFAULT_DISPENSARY_COUNT = 39;
+
+/**
+ * An ISO 8601 date and time with seconds and a zone (Z or an offset): exactly what
+ * `z.iso.datetime({ offset: true })` accepts (a test holds the two together).
+ */
+export const ISO_DATE_TIME =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/;

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CacheStatusSchema } from './cache-status';
+import { DealSchema } from './deal';
+import { DispensaryListSchema } from './dispensary';
+import { parseCacheStatus, parseDispensaryList, readDeals } from './read';
+
+// The lean readers (no zod, for the page's bundle) must accept exactly what the contract's zod
+// schemas accept and give what they give. Values are drawn from pools holding, per field, valid
+// values, near misses and wrong types, so generated objects hit every branch.
+
+const anyWrong = [null, true, 0, -1, 1.5, Infinity, Number.NaN, '', 'x', [], {}, 2 ** 53];
+const texts = (max: number) => ['', 'a', 'x'.repeat(max), 'x'.repeat(max + 1), '🌿 Deal'];
+const isoTimes = [
+  '2026-11-30T05:59:59Z',
+  '2026-11-20T12:00:00-06:00',
+  '2026-11-20T12:00:00.123+05:30',
+  '2024-02-29T00:00:00Z',
+  '2025-02-29T00:00:00Z',
+  '2026-11-20T12:00Z',
+  '2026-11-20 12:00:00Z',
+  '2026-11-20T24:00:00Z',
+  '2026-11-20T12:00:00',
+  'next friday',
+];
+const numbers = [0, -0, 1, 16.5, 100, 100.5, -1, 90, -90, 91, 180, -181, 2 ** 53 - 1, 2 ** 53];
+
+const pool = (...values: unknown[]) => fc.constantFrom(...values, ...anyWrong, undefined);
+
+function record(fields: Record<string, fc.Arbitrary<unknown>>) {
+  return fc
+    .record({ ...fields, extra: fc.constantFrom(undefined, 1, 'x') }, { requiredKeys: [] })
+    .map((value) =>
+      Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)),
+    );
+}
+
+const deal = record({
+  title: pool(...texts(1000)),
+  description: pool(...texts(1000)),
+  price: pool(...texts(200)),
+  imageUrl: pool(...texts(2048)),
+  sourceUrl: pool(...texts(2048)),
+  dispensary: pool(...texts(200)),
+  dispensaryKey: pool(...texts(100)),
+  category: pool('flower', 'edibles', 'other', 'Flower', 'snacks'),
+  salePrice: pool(...numbers),
+  discountPercent: pool(...numbers),
+  unitPrice: pool(
+    { amount: 8.5, per: 'g' },
+    { amount: 2, per: '100mg', extra: 1 },
+    { amount: -1, per: 'g' },
+    { amount: 1, per: 'lb' },
+    { per: 'each' },
+  ),
+  validDays: pool(['friday'], ['funday'], [], Array(8).fill('monday'), ['monday', 'sunday']),
+  endsAt: pool(...isoTimes),
+  platform: pool('dutchie', 'feed', 'myspace'),
+});
+
+const source = record({
+  key: pool(...texts(100)),
+  name: pool(...texts(200)),
+  state: pool('ok', 'stale', 'unconfigured', 'broken'),
+  dealCount: pool(...numbers),
+  lastSuccessAt: pool(...isoTimes),
+  lastAttemptAt: pool(...isoTimes),
+  error: pool(...texts(200)),
+  dealsFound: pool(...numbers),
+});
+
+const status = record({
+  ready: pool(false),
+  totalDeals: pool(...numbers),
+  lastUpdate: pool('never', 'Never', ...isoTimes),
+  dispensaryCount: pool(...numbers),
+  progress: pool({ done: 1, total: 2 }, { done: 1.5, total: 2 }, { done: 1 }),
+  etaSeconds: pool(...numbers),
+  sources: fc.oneof(fc.array(source, { maxLength: 2 }), pool()),
+  storage: pool({ ok: true }, { ok: false, reason: 'disk full' }, { ok: 'yes' }, { reason: 'x' }),
+  sourcesOk: pool(...numbers),
+  demo: pool(),
+});
+
+const dispensary = record({
+  key: pool(...texts(100)),
+  name: pool(...texts(200)),
+  lat: pool(...numbers),
+  lng: pool(...numbers),
+  locationSource: pool('registry', 'zip-centroid', 'guess'),
+  approximate: pool(),
+  address: pool(...texts(200)),
+  website: pool(...texts(2048)),
+  platform: pool('jane', 'myspace'),
+});
+
+/** The zod reading: the parsed value, or 'invalid'. */
+function viaZod(schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown } }) {
+  return (input: unknown) => {
+    const result = schema.safeParse(input);
+    return result.success ? result.data : 'invalid';
+  };
+}
+
+function viaLean(read: (v: unknown) => unknown) {
+  return (input: unknown) => {
+    try {
+      return read(input);
+    } catch {
+      return 'invalid';
+    }
+  };
+}
+
+describe('the lean readers agree with the zod schemas', () => {
+  it('the cache status', () => {
+    fc.assert(
+      fc.property(status, (input) => {
+        expect(viaLean(parseCacheStatus)(input)).toEqual(viaZod(CacheStatusSchema)(input));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the dispensary list', () => {
+    fc.assert(
+      fc.property(fc.array(dispensary, { maxLength: 3 }), (input) => {
+        expect(viaLean(parseDispensaryList)(input)).toEqual(viaZod(DispensaryListSchema)(input));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a deal: kept with the same fields, or rejected, as zod reads it', () => {
+    const required = ['title', 'description', 'price', 'imageUrl', 'sourceUrl'];
+    fc.assert(
+      fc.property(deal, (input) => {
+        const { deals } = readDeals([input]);
+        const whole = DealSchema.safeParse(input);
+        if (whole.success) {
+          expect(deals).toEqual([whole.data]);
+          return;
+        }
+        const bad = new Set(whole.error.issues.map((issue) => String(issue.path[0])));
+        if (required.some((field) => bad.has(field))) {
+          expect(deals).toEqual([]);
+          return;
+        }
+        const kept = Object.fromEntries(Object.entries(input).filter(([key]) => !bad.has(key)));
+        expect(deals).toEqual([DealSchema.parse(kept)]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it.each([[null], [1], ['x'], [[1]]])('rejects a deal that is no object: %j', (item) => {
+    const { deals, rejected } = readDeals([item]);
+    expect(deals).toEqual([]);
+    expect(rejected).toHaveLength(1);
+  });
+});
