@@ -128,6 +128,11 @@ afterEach(async () => {
 // Whatever failed, every Chromium is closed before the file ends.
 afterAll(async () => {
   await Promise.all(scrapers.map((each) => each.close()));
+  // The process exits just after the browser reports it closed; on a loaded machine that can take
+  // a moment, which is not a Chromium left behind.
+  for (let waited = 0; chromiumChildren().length > 0 && waited < 5_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   expect(chromiumChildren()).toEqual([]);
 });
 
