@@ -112,6 +112,20 @@ describe('filters', () => {
     expect(search).toHaveValue('');
   });
 
+  it('clears a search typed a moment ago, before the address bar took it', async () => {
+    const { user } = await openPage();
+    const search = screen.getByPlaceholderText('Search for products...');
+    // Typed and cleared within the pause: the URL never held it, and must not take it later.
+    await user.type(search, 'zzz');
+    expect(await screen.findByText('No deals match your search.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Found 4 deals')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(window.location.search).toBe('');
+    expect(screen.getByText('Found 4 deals')).toBeInTheDocument();
+    expect(search).toHaveValue('');
+  });
+
   it("says 'No deals found.' without Clear search when a filter leaves nothing", async () => {
     await openPage('?category=topicals');
     expect(screen.getByText('No deals found.')).toBeInTheDocument();

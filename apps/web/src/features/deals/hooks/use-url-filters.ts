@@ -88,6 +88,9 @@ export function useUrlFilters() {
       return;
     }
     const typing = pendingRef.current;
+    // The typed text goes into this write (or is replaced by the patch's own search, as 'Clear
+    // search' does): nothing is left pending, even when the URL comes out the same as before.
+    setTyped(null);
     writeUrl(typing === null ? patch : { search: typing, ...patch }, replace);
   }, []);
 
