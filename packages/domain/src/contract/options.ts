@@ -1,3 +1,4 @@
+import { WEEKDAYS } from './constants';
 import type { DealCategory } from './values';
 
 /** The choices of the filter panel (spec section 2), as data the page renders. */
@@ -73,15 +74,5 @@ export const DEFAULT_PAGE_SIZE: PageSize = 12;
  * The 'Deals for' choices (issue 11): today (the spec's day filter, the default), tomorrow, or a
  * weekday by name; the day filter then shows that day's deals.
  */
-export const DAY_CHOICES = [
-  'today',
-  'tomorrow',
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
+export const DAY_CHOICES = ['today', 'tomorrow', ...WEEKDAYS] as const;
 export type DayChoice = (typeof DAY_CHOICES)[number];
