@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
+import type { Cluster, Role } from './cluster/cluster';
 import { Collection } from './collection/collection';
 import { StoreMaintenance } from './collection/maintenance';
 import { Scheduler } from './collection/scheduler';
@@ -72,6 +73,11 @@ export interface AppDeps {
   demo?: boolean;
   /** Origins beside https ones that deal images may come from (demo mode: the simulator's). */
   imageOrigins?: readonly string[];
+  /**
+   * Set with DATABASE_URL: this process is one of a cluster (see cluster/), in the config's ROLE.
+   * Owned by the app from here on. Absent: one process does everything.
+   */
+  cluster?: Cluster | null;
 }
 
 declare module 'fastify' {
@@ -88,6 +94,13 @@ declare module 'fastify' {
      * or with undefined when METRICS_PORT is unset. `app.close()` closes it.
      */
     listenMetrics: () => Promise<string | undefined>;
+    /** What this process does; 'all' unless it is one of a cluster. */
+    role: Role;
+    /**
+     * Starts what collects the deals, as the role says: the schedule and, in a cluster, taking
+     * scrape jobs; and the store's upkeep. Called by the entry point once the app listens.
+     */
+    startCollecting: () => Promise<void>;
   }
 }
 
@@ -118,8 +131,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const metrics = createMetrics();
+  const cluster = deps.cluster ?? null;
+  const role: Role = cluster?.role ?? 'all';
   const collection = await Collection.open({
     ...deps,
+    ...(cluster
+      ? { dispatch: cluster.dispatch, onScrapeEvent: (event) => cluster.publish(event) }
+      : {}),
     metrics,
     concurrency: config.SCRAPE_CONCURRENCY,
     cooldownMs: config.REFRESH_COOLDOWN_S * 1000,
@@ -140,11 +158,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     random: deps.random ?? Math.random,
     logger,
     storing: () => maintenance.storage().ok,
+    // In a cluster the last attempts are the store's: another worker may have scraped since.
+    ...(cluster ? { prepare: () => collection.reloadHistories() } : {}),
   });
+  cluster?.follow(
+    collection,
+    deps.registry.dispensaries.map(({ key }) => key),
+  );
   app.decorate('collection', collection);
   app.decorate('scheduler', scheduler);
   app.decorate('maintenance', maintenance);
   app.decorate('closeStore', () => repository.close());
+  app.decorate('role', role);
+  app.decorate('startCollecting', async () => {
+    maintenance.start();
+    if (role === 'api') return;
+    scheduler.start();
+    await cluster?.work(collection, config.SCRAPE_CONCURRENCY);
+  });
   const { METRICS_PORT: metricsPort, METRICS_HOST: metricsHost } = config;
   const metricsListener =
     metricsPort === undefined ? undefined : await buildMetricsListener(metrics, logger);
@@ -164,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await Promise.all([collection.settled(), maintenance.settled()]);
+    await cluster?.close();
     deps.geocoder?.close();
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
     await Promise.all([
@@ -220,12 +252,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     });
     await api.register(monitoringRoutes, { collection, maintenance, demo: deps.demo ?? false });
+    // A worker answers the monitoring calls only (its health check, its status).
+    if (role === 'worker') return;
     await api.register(dispensaryRoutes, { collection });
     await api.register(dealRoutes, { collection });
     await api.register(refreshRoutes, {
       collection,
       perMinute: config.RATE_LIMIT_PER_MIN,
       allowedOrigins: config.CORS_ORIGIN ?? [],
+      ...(cluster ? { rateLimitStore: cluster.rateLimitStore } : {}),
     });
     await api.register(openApiRoute);
   });
@@ -234,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.METRICS_TOKEN !== undefined) {
     await app.register(metricsRoute, { metrics, token: config.METRICS_TOKEN });
   }
-  await servePage(app, config.WEB_DIST);
+  if (role !== 'worker') await servePage(app, config.WEB_DIST);
   answerOtherMethods(app, routes, { corsEnabled: config.CORS_ORIGIN !== undefined });
   return app;
 }

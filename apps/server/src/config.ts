@@ -135,6 +135,27 @@ const EnvSchema = z.object({
         )
         .optional(),
     ),
+  /**
+   * With DATABASE_URL: what this process does. 'api' serves the page and the API, 'worker' runs
+   * the scrape jobs and the schedule (and answers the monitoring calls), 'all' both. Without
+   * DATABASE_URL only 'all' is possible (one process on its SQLite file).
+   */
+  ROLE: z
+    .enum(['api', 'worker', 'all'], { error: "must be 'api', 'worker' or 'all'" })
+    .default('all'),
+  /**
+   * A scrape job's lease: a worker that holds a job this long is taken for dead and another
+   * worker gets the job. Unset: SCRAPE_TIMEOUT_S + 30.
+   */
+  JOB_LEASE_S: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(whole(10, 24 * 60 * 60, 0).optional()),
+  /** How often an idle worker asks the queue for a job. */
+  QUEUE_POLL_S: whole(1, 60, 1),
+  /** How often the queue looks for jobs whose lease ran out. */
+  QUEUE_MAINTENANCE_S: whole(1, 60 * 60, 10),
   /** Deal history of keys unseen this long, and in no current snapshot, is pruned (hourly). */
   HISTORY_RETENTION_DAYS: whole(1, 10 * 365, 90),
   /** How often the store is checked: still there, still the same file or database, undamaged. */
@@ -269,9 +290,21 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** A scrape job's lease (JOB_LEASE_S), longer than a scrape may take by default. */
+export function jobLeaseS(config: Config): number {
+  return config.JOB_LEASE_S ?? config.SCRAPE_TIMEOUT_S + 30;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    if (result.data.ROLE !== 'all' && result.data.DATABASE_URL === undefined) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ROLE: '${result.data.ROLE}' needs DATABASE_URL (the processes share its database); without it only 'all' runs`,
+      );
+    }
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
     const got = SECRET_SETTINGS.has(name) ? 'value not shown' : `got ${JSON.stringify(env[name])}`;

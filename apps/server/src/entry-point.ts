@@ -52,8 +52,7 @@ async function run(
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   await app.listenMetrics();
-  app.scheduler.start();
-  app.maintenance.start();
+  await app.startCollecting();
   // In the background: until an address is answered, its ZIP's centroid stands in.
   void app.collection.locateByAddress();
   announce?.((app.server.address() as AddressInfo).port, started);

@@ -9,7 +9,7 @@ import { openDealsRepository } from '@stl-deals/store';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { loadConfig, scraperSettings } from './config';
+import { jobLeaseS, loadConfig, scraperSettings } from './config';
 import { pageAddress, runEntryPoint } from './entry-point';
 
 /** `npm start` (built by scripts/build.mjs): the service on the registry's real menu platforms. */
@@ -22,7 +22,26 @@ runEntryPoint(
       databaseUrl: config.DATABASE_URL,
       sqliteFile: join(config.DATA_DIR, 'deals.sqlite'),
     });
-    const scraper = createScraper({ ...scraperSettings(config), userAgent: config.USER_AGENT });
+    // With PostgreSQL the process is one of a cluster (one or many processes), in its ROLE; its
+    // code (pg-boss) is loaded only then.
+    const cluster =
+      config.DATABASE_URL === undefined
+        ? null
+        : await (
+            await import('./cluster/cluster')
+          ).Cluster.open({
+            url: config.DATABASE_URL,
+            role: config.ROLE,
+            leaseS: jobLeaseS(config),
+            pollS: config.QUEUE_POLL_S,
+            maintenanceS: config.QUEUE_MAINTENANCE_S,
+            logger,
+          });
+    const scraper = createScraper({
+      ...scraperSettings(config),
+      userAgent: config.USER_AGENT,
+      ...(cluster ? { sharedHostTurns: cluster.hostTurns } : {}),
+    });
     const geocoder =
       config.GEOCODER_URL === null
         ? null
@@ -41,6 +60,7 @@ runEntryPoint(
       geocoder,
       clock: systemClock,
       logger,
+      cluster,
     });
     return { app, config, logger };
   },

@@ -28,6 +28,7 @@ import {
   inspectPage,
   renderHtml,
 } from './transports/browser-pages';
+import type { SharedHostTurns } from './politeness/host-queue';
 import { createHttpTransport, RetryLaterError } from './transports/http';
 import { createJsonClient, type JsonClient } from './transports/json-client';
 
@@ -83,6 +84,11 @@ export interface ScraperOptions {
   clock?: Clock;
   /** In [0, 1), for the backoff's jitter. Default Math.random. */
   random?: () => number;
+  /**
+   * In a cluster: where every process takes a menu host's turn, so that the whole cluster sends
+   * one request at a time to a host. Default none (this process's own turns only).
+   */
+  sharedHostTurns?: SharedHostTurns;
 }
 
 /** No store needs more requests than this; a plan that asks for more is a bug or a trap. */
@@ -125,6 +131,7 @@ export function createScraper(options: ScraperOptions): Scraper {
     retryAfterMaxMs,
     clock,
     random: options.random ?? Math.random,
+    ...(options.sharedHostTurns ? { sharedHostTurns: options.sharedHostTurns } : {}),
   });
   const browser = new BrowserTransport({
     executablePath: options.chromiumPath ?? '/usr/bin/chromium',

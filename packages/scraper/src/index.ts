@@ -12,6 +12,7 @@ export {
   type PlatformConfigOverride,
 } from './platform-config';
 export { RobotsDisallowedError } from './politeness/robots';
+export type { HostTurn, SharedHostTurns } from './politeness/host-queue';
 export { createOutboundGuard, isAllowListEntry, type OutboundGuard } from './outbound/guard';
 export { finalizeDeals, plainText } from './normalize';
 export { parseRecorded, platformNamed } from './recorded';

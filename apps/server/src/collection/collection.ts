@@ -48,6 +48,27 @@ export interface RefreshSummary {
   durationMs: number;
 }
 
+/**
+ * How scrapes are carried out when they are jobs on a cluster's queue (see cluster/): the
+ * dispensary's scrape is queued, or the one queued or running is joined, wherever it runs.
+ */
+export interface ScrapeDispatch {
+  /** Resolves with what the scrape came to once its result is in the store. */
+  request(key: string): Promise<RefreshResult>;
+}
+
+/** What a process that scrapes tells the others (see cluster/scrape-events.ts). */
+export type ScrapeEvent =
+  | { kind: 'started'; key: string; leaseUntil: string }
+  | {
+      kind: 'finished';
+      key: string;
+      result: RefreshResult;
+      durationMs: number;
+      dealsFound?: number;
+      unconfigured: boolean;
+    };
+
 /** One pass over several dispensaries, which any number of callers may wait on. */
 export interface CollectionRun {
   readonly total: number;
@@ -78,6 +99,13 @@ export interface CollectionOptions {
   resolveSources?: boolean;
   /** When the whole deals list follows the dispensaries' results. Default DEFAULT_COALESCING. */
   coalescing?: Coalescing;
+  /**
+   * Set in a cluster: every scrape this process asks for is a job on the shared queue, run by
+   * whichever worker takes it (`runJob`), instead of a scrape here.
+   */
+  dispatch?: ScrapeDispatch;
+  /** Told when a scrape starts and ends here, so that the cluster's other processes follow. */
+  onScrapeEvent?: (event: ScrapeEvent) => void;
 }
 
 /** One dispensary as the collection tracks it. */
@@ -97,6 +125,8 @@ interface Source {
   /** No menu source is known (the registry's entry, or a scrape that found none): never scraped. */
   unconfigured: boolean;
   runningSince: Date | null;
+  /** In a cluster: another process scrapes it, until this time at the latest (its job's lease). */
+  runningElsewhereUntil: Date | null;
   /** The scrape under way or queued, which every caller shares. */
   flight: Promise<RefreshResult> | null;
   /** Coordinates a platform's store lookup found. */
@@ -168,6 +198,7 @@ export class Collection {
         attemptedSinceStart: false,
         unconfigured: !options.scraper.hasMenuSource(entry),
         runningSince: null,
+        runningElsewhereUntil: null,
         flight: null,
         discovered: locations.get(entry.key) ?? null,
       };
@@ -322,6 +353,11 @@ export class Collection {
     return answered;
   }
 
+  /** Whether `stop` was called: a scrape ended now was cut short, not finished. */
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
   /** Aborts the running scrapes; queued ones end without scraping. */
   stop(): void {
     this.stopping.abort();
@@ -334,6 +370,88 @@ export class Collection {
       ...this.sources.flatMap(({ flight }) => (flight ? [flight] : [])),
       ...(this.locating ? [this.locating] : []),
     ]);
+  }
+
+  /**
+   * A worker's job: scrapes the dispensary here, unless the store says it was attempted less than
+   * the cooldown ago (by any process) or it has no menu source. The dispensary's state is read
+   * from the store first, since another worker may have scraped it since this one last looked.
+   */
+  async runJob(key: string): Promise<RefreshResult> {
+    const source = this.byKey.get(key);
+    if (!source) throw new RangeError(`Unknown dispensary '${key}'`);
+    await this.follow(key);
+    const last = source.lastAttemptAt;
+    const now = this.options.clock.now().getTime();
+    const skip =
+      (source.unconfigured && !this.needsResolution(source)) ||
+      (last !== null && within(now - last.getTime(), this.options.cooldownMs)) ||
+      this.stopping.signal.aborted;
+    if (!skip) return this.limit(() => this.scrape(source));
+    // Whoever waits for this job hears that it ended.
+    this.options.onScrapeEvent?.({
+      kind: 'finished',
+      key,
+      result: 'skipped',
+      durationMs: 0,
+      unconfigured: source.unconfigured,
+    });
+    return 'skipped';
+  }
+
+  /**
+   * Takes the dispensary's state from the store: its snapshot, its last attempt, the menu source
+   * its website showed. In a cluster, how a process learns of a scrape another one made; `ended`
+   * is what that process told of it (see ScrapeEvent).
+   */
+  async follow(key: string, ended?: Extract<ScrapeEvent, { kind: 'finished' }>): Promise<void> {
+    const source = this.byKey.get(key);
+    if (!source) return;
+    const { repository, scraper } = this.options;
+    const [snapshot, histories, resolved] = await Promise.all([
+      repository.getSnapshot(key),
+      repository.sourceHistories(),
+      repository.loadResolvedSources(),
+    ]);
+    const history = histories.find((entry) => entry.dispensaryKey === key);
+    if (history) this.applyHistory(source, history);
+    const resolvedNow = resolved.get(key);
+    if (resolvedNow && resolvedNow !== source.resolved) {
+      source.resolved = resolvedNow;
+      source.entry = effectiveEntry(source.registered, resolvedNow);
+      source.unconfigured = !scraper.hasMenuSource(source.entry);
+    }
+    if (snapshot && snapshot.scrapedAt !== source.snapshotAt?.toISOString()) {
+      this.restore(source, snapshot);
+    }
+    if (ended && ended.result !== 'skipped') {
+      source.runningElsewhereUntil = null;
+      source.attemptedSinceStart = true;
+      source.dealsFound = ended.dealsFound;
+      if (ended.unconfigured) source.unconfigured = true;
+      this.noteDuration(ended.durationMs);
+    }
+  }
+
+  /** In a cluster: another process started scraping the dispensary, under a lease until then. */
+  scrapeStartedElsewhere(key: string, leaseUntil: Date): void {
+    const source = this.byKey.get(key);
+    if (source && source.runningSince === null) source.runningElsewhereUntil = leaseUntil;
+  }
+
+  /** Every dispensary's last attempt as the store has it: what the schedule's due list reads. */
+  async reloadHistories(): Promise<void> {
+    for (const history of await this.options.repository.sourceHistories()) {
+      const source = this.byKey.get(history.dispensaryKey);
+      if (source) this.applyHistory(source, history);
+    }
+  }
+
+  private applyHistory(source: Source, history: SourceHistory): void {
+    source.lastAttemptAt = dateOrNull(history.lastAttemptAt);
+    source.lastSuccessAt = dateOrNull(history.lastSuccessAt) ?? source.snapshotAt;
+    source.lastOutcome = history.lastOutcome;
+    source.lastError = history.lastError;
   }
 
   private runOver(sources: readonly Source[]): CollectionRun {
@@ -375,7 +493,11 @@ export class Collection {
       source.lastAttemptAt !== null &&
       within(now - source.lastAttemptAt.getTime(), this.options.cooldownMs);
     if (coolingDown || this.stopping.signal.aborted) return Promise.resolve('skipped');
-    const flight = this.limit(() => this.scrape(source))
+    const { dispatch } = this.options;
+    const scraped = dispatch
+      ? dispatch.request(source.entry.key)
+      : this.limit(() => this.scrape(source));
+    const flight = scraped
       // A refresh ends once its deals are in the whole list too (published after the burst).
       .then(async (result) => {
         await this.deals.published();
@@ -436,6 +558,12 @@ export class Collection {
     const { clock, scraper } = this.options;
     const startedAt = clock.now();
     source.runningSince = startedAt;
+    source.runningElsewhereUntil = null;
+    this.options.onScrapeEvent?.({
+      kind: 'started',
+      key: source.entry.key,
+      leaseUntil: new Date(startedAt.getTime() + this.options.scrapeTimeoutMs).toISOString(),
+    });
     const timeout = AbortSignal.timeout(this.options.scrapeTimeoutMs);
     const signal = AbortSignal.any([this.stopping.signal, timeout]);
     let result: ScrapeResult | null = null;
@@ -469,8 +597,17 @@ export class Collection {
     const durationMs = finishedAt.getTime() - startedAt.getTime();
     this.report(source, verdict, end, { transport, result, durationMs });
     // A scrape a shutdown stopped did not fail: nothing is known about the menu.
-    if (verdict.outcome === 'aborted') return 'skipped';
-    return verdict.outcome === 'ok' ? 'refreshed' : 'failed';
+    const refreshResult: RefreshResult =
+      verdict.outcome === 'aborted' ? 'skipped' : verdict.outcome === 'ok' ? 'refreshed' : 'failed';
+    this.options.onScrapeEvent?.({
+      kind: 'finished',
+      key: source.entry.key,
+      result: refreshResult,
+      durationMs,
+      ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
+      unconfigured: source.unconfigured,
+    });
+    return refreshResult;
   }
 
   /** Keeps what the verdict keeps and records the attempt; a failed write fails the attempt. */
@@ -550,6 +687,10 @@ export class Collection {
     this.options.metrics.scrapes.inc({ outcome: verdict.outcome, platform });
     if (verdict.outcome === 'aborted') return;
     this.options.metrics.scrapeSeconds.observe({ platform }, durationMs / 1000);
+    this.noteDuration(durationMs);
+  }
+
+  private noteDuration(durationMs: number): void {
     this.recentDurationsMs.push(durationMs);
     if (this.recentDurationsMs.length > RECENT_DURATIONS) this.recentDurationsMs.shift();
   }
@@ -565,7 +706,10 @@ export class Collection {
       lastOutcome: source.lastOutcome,
       lastError: source.lastError,
       attemptedSinceStart: source.attemptedSinceStart,
-      running: source.runningSince !== null,
+      running:
+        source.runningSince !== null ||
+        (source.runningElsewhereUntil !== null &&
+          source.runningElsewhereUntil.getTime() > this.options.clock.now().getTime()),
       // A website still to be looked at may yet give a source: until then its failures show.
       unconfigured: source.unconfigured && !this.needsResolution(source),
       ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),

@@ -23,6 +23,8 @@ export interface SchedulerOptions {
    * the store passes again.
    */
   storing?: () => boolean;
+  /** Run before each tick decides what is due (in a cluster: the store's last attempts read). */
+  prepare?: () => Promise<void>;
 }
 
 /**
@@ -59,9 +61,13 @@ export class Scheduler {
     // A pass that throws or rejects (a bug: a run counts failures, it does not throw them) is
     // logged, and the next tick still comes.
     const failed = (error: unknown) => logger.error({ err: error }, 'scheduled refresh failed');
+    const due = () => {
+      if (this.options.storing?.() ?? true) return collection.refreshDue(intervalMs).finished;
+    };
+    const { prepare } = this.options;
     try {
-      if (this.options.storing?.() ?? true)
-        collection.refreshDue(intervalMs).finished.catch(failed);
+      if (prepare) prepare().then(due).catch(failed);
+      else due()?.catch(failed);
     } catch (error) {
       failed(error);
     }

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { DealListSchema } from '@stl-deals/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,9 +46,19 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
   perMinute: number;
   /** Origins besides the service's own whose pages may call these (CORS_ORIGIN). */
   allowedOrigins: readonly string[];
-}> = async (app, { collection, perMinute, allowedOrigins }) => {
+  /**
+   * In a cluster, the counters every API instance shares (see cluster/shared-rate-limit.ts); a
+   * count that cannot be stored lets the refresh through, which then fails on its own.
+   */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
+}> = async (app, { collection, perMinute, allowedOrigins, rateLimitStore }) => {
   refuseCrossSiteWrites(app, allowedOrigins);
-  await app.register(rateLimit, { global: true, max: perMinute, timeWindow: 60_000 });
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    ...(rateLimitStore ? { store: rateLimitStore, skipOnError: true } : {}),
+  });
   const refusals = { 403: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema };
 
   // Registered before the parametric route; find-my-way prefers the static path anyway.

@@ -13,6 +13,8 @@ export interface FeedServer {
   url(key: string): string;
   set(key: string, feed: Feed): void;
   requests(key: string): number;
+  /** The User-Agent of each request the dispensary's feed received, in order. */
+  userAgents(key: string): string[];
   /** Answers every held request with its dispensary's feed as set now (503 if still held). */
   release(): void;
   close(): Promise<void>;
@@ -21,6 +23,7 @@ export interface FeedServer {
 export async function startFeedServer(): Promise<FeedServer> {
   const feeds = new Map<string, Feed>();
   const counts = new Map<string, number>();
+  const agents = new Map<string, string[]>();
   const held: Array<{ key: string; response: ServerResponse }> = [];
 
   const answer = (key: string, response: ServerResponse) => {
@@ -37,6 +40,7 @@ export async function startFeedServer(): Promise<FeedServer> {
   const server = createServer((request: IncomingMessage, response) => {
     const key = /^\/feed\/([\w-]+)$/.exec(request.url ?? '')?.[1] ?? '';
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    agents.set(key, [...(agents.get(key) ?? []), request.headers['user-agent'] ?? '']);
     answer(key, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,6 +51,7 @@ export async function startFeedServer(): Promise<FeedServer> {
     url: (key) => `${origin}/feed/${key}`,
     set: (key, feed) => feeds.set(key, feed),
     requests: (key) => counts.get(key) ?? 0,
+    userAgents: (key) => agents.get(key) ?? [],
     release() {
       for (const { key, response } of held.splice(0)) {
         if ('hold' in (feeds.get(key) ?? {})) response.writeHead(503).end();

@@ -3,6 +3,21 @@ import { RetryableError } from '../errors';
 import type { Clock } from './clock';
 import { runInSlot } from './queue-slot';
 
+/**
+ * A host's turn held across processes: while one process holds it, no other process of the
+ * cluster sends a request to the host. `lastEndMs` is when the cluster's last request to it ended.
+ */
+export interface HostTurn {
+  lastEndMs: number;
+  /** Gives the turn back, recording `endMs` as the end of this request. */
+  release(endMs: number): Promise<void>;
+}
+
+/** Where the turns of every process of a cluster are kept (PostgreSQL in the service). */
+export interface SharedHostTurns {
+  take(host: string, signal: AbortSignal): Promise<HostTurn>;
+}
+
 export interface HostQueueOptions {
   /** The least time between the end of one request to a host and the start of the next. */
   minDelayMs: number;
@@ -15,6 +30,8 @@ export interface HostQueueOptions {
    */
   turnMs: number;
   clock: Clock;
+  /** Set in a cluster: the host's turn is also taken among the processes (see SharedHostTurns). */
+  shared?: SharedHostTurns;
 }
 
 interface HostState {
@@ -42,16 +59,22 @@ export class HostQueue {
     const state = this.#state(host);
     // The task's promise is wrapped so that the slot can end before the task does.
     const { running } = await runInSlot(state.queue, signal, async () => {
-      const gap = Math.max(minDelayMs, state.crawlDelayMs);
-      const wait = state.lastEnd + gap - clock.now();
-      if (wait > maxWaitMs) {
-        throw new RetryableError(`${host} asks for ${Math.ceil(wait / 1000)} s between requests`);
+      const shared = await this.options.shared?.take(host, signal);
+      try {
+        const gap = Math.max(minDelayMs, state.crawlDelayMs);
+        const lastEnd = Math.max(state.lastEnd, shared?.lastEndMs ?? Number.NEGATIVE_INFINITY);
+        const wait = lastEnd + gap - clock.now();
+        if (wait > maxWaitMs) {
+          throw new RetryableError(`${host} asks for ${Math.ceil(wait / 1000)} s between requests`);
+        }
+        if (wait > 0) await clock.sleep(wait, signal);
+        const task$ = task();
+        await endOrTurnOver(task$, turnMs);
+        state.lastEnd = clock.now();
+        return { running: task$ };
+      } finally {
+        await shared?.release(state.lastEnd);
       }
-      if (wait > 0) await clock.sleep(wait, signal);
-      const task$ = task();
-      await endOrTurnOver(task$, turnMs);
-      state.lastEnd = clock.now();
-      return { running: task$ };
     });
     return running;
   }

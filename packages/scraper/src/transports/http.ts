@@ -10,7 +10,7 @@ import {
 } from '../errors';
 import type { OutboundGuard } from '../outbound/guard';
 import type { Clock } from '../politeness/clock';
-import { HostQueue } from '../politeness/host-queue';
+import { HostQueue, type SharedHostTurns } from '../politeness/host-queue';
 import { RobotsCache, robotsAnswerKind, type RobotsAnswer } from '../politeness/robots';
 import { robotsToken } from '../politeness/user-agent';
 import { checkPayload, judgeStatus } from './classify';
@@ -33,6 +33,8 @@ export interface HttpTransportOptions {
   retryAfterMaxMs: number;
   /** How long one request may keep its host's turn (see HostQueue). Default 10 s. */
   hostTurnMs?: number;
+  /** Set in a cluster: host turns taken among its processes too. */
+  sharedHostTurns?: SharedHostTurns;
   clock: Clock;
   /** In [0, 1), for the backoff's jitter. */
   random: () => number;
@@ -146,6 +148,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     maxWaitMs: MAX_WAIT_IN_SCRAPE_MS,
     turnMs: options.hostTurnMs ?? 10_000,
     clock,
+    ...(options.sharedHostTurns ? { shared: options.sharedHostTurns } : {}),
   });
   // A robots.txt fetch is shared by every caller waiting for it, so it answers to no caller's
   // signal: only its own timeout and close() stop it.

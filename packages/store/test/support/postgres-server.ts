@@ -26,6 +26,10 @@ export interface PostgresServer {
   dropDatabase(url: string): Promise<void>;
   /** Runs SQL as the superuser on a database of this server (by its URL). */
   query(url: string, text: string, values?: unknown[]): Promise<pg.QueryResult>;
+  /** Stops the server (its data kept) until `resume`: an outage, as clients see one. */
+  halt(): Promise<void>;
+  /** Starts the halted server again, on the same port. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,10 +71,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       '--no-sync',
       '--no-instructions',
     ]);
-    const port = await startOnFreePort(async (port) => {
+    const startOn = async (port: number) => {
       const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
       await exec(pgCtl, ['-D', data, '-l', log, '-w', '-t', '60', '-o', options, 'start']);
-    }, log);
+    };
+    const port = await startOnFreePort(startOn, log);
     started = true;
     process.once('exit', stopNow);
     const admin = new pg.Pool({ connectionString: urlOf(port, 'postgres'), max: 2 });
@@ -94,6 +99,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
         } finally {
           await client.end();
         }
+      },
+      async halt() {
+        await exec(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
+      },
+      async resume() {
+        await startOn(port);
       },
       async stop() {
         await admin.end();

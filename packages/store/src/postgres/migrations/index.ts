@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
+import { cluster } from './0002-cluster';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -8,6 +9,7 @@ import { initial } from './0001-initial';
  */
 export const postgresMigrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-cluster': cluster,
 };
 
 export const migrationProvider: MigrationProvider = {

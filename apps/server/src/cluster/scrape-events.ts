@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { z } from 'zod';
+import type { ScrapeEvent } from '../collection/collection';
+
+/** The PostgreSQL channel every process of one database tells its scrapes on. */
+export const SCRAPE_EVENTS_CHANNEL = 'stl_deals_scrapes';
+
+/** One schema for the channel's payloads: a database shared with others may carry anything. */
+const ScrapeEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('started'), key: z.string().max(200), leaseUntil: z.iso.datetime() }),
+  z.object({
+    kind: z.literal('finished'),
+    key: z.string().max(200),
+    result: z.enum(['refreshed', 'failed', 'skipped']),
+    durationMs: z.number().nonnegative(),
+    dealsFound: z.number().int().nonnegative().optional(),
+    unconfigured: z.boolean(),
+  }),
+]);
+
+/** A payload of the channel as an event, or null when it is none of ours. */
+export function readScrapeEvent(payload: string | undefined): ScrapeEvent | null {
+  if (payload === undefined) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const parsed = ScrapeEventSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Sends an event to every listening process (pg_notify: delivered when the sender commits). */
+export async function publishScrapeEvent(pool: pg.Pool, event: ScrapeEvent): Promise<void> {
+  await pool.query('SELECT pg_notify($1, $2)', [SCRAPE_EVENTS_CHANNEL, JSON.stringify(event)]);
+}
+
+export interface ScrapeEventsListenerOptions {
+  url: string;
+  onEvent: (event: ScrapeEvent) => void;
+  /**
+   * Called once listening (again): events sent while this process was not listening are lost,
+   * so the caller reads the store's state instead.
+   */
+  onListening: () => void;
+  onError: (error: unknown) => void;
+  /** Between attempts to connect again. Default 1 s. */
+  retryMs?: number;
+}
+
+export interface ScrapeEventsListener {
+  close(): Promise<void>;
+}
+
+/**
+ * LISTENs on the channel over a connection of its own, connecting again after any loss (a
+ * restart of PostgreSQL, a dropped connection) for as long as it is open.
+ */
+export function listenToScrapeEvents(options: ScrapeEventsListenerOptions): ScrapeEventsListener {
+  const retryMs = options.retryMs ?? 1_000;
+  let closed = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  const retry = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, retryMs);
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: options.url, application_name: 'stl-deals' });
+    client = next;
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (error !== undefined && !closed) options.onError(error);
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      retry();
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    next.on('notification', ({ channel, payload }) => {
+      if (channel !== SCRAPE_EVENTS_CHANNEL) return;
+      const event = readScrapeEvent(payload);
+      if (event) options.onEvent(event);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${SCRAPE_EVENTS_CHANNEL}`);
+      if (closed) return void next.end().catch(() => undefined);
+      options.onListening();
+    } catch (error) {
+      onLost(error);
+    }
+  }
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

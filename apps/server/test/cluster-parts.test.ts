@@ -1,0 +1,165 @@
+import { openPostgresRepository } from '@stl-deals/store';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startPostgresServer,
+  type PostgresServer,
+} from '../../../packages/store/test/support/postgres-server';
+import { postgresHostTurns } from '../src/cluster/host-turns';
+import { QueuedScrapes } from '../src/cluster/queued-scrapes';
+import {
+  listenToScrapeEvents,
+  publishScrapeEvent,
+  readScrapeEvent,
+} from '../src/cluster/scrape-events';
+import { sharedRateLimitStore } from '../src/cluster/shared-rate-limit';
+import type { ScrapeEvent } from '../src/collection/collection';
+
+/* The cluster's parts, each against a real PostgreSQL (the whole cluster: cluster.test.ts). */
+
+const logger = pino({ level: 'silent' });
+let postgres: PostgresServer;
+let url: string;
+const pools: pg.Pool[] = [];
+
+/** A pool as one process of the cluster has it. */
+function processPool(): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 3 });
+  pools.push(pool);
+  return pool;
+}
+
+beforeAll(async () => {
+  postgres = await startPostgresServer();
+  url = await postgres.createDatabase();
+  // The repository's migrations make the cluster's tables.
+  await (await openPostgresRepository({ url })).close();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await postgres?.stop();
+});
+
+describe('host turns across processes', () => {
+  it('a second process waits for the turn, and learns when the first one ended', async () => {
+    const first = postgresHostTurns(processPool(), logger);
+    const second = postgresHostTurns(processPool(), logger);
+    const signal = new AbortController().signal;
+    const held = await first.take('menus.example.com', signal);
+    let secondGotIt = false;
+    const waiting = second.take('menus.example.com', signal).then((turn) => {
+      secondGotIt = true;
+      return turn;
+    });
+    // Another host is not held up by it.
+    const other = await second.take('api.example.com', signal);
+    await other.release(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(secondGotIt).toBe(false);
+    await held.release(1_234_567);
+    const turn = await waiting;
+    expect(turn.lastEndMs).toBe(1_234_567);
+    await turn.release(1_300_000);
+  });
+
+  it('a wait for a turn ends when its scrape is aborted', async () => {
+    const first = postgresHostTurns(processPool(), logger);
+    const held = await first.take('slow.example.com', new AbortController().signal);
+    const abort = new AbortController();
+    const waiting = postgresHostTurns(processPool(), logger).take('slow.example.com', abort.signal);
+    abort.abort(new Error('scrape timed out'));
+    await expect(waiting).rejects.toThrow('scrape timed out');
+    await held.release(1);
+  });
+});
+
+describe('the shared refresh rate limit', () => {
+  it('counts one budget per client over every instance, in a window', async () => {
+    const Store = sharedRateLimitStore(processPool());
+    const instances = [new Store({} as never), new Store({} as never)];
+    const counts: number[] = [];
+    for (let index = 0; index < 5; index++) {
+      counts.push(
+        await new Promise<number>((resolve, reject) =>
+          instances[index % 2]?.incr(
+            '203.0.113.1',
+            (error, result) => (error ? reject(error) : resolve(result?.current ?? -1)),
+            60_000,
+            10,
+          ),
+        ),
+      );
+    }
+    expect(counts).toEqual([1, 2, 3, 4, 5]);
+    const fresh = await new Promise<{ current: number; ttl: number } | undefined>((resolve) =>
+      instances[0]?.incr('203.0.113.2', (_error, result) => resolve(result), 60_000, 10),
+    );
+    expect(fresh?.current).toBe(1);
+    expect(fresh?.ttl).toBeGreaterThan(59_000);
+    expect(fresh?.ttl).toBeLessThanOrEqual(60_000);
+  });
+});
+
+describe('scrape events', () => {
+  it('reach every listening process, and a payload not ours is ignored', async () => {
+    const heard: ScrapeEvent[] = [];
+    let ready!: () => void;
+    const listening = new Promise<void>((resolve) => (ready = resolve));
+    const listener = listenToScrapeEvents({
+      url,
+      onEvent: (event) => heard.push(event),
+      onListening: () => ready(),
+      onError: () => undefined,
+    });
+    await listening;
+    const pool = processPool();
+    await pool.query(`SELECT pg_notify('stl_deals_scrapes', '{"kind":"finished","key":1}')`);
+    const event: ScrapeEvent = {
+      kind: 'finished',
+      key: 's1',
+      result: 'refreshed',
+      durationMs: 12,
+      unconfigured: false,
+    };
+    await publishScrapeEvent(pool, event);
+    for (let waited = 0; heard.length === 0 && waited < 5_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(heard).toEqual([event]);
+    await listener.close();
+  });
+
+  it('reads only well-formed events', () => {
+    expect(readScrapeEvent('not json')).toBeNull();
+    expect(readScrapeEvent('{"kind":"started","key":"a","leaseUntil":"soon"}')).toBeNull();
+    expect(
+      readScrapeEvent('{"kind":"started","key":"a","leaseUntil":"2026-11-24T10:00:00.000Z"}'),
+    ).toEqual({ kind: 'started', key: 'a', leaseUntil: '2026-11-24T10:00:00.000Z' });
+  });
+});
+
+describe('QueuedScrapes', () => {
+  it("resolves every caller of a store with its scrape's result, wherever it ran", async () => {
+    const sent: string[] = [];
+    const scrapes = new QueuedScrapes((key) => {
+      sent.push(key);
+      return Promise.resolve();
+    }, 10_000);
+    const both = Promise.all([scrapes.request('a'), scrapes.request('a')]);
+    const other = scrapes.request('b');
+    scrapes.finished('a', 'refreshed');
+    expect(await both).toEqual(['refreshed', 'refreshed']);
+    scrapes.close();
+    expect(await other).toBe('skipped');
+    expect(sent).toEqual(['a', 'a', 'b']);
+  });
+
+  it('a queue that cannot be reached, or no word in time, is a failed refresh', async () => {
+    const down = new QueuedScrapes(() => Promise.reject(new Error('ECONNREFUSED')), 10_000);
+    expect(await down.request('a')).toBe('failed');
+    const silent = new QueuedScrapes(() => Promise.resolve(), 50);
+    expect(await silent.request('a')).toBe('failed');
+  });
+});

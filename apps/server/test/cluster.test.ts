@@ -1,0 +1,245 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPostgresRepository } from '@stl-deals/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startPostgresServer,
+  type PostgresServer,
+} from '../../../packages/store/test/support/postgres-server';
+import { feedDeals } from './support/deals';
+import { startFeedServer, type FeedServer } from './support/feed-server';
+import { feedRegistry, tempDir } from './support/harness';
+import { listening, start, until, type Started } from './support/service-process';
+
+/*
+ * The cluster of issue 12 as plain processes: one real PostgreSQL, two API processes and two
+ * worker processes of the service (`ROLE`), and a local feed server standing in for the menu
+ * platforms, counting each store's requests and who sent them (each worker its own User-Agent).
+ */
+
+const STORES = ['s1', 's2', 's3', 's4', 's5', 's6'];
+const SLOW = 's6';
+/** Short, so that the tests can outlast it; long enough to cover a burst of refreshes. */
+const COOLDOWN_S = 5;
+
+interface Service {
+  name: string;
+  process: Started;
+  origin: string;
+}
+
+let postgres: PostgresServer;
+let feed: FeedServer;
+let databaseUrl: string;
+let registryFile: string;
+const services: Service[] = [];
+
+async function startService(name: string, role: 'api' | 'worker'): Promise<Service> {
+  const process = start({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    ROLE: role,
+    DEALS_REGISTRY: registryFile,
+    USER_AGENT: `STLDealsTest/1.0 (${name})`,
+    REFRESH_COOLDOWN_S: String(COOLDOWN_S),
+    // Nothing falls due during the tests: only the refresh calls scrape.
+    REFRESH_INTERVAL_MIN: String(24 * 60),
+    // The stores share the feed server's host, which takes one request a second from the whole
+    // cluster: a scrape may wait its turn behind all the others. The lease outlasts a scrape.
+    SCRAPE_TIMEOUT_S: '20',
+    JOB_LEASE_S: '25',
+    QUEUE_MAINTENANCE_S: '1',
+    STORE_CHECK_INTERVAL_S: '1',
+    RESOLVE_SOURCES: 'off',
+    // As behind the compose file's proxy: the client is what one proxy appended.
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'info',
+  });
+  const service = { name, process, origin: await listening(process) };
+  services.push(service);
+  return service;
+}
+
+async function json<T>(origin: string, path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${origin}${path}`, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+let visitors = 0;
+/** A refresh as a new visitor asks it (each its own address, so its own rate limit budget). */
+const refresh = (origin: string, key = 'all', client = `198.51.100.${++visitors}`) =>
+  fetch(`${origin}/api/scraper/refresh/${key}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    body: '{}',
+  });
+
+interface Status {
+  storage: { ok: boolean; reason?: string };
+  sources: Array<{ key: string; state: string; dealCount: number }>;
+}
+const status = (origin: string) => json<Status>(origin, '/api/monitoring/scraper/status');
+const dealTitles = async (origin: string) =>
+  (await json<Array<{ title: string }>>(origin, '/api/reactive/deals'))
+    .map(({ title }) => title)
+    .sort();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let apiA: Service;
+let apiB: Service;
+
+beforeAll(async () => {
+  [postgres, feed] = await Promise.all([startPostgresServer(), startFeedServer()]);
+  databaseUrl = await postgres.createDatabase();
+  registryFile = join(tempDir(), 'registry.json');
+  writeFileSync(registryFile, JSON.stringify(feedRegistry(feed, STORES)));
+  for (const key of STORES) feed.set(key, { deals: feedDeals(key, 3) });
+  // Every store attempted just now, as if by an earlier pass: the schedule has nothing due, and
+  // the refresh calls may scrape once the cooldown is over.
+  const repository = await openPostgresRepository({ url: databaseUrl });
+  const now = new Date().toISOString();
+  for (const key of STORES) {
+    await repository.recordScrapeRun({
+      dispensaryKey: key,
+      startedAt: now,
+      finishedAt: now,
+      outcome: 'ok',
+      transport: 'http',
+      dealCount: 0,
+      error: null,
+    });
+  }
+  await repository.close();
+  [apiA, apiB] = await Promise.all([startService('api-a', 'api'), startService('api-b', 'api')]);
+  await Promise.all([startService('worker-1', 'worker'), startService('worker-2', 'worker')]);
+  await sleep(COOLDOWN_S * 1000);
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(
+    services.map(async ({ process }) => {
+      if (process.child.exitCode === null && process.child.signalCode === null) {
+        process.child.kill('SIGTERM');
+        await process.exited;
+      }
+    }),
+  );
+  await Promise.all([feed?.close(), postgres?.stop()]);
+}, 30_000);
+
+describe('the cluster: two APIs and two workers on one PostgreSQL', () => {
+  it('a worker killed in the middle of a scrape: the other worker finishes the job', async () => {
+    feed.set(SLOW, { hold: true });
+    const asked = refresh(apiA.origin, SLOW);
+    const agent = await until(() => feed.userAgents(SLOW)[0], 'the held scrape', 20_000);
+    const holder = services.find(({ name }) => agent.includes(`(${name})`));
+    expect(holder?.name).toMatch(/^worker-/);
+    // Seen as running by both APIs, whichever worker runs it.
+    await until(
+      async () => (await status(apiB.origin)).sources.find(({ key }) => key === SLOW)?.state,
+      'running',
+    );
+    holder?.process.child.kill('SIGKILL');
+    await holder?.process.exited;
+    feed.set(SLOW, { deals: feedDeals(SLOW, 4) });
+
+    const answer = await asked;
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as unknown[]).length).toBe(4);
+    const agents = feed.userAgents(SLOW);
+    expect(agents).toHaveLength(2);
+    expect(agents[1]).not.toContain(`(${holder?.name})`);
+    for (const api of [apiA, apiB]) {
+      const slow = (await status(api.origin)).sources.find(({ key }) => key === SLOW);
+      expect(slow).toMatchObject({ state: 'ok', dealCount: 4 });
+    }
+    // Two workers again for what follows.
+    await startService('worker-3', 'worker');
+  }, 60_000);
+
+  it('20 concurrent refresh-all calls over both APIs scrape each store exactly once', async () => {
+    await sleep(COOLDOWN_S * 1000);
+    const before = new Map(STORES.map((key) => [key, feed.requests(key)]));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => refresh(index % 2 ? apiA.origin : apiB.origin)),
+    );
+    expect(answers.map(({ status }) => status)).toEqual(Array(20).fill(200));
+    for (const key of STORES) {
+      expect(feed.requests(key) - (before.get(key) ?? 0), key).toBe(1);
+    }
+    const [a, b] = await Promise.all([dealTitles(apiA.origin), dealTitles(apiB.origin)]);
+    expect(a).toHaveLength(5 * 3 + 4);
+    expect(b).toEqual(a);
+  }, 60_000);
+
+  it('a deal stored through one instance is served by the other within 1 s', async () => {
+    await sleep(COOLDOWN_S * 1000);
+    feed.set('s1', { deals: [...feedDeals('s1', 3), ...feedDeals('s1-new', 1)] });
+    const answer = await refresh(apiA.origin, 's1');
+    expect(answer.status).toBe(200);
+    const answeredAt = Date.now();
+    await until(
+      async () =>
+        (await dealTitles(apiB.origin)).some((title) => title.endsWith(' at s1-new'))
+          ? true
+          : undefined,
+      'the new deal on the other instance',
+      5_000,
+    );
+    expect(Date.now() - answeredAt).toBeLessThan(1_000);
+  }, 30_000);
+
+  it('the refresh rate limit holds across the APIs: one budget per client, wherever it asks', async () => {
+    const client = '203.0.113.9';
+    const answers = [];
+    for (let index = 0; index < 14; index++) {
+      answers.push((await refresh(index % 2 ? apiA.origin : apiB.origin, 'nope', client)).status);
+    }
+    // RATE_LIMIT_PER_MIN is 10 (the default): 10 answered (404, no such store), then 429 on both.
+    expect(answers).toEqual([...Array<number>(10).fill(404), ...Array<number>(4).fill(429)]);
+  }, 30_000);
+
+  it('PostgreSQL stopped for 10 s: the APIs serve their last deals, say so, and recover', async () => {
+    const served = await dealTitles(apiA.origin);
+    await postgres.halt();
+    try {
+      for (const api of [apiA, apiB]) {
+        await until(
+          async () => ((await status(api.origin)).storage.ok ? undefined : true),
+          `${api.name} reporting the database unavailable`,
+          8_000,
+        );
+        expect((await status(api.origin)).storage.reason).toMatch(/database cannot be reached/);
+        expect(await dealTitles(api.origin)).toEqual(served);
+      }
+      await sleep(10_000 - 2_000);
+    } finally {
+      await postgres.resume();
+    }
+    for (const api of [apiA, apiB]) {
+      await until(
+        async () => ((await status(api.origin)).storage.ok ? true : undefined),
+        `${api.name} recovering`,
+        15_000,
+      );
+    }
+    // Scrapes, notifications and the shared state work again, with no restart.
+    feed.set('s2', { deals: feedDeals('s2', 5) });
+    await until(
+      async () => ((await refresh(apiB.origin, 's2')).status === 200 ? true : undefined),
+      'a refresh after the outage',
+      20_000,
+    );
+    await until(
+      async () =>
+        (await dealTitles(apiA.origin)).some((title) => title.includes('pack 5 at s2'))
+          ? true
+          : undefined,
+      'the other instance following again',
+      10_000,
+    );
+  }, 90_000);
+});
