@@ -78,7 +78,7 @@ describe('host turns across processes', () => {
 describe('the shared refresh rate limit', () => {
   it('counts one budget per client over every instance, in a window', async () => {
     const Store = sharedRateLimitStore(processPool());
-    const instances = [new Store({} as never), new Store({} as never)];
+    const instances = [new Store({}), new Store({})];
     const counts: number[] = [];
     for (let index = 0; index < 5; index++) {
       counts.push(
