@@ -3,6 +3,7 @@
 // workspace's TypeScript, so nothing transpiles at run time. `npm run build -w apps/server`
 // builds it always; `npm run build` and `npm start` when its sources changed (scripts/build.mjs).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -55,6 +56,25 @@ const sourceRelativeUrls = {
   },
 };
 
+/**
+ * cheerio's main entry also holds its fetching and decoding helpers (fromURL, loadBuffer, the
+ * stream parsers), and with them undici, iconv-lite and parse5's stream parser: over a megabyte
+ * that every start would read and run, for functions the project never calls (it takes `load`
+ * alone). The bundle takes cheerio from the module its main entry re-exports `load` from, the
+ * same parse5 `load`; an import of anything else from 'cheerio' then fails the build.
+ */
+const CHEERIO_LOAD = resolve(
+  dirname(createRequire(import.meta.url).resolve('cheerio/package.json')),
+  'dist/esm/load-parse.js',
+);
+
+const cheerioLoadOnly = {
+  name: 'cheerio-load-only',
+  setup(build) {
+    build.onResolve({ filter: /^cheerio$/ }, () => ({ path: CHEERIO_LOAD }));
+  },
+};
+
 async function buildServer() {
   rmSync(DIST, { recursive: true, force: true });
   const result = await esbuild.build({
@@ -62,6 +82,10 @@ async function buildServer() {
     outdir: DIST,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // What a start does not need is imported on first use (`import()`): such a module and what
+    // only it imports go to chunks of their own beside the entries, read when first imported.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -78,7 +102,7 @@ async function buildServer() {
     keepNames: true,
     metafile: true,
     logLevel: 'warning',
-    plugins: [sourceRelativeUrls],
+    plugins: [sourceRelativeUrls, cheerioLoadOnly],
   });
   const inputs = Object.keys(result.metafile.inputs)
     .map((input) => relative(ROOT, resolve(process.cwd(), input)))

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { ConfigError } from './config';
+import { firstAnswer } from './first-answer';
 import { handleShutdownSignals } from './shutdown';
 
 export interface Started {
@@ -11,6 +12,15 @@ export interface Started {
   config: Config;
   logger: Logger;
 }
+
+/**
+ * How long after listening the start's background work waits for the first answer at most: the
+ * store's check (it reads the whole file, on the event loop), the history's pruning, the first
+ * scrapes and geocoding (they load the scraper's transports). None of it is needed to answer:
+ * the stored deals were read at start. The check is still queued before the first scrape, so no
+ * scrape is written before the store passed it, as before.
+ */
+const BACKGROUND_AFTER_MS = 1_000;
 
 /** Where the page is, for the operator: `localhost` when the service listens on every address. */
 export function pageAddress(host: string, port: number): string {
@@ -52,8 +62,11 @@ async function run(
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   await app.listenMetrics();
+  announce?.((app.server.address() as AddressInfo).port, started);
+  await firstAnswer(app.server, BACKGROUND_AFTER_MS);
+  // Shut down meanwhile: nothing is started.
+  if (!app.server.listening) return;
   await app.startCollecting();
   // In the background: until an address is answered, its ZIP's centroid stands in.
   void app.collection.locateByAddress();
-  announce?.((app.server.address() as AddressInfo).port, started);
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqliteRepository } from '@stl-deals/store';
@@ -76,9 +76,36 @@ afterAll(async () => {
   await feed.close();
 });
 
+/** The files an entry reads before it runs: itself and the chunks it imports statically. */
+function readAtStart(entry: string): string[] {
+  const files = new Set([entry]);
+  for (const file of files) {
+    const text = readFileSync(join(DIST, file), 'utf8');
+    for (const [, chunk] of text.matchAll(/(?:from|import)\s*"\.\/(chunk-[\w-]+\.mjs)"/g)) {
+      if (chunk) files.add(chunk);
+    }
+  }
+  return [...files];
+}
+
 describe('the built service', () => {
+  it('reads no scraper transport or parsing pool at start, only on first use', () => {
+    const atStart = readAtStart('main.mjs').map((file) => readFileSync(join(DIST, file), 'utf8'));
+    const everything = readdirSync(DIST)
+      .filter((file) => file.endsWith('.mjs'))
+      .map((file) => readFileSync(join(DIST, file), 'utf8'));
+    // undici (the http transport's client), by one of its error codes: in a chunk of its own.
+    expect(everything.some((text) => text.includes('UND_ERR_CONNECT_TIMEOUT'))).toBe(true);
+    expect(atStart.some((text) => text.includes('UND_ERR_CONNECT_TIMEOUT'))).toBe(false);
+    // piscina (external) is imported when the first job comes, never before the code runs.
+    expect(atStart.join('')).toContain('import("piscina")');
+    expect(atStart.join('')).not.toMatch(/(?:from|import)\s*"piscina"/);
+    // cheerio's fetching helpers and their decoders are not built in at all.
+    expect(everything.join('')).not.toContain('iconv-lite');
+  });
+
   it('bundles no TypeScript loader, in the service or its parsing threads', () => {
-    for (const file of ['main.mjs', 'parse-worker.mjs']) {
+    for (const file of readdirSync(DIST).filter((name) => name.endsWith('.mjs'))) {
       const bundle = readFileSync(join(DIST, file), 'utf8');
       expect(bundle, file).not.toMatch(/from\s*["']tsx|import\(["']tsx/);
       expect(bundle, file).not.toMatch(/["']@stl-deals\//);

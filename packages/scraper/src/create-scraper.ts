@@ -29,8 +29,9 @@ import {
   renderHtml,
 } from './transports/browser-pages';
 import type { SharedHostTurns } from './politeness/host-queue';
-import { createHttpTransport, RetryLaterError } from './transports/http';
 import { createJsonClient, type JsonClient } from './transports/json-client';
+import { lazyHttpTransport } from './transports/lazy-http';
+import { RetryLaterError } from './transports/retry-later';
 
 export interface ScraperOptions {
   /**
@@ -120,7 +121,7 @@ export function createScraper(options: ScraperOptions): Scraper {
           timeLimitMs: options.parseTimeLimitMs ?? 20_000,
           memoryMb: options.parseMemoryMb ?? 256,
         });
-  const http = createHttpTransport({
+  const http = lazyHttpTransport({
     userAgent,
     timeoutMs: options.requestTimeoutMs ?? 30_000,
     maxBytes,
@@ -145,8 +146,9 @@ export function createScraper(options: ScraperOptions): Scraper {
 
   /** The guard's check before the browser opens a page; a name that does not resolve is a ScrapeError. */
   async function checkResolved(url: string): Promise<void> {
+    const transport = await http.ready();
     await guard.checkResolved(url).catch((error: unknown) => {
-      throw http.networkFailure(error, url);
+      throw transport.networkFailure(error, url);
     });
   }
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { Platform } from '@stl-deals/domain';
-import Piscina from 'piscina';
+import type Piscina from 'piscina';
 import type { Adapter, RequestPlan } from '../adapters/types';
 import { ParseLimitError, scrapeErrorFrom } from '../errors';
 import type { DetectedSource } from '../discovery/detect-source';
@@ -48,19 +48,27 @@ const IDLE_THREAD_MS = 60_000;
  * thread for the next job.
  */
 export function createParserPool(options: ParserPoolOptions): Parser {
-  const pool = new Piscina<WorkerTask, ParseOutcome<unknown>>({
-    filename: new URL('./parse-worker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: options.threads ?? Math.min(availableParallelism(), 4),
-    idleTimeout: IDLE_THREAD_MS,
-    resourceLimits: {
-      maxOldGenerationSizeMb: options.memoryMb,
-      maxYoungGenerationSizeMb: Math.max(Math.round(options.memoryMb / 8), 8),
-    },
-  });
+  // Piscina is loaded and the pool made on the first job, not at start: a restarted service
+  // serves its stored deals before it reads any menu.
+  let pool: Promise<Piscina<WorkerTask, ParseOutcome<unknown>>> | undefined;
+  const threadsReady = () =>
+    (pool ??= import('piscina').then(
+      ({ default: Pool }) =>
+        new Pool<WorkerTask, ParseOutcome<unknown>>({
+          filename: new URL('./parse-worker.mjs', import.meta.url).href,
+          minThreads: 0,
+          maxThreads: options.threads ?? Math.min(availableParallelism(), 4),
+          idleTimeout: IDLE_THREAD_MS,
+          resourceLimits: {
+            maxOldGenerationSizeMb: options.memoryMb,
+            maxYoungGenerationSizeMb: Math.max(Math.round(options.memoryMb / 8), 8),
+          },
+        }),
+    ));
 
   async function run(job: ParseJob, signal: AbortSignal): Promise<unknown> {
     const overLimit = new AbortController();
+    const threads = await threadsReady();
     const { port1: started, port2 } = new MessageChannel();
     let timer: NodeJS.Timeout | undefined;
     started.once('message', () => {
@@ -71,7 +79,7 @@ export function createParserPool(options: ParserPoolOptions): Parser {
       }, options.timeLimitMs);
     });
     try {
-      const outcome = await pool.run(
+      const outcome = await threads.run(
         { job, started: port2 },
         { transferList: [port2], signal: AbortSignal.any([signal, overLimit.signal]) },
       );
@@ -94,7 +102,9 @@ export function createParserPool(options: ParserPoolOptions): Parser {
     parse: (job, signal) => run({ op: 'parse', ...job }, signal) as Promise<ParsedMenu>,
     detect: (job, signal) =>
       run({ op: 'detect', ...job }, signal) as Promise<DetectedSource | null>,
-    close: () => pool.close({ force: true }),
+    close: async () => {
+      await (await pool)?.close({ force: true });
+    },
   };
 }
 

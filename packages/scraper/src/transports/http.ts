@@ -15,7 +15,10 @@ import { RobotsCache, robotsAnswerKind, type RobotsAnswer } from '../politeness/
 import { robotsToken } from '../politeness/user-agent';
 import { checkPayload, judgeStatus } from './classify';
 import { readCapped } from './read-body';
+import { RetryLaterError } from './retry-later';
 import { backoffDelay } from './retry-timing';
+
+export { RetryLaterError };
 
 export interface HttpTransportOptions {
   /** The whole User-Agent header (see honestUserAgent); its product token is the robots.txt name. */
@@ -75,17 +78,6 @@ const MAX_REDIRECTS = 5;
 
 /** A robots.txt is read this far and no further (RFC 9309 section 2.5 asks for at least 500 KiB). */
 const ROBOTS_MAX_BYTES = 512 * 1024;
-
-/** A host that asked to be left alone for a while (Retry-After), and for how long. */
-export class RetryLaterError extends RetryableError {
-  override name = 'RetryLaterError';
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(message);
-  }
-}
 
 type Attempt =
   | { kind: 'payload'; body: Uint8Array }

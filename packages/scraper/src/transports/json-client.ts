@@ -4,7 +4,7 @@ import { createOutboundGuard } from '../outbound/guard';
 import { boundedJson } from '../parsing/bounded-json';
 import { systemClock, type Clock } from '../politeness/clock';
 import { honestUserAgent } from '../politeness/user-agent';
-import { createHttpTransport } from './http';
+import { lazyHttpTransport } from './lazy-http';
 
 export interface JsonClientOptions {
   /** As for the scraper: the product token robots.txt rules are matched against comes first. */
@@ -37,7 +37,7 @@ export interface JsonClient {
  * the same nesting bounds the parsing threads apply.
  */
 export function createJsonClient(options: JsonClientOptions): JsonClient {
-  const http = createHttpTransport({
+  const http = lazyHttpTransport({
     userAgent: honestUserAgent(options.userAgent, options.contactUrl),
     timeoutMs: options.timeoutMs ?? 15_000,
     maxBytes: options.maxBytes ?? 1024 * 1024,
