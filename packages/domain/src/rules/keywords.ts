@@ -7,12 +7,16 @@
  */
 export function keywordMatcher(keywords: readonly string[]): (text: string) => boolean {
   if (keywords.length === 0) return () => false;
-  const alternatives = keywords.map(escapeRegExp).join('|');
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${alternatives})(?:e?s)?(?![\\p{L}\\p{N}])`,
-    'iu',
-  );
-  return (text) => pattern.test(text);
+  // Built on the first test, not when the module loads: the logo and category tables make about
+  // 80 of these Unicode patterns, and building them all held up the page's first paint (issue 11).
+  let pattern: RegExp | undefined;
+  return (text) => {
+    pattern ??= new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:${keywords.map(escapeRegExp).join('|')})(?:e?s)?(?![\\p{L}\\p{N}])`,
+      'iu',
+    );
+    return pattern.test(text);
+  };
 }
 
 function escapeRegExp(text: string): string {
