@@ -6,7 +6,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Deal, Dispensary } from '@stl-deals/domain';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { median } from './stats';
 
 const WEB = fileURLToPath(new URL('../apps/web/', import.meta.url));
@@ -28,6 +28,11 @@ export interface PageResult {
   /** Search keystroke to the updated list painted (median, ms), and how many were measured. */
   keystrokeMs: number;
   keystrokes: number;
+  /**
+   * The same timer on a bare page whose input only rewrites one line of text (median, ms): what
+   * this browser takes from an input event to a painted frame with no page to speak of.
+   */
+  bareKeystrokeMs: number;
   deals: number;
 }
 
@@ -153,6 +158,18 @@ const KEYSTROKE_TIMER = `
   }, true);
 `;
 
+/** Types `QUERY` `ROUNDS` times, one key at a time, a pause after each so the page goes idle. */
+async function typeQuery(page: Page, search: Locator): Promise<void> {
+  for (let round = 0; round < ROUNDS; round++) {
+    await search.fill('');
+    await page.waitForTimeout(300);
+    for (const key of QUERY) {
+      await page.keyboard.type(key);
+      await page.waitForTimeout(120);
+    }
+  }
+}
+
 /**
  * Types the search one key at a time and times each key: from the input event to the first
  * frame painted after the count line names the new search (the list is drawn in the same commit).
@@ -166,15 +183,30 @@ async function measureKeystrokes(browser: Browser, origin: string): Promise<numb
   await page.addInitScript(KEYSTROKE_TIMER);
   await page.goto(origin);
   await page.getByText(/^Found [\d,]+ deals/).waitFor({ timeout: 30_000 });
-  const search = page.getByRole('searchbox', { name: 'Search Deals' });
-  for (let round = 0; round < ROUNDS; round++) {
-    await search.fill('');
-    await page.waitForTimeout(300);
-    for (const key of QUERY) {
-      await page.keyboard.type(key);
-      await page.waitForTimeout(120);
-    }
-  }
+  await typeQuery(page, page.getByRole('searchbox', { name: 'Search Deals' }));
+  const times = await page.evaluate<number[]>('window.__keystrokes');
+  await context.close();
+  return times;
+}
+
+/** A search box whose input writes the count line the timer waits for, and nothing else. */
+const BARE_PAGE = `<input type="search" aria-label="Search Deals"><p id="count">Found 0 deals</p>
+  <script>
+    document.addEventListener('input', function (event) {
+      document.getElementById('count').textContent =
+        'Found 1 deals for "' + event.target.value.trim() + '"';
+    });
+  </script>`;
+
+/**
+ * The keystroke timer on `BARE_PAGE`, typed the same way: the floor under the page's own figure
+ * in this browser on this machine (the frame's wait, paint and presentation with nothing to draw).
+ */
+async function measureBareKeystrokes(browser: Browser): Promise<number[]> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.setContent(`<script>${KEYSTROKE_TIMER}</script>${BARE_PAGE}`);
+  await typeQuery(page, page.getByRole('searchbox', { name: 'Search Deals' }));
   const times = await page.evaluate<number[]>('window.__keystrokes');
   await context.close();
   return times;
@@ -207,6 +239,7 @@ export async function benchPage(
     const clsDesktop = await measureCls(browser, origin, DESKTOP);
     const clsPhone = await measureCls(browser, origin, PHONE);
     const times = await measureKeystrokes(browser, origin);
+    const bare = await measureBareKeystrokes(browser);
     return {
       jsGzipBytes,
       jsBrBytes,
@@ -214,6 +247,7 @@ export async function benchPage(
       clsPhone,
       keystrokeMs: median(times),
       keystrokes: times.length,
+      bareKeystrokeMs: median(bare),
       deals: deals.length,
     };
   } finally {

@@ -167,6 +167,11 @@ describe('readDeals', () => {
     expect(rejected[0]).toMatch(/^deal 1: /);
   });
 
+  it('names a rejected deal by its place in the whole answer when read a slice at a time', () => {
+    const { rejected } = readDeals([spec, { title: 1 }], 400);
+    expect(rejected).toEqual([expect.stringMatching(/^deal 401: /)]);
+  });
+
   it('drops a bad optional field and keeps the deal', () => {
     const { deals, rejected } = readDeals([
       { ...spec, category: 'Flower', salePrice: 'cheap', brand: 'Wyld' },

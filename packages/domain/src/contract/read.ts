@@ -132,9 +132,10 @@ export interface DealsRead {
 /**
  * Reads an untrusted deals answer item by item. A bad optional field is dropped and the deal kept;
  * a deal with a bad required field is left out and reported; an answer that is not an array is an
- * error for the caller to show.
+ * error for the caller to show. `firstIndex` is the position of `input`'s first item in the whole
+ * answer, for the report, when a caller reads a long answer a slice at a time.
  */
-export function readDeals(input: unknown): DealsRead {
+export function readDeals(input: unknown, firstIndex = 0): DealsRead {
   if (!Array.isArray(input)) {
     throw new TypeError(`Expected an array of deals, got ${describe(input)}`);
   }
@@ -142,13 +143,13 @@ export function readDeals(input: unknown): DealsRead {
   const rejected: string[] = [];
   (input as unknown[]).forEach((item, index) => {
     if (!isRecord(item)) {
-      rejected.push(`deal ${index}: expected an object, got ${describe(item)}`);
+      rejected.push(`deal ${firstIndex + index}: expected an object, got ${describe(item)}`);
       return;
     }
     const { out, bad } = readFields(DEAL_SHAPE, item);
     const badRequired = bad.filter((name) => REQUIRED_DEAL_FIELDS.has(name));
     if (badRequired.length > 0) {
-      rejected.push(`deal ${index}: missing or invalid ${badRequired.join(', ')}`);
+      rejected.push(`deal ${firstIndex + index}: missing or invalid ${badRequired.join(', ')}`);
     } else {
       deals.push(out as Deal);
     }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { deal, DISPENSARIES } from '../../../test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { deal, deals, DISPENSARIES } from '../../../test/fixtures';
 import { recordRequests, serve } from '../../../test/server';
 import { getDeals } from './get-deals';
 
@@ -27,5 +27,23 @@ describe('getDeals', () => {
     expect(one).toEqual([
       expect.objectContaining({ title: 'Swade 10% off', dispensary: swade.name }),
     ]);
+  });
+
+  it('reads a long answer whole and in order, naming a broken deal by its place in the answer', async () => {
+    const answer: unknown[] = deals(1_201);
+    answer[1_100] = { title: 'No price, no links' };
+    serve({ deals: answer as ReturnType<typeof deals> });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    const read = await getDeals(null, OPTIONS);
+
+    expect(read).toHaveLength(1_200);
+    expect(read.map((item) => item.title)).toEqual(
+      answer.filter((_, index) => index !== 1_100).map((item) => (item as { title: string }).title),
+    );
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Left out 1 deals/), [
+      expect.stringMatching(/^deal 1100: missing or invalid /),
+    ]);
+    warn.mockRestore();
   });
 });

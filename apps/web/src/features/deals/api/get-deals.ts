@@ -1,11 +1,24 @@
-import { readDeals, stampDeals, type Deal, type Dispensary } from '@stl-deals/domain';
+import {
+  readDeals,
+  stampDeals,
+  type Deal,
+  type DealsRead,
+  type Dispensary,
+} from '@stl-deals/domain';
 import { requestJson } from '../../../shared/http/request';
+import { yieldToBrowser } from '../../../shared/tasks/yield-to-browser';
 
 /** The deals the page holds for one selection, and when they were loaded. */
 export interface DealsSnapshot {
   deals: Deal[];
   loadedAt: number;
 }
+
+/**
+ * Deals checked in one go before the browser gets a turn: reading 10,000 deals at once was one
+ * long task that held up input and painting while the page loaded (issue 11: Total Blocking Time).
+ */
+const DEALS_PER_SLICE = 500;
 
 /** The cache key of the deals for 'all' or for one dispensary's key. */
 export function dealsKey(selectionKey: string) {
@@ -28,13 +41,29 @@ export async function getDeals(
 }
 
 /**
- * An untrusted deal list read item by item (see `readDeals`); the deals that break the contract
- * are left out and named in the console for whoever looks after the service.
+ * An untrusted deal list read item by item (see `readDeals`), a slice at a time; the deals that
+ * break the contract are left out and named in the console for whoever looks after the service.
  */
-export function readDealList(answer: unknown, dispensary: Dispensary | null): Deal[] {
-  const { deals, rejected } = readDeals(answer);
+export async function readDealList(
+  answer: unknown,
+  dispensary: Dispensary | null,
+): Promise<Deal[]> {
+  const { deals, rejected } = await readInSlices(answer);
   if (rejected.length > 0) {
     console.warn(`Left out ${rejected.length} deals that break the contract:`, rejected);
   }
   return dispensary ? stampDeals(deals, dispensary) : deals;
+}
+
+async function readInSlices(answer: unknown): Promise<DealsRead> {
+  // Not a list, or a short one: read at once (an answer that is not a list throws here).
+  if (!Array.isArray(answer) || answer.length <= DEALS_PER_SLICE) return readDeals(answer);
+  const read: DealsRead = { deals: [], rejected: [] };
+  for (let start = 0; start < answer.length; start += DEALS_PER_SLICE) {
+    if (start > 0) await yieldToBrowser();
+    const slice = readDeals(answer.slice(start, start + DEALS_PER_SLICE), start);
+    read.deals.push(...slice.deals);
+    read.rejected.push(...slice.rejected);
+  }
+  return read;
 }

@@ -25,7 +25,7 @@ export async function refreshDispensary(dispensary: Dispensary): Promise<Refresh
     `/api/scraper/refresh/${encodeURIComponent(dispensary.key)}`,
     { method: 'POST', body: {}, timeoutMs: REFRESH_TIMEOUT_MS },
   );
-  const deals = readDealList(answer.body, dispensary);
+  const deals = await readDealList(answer.body, dispensary);
   const error = answer.headers.get(REFRESH_ERROR_HEADER);
   if (error === null) return { deals, failure: null };
   return {

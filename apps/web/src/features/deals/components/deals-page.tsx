@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
 import { useDealList } from '../hooks/use-deal-list';
@@ -41,8 +41,12 @@ export function DealsPage() {
     filters.dispensary === 'all' || selected !== null,
     writeFilters(filters),
   );
+  // Issue 11 (Total Blocking Time): new deals are drawn in a deferred render, which React splits
+  // into short tasks, so a load of thousands of deals does not hold the page for one long task.
+  // The page shows what it showed until that render is done; typing is never deferred.
+  const snapshot = useDeferredValue(feed.snapshot);
   const list = useDealList({
-    snapshot: feed.snapshot,
+    snapshot,
     dispensaries: dispensaries.options,
     location: location.location,
     filters,
@@ -50,7 +54,7 @@ export function DealsPage() {
   });
 
   const cacheLoading = selected === null && isCacheLoading(feed.status);
-  const { activity, snapshot } = feed;
+  const { activity } = feed;
   const hasList = snapshot !== undefined && !(cacheLoading && snapshot.deals.length === 0);
   // While the first cache load has nothing to show yet, the loading panel explains why. A failed
   // refresh is a notice over a loaded list (issue 11), and the error panel only without one.
