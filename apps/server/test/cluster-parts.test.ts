@@ -12,9 +12,9 @@ import {
   listenToScrapeEvents,
   publishScrapeEvent,
   readScrapeEvent,
+  type SentScrapeEvent,
 } from '../src/cluster/scrape-events';
 import { sharedRateLimitStore } from '../src/cluster/shared-rate-limit';
-import type { ScrapeEvent } from '../src/collection/collection';
 
 /* The cluster's parts, each against a real PostgreSQL (the whole cluster: cluster.test.ts). */
 
@@ -104,7 +104,7 @@ describe('the shared refresh rate limit', () => {
 
 describe('scrape events', () => {
   it('reach every listening process, and a payload not ours is ignored', async () => {
-    const heard: ScrapeEvent[] = [];
+    const heard: SentScrapeEvent[] = [];
     let ready!: () => void;
     const listening = new Promise<void>((resolve) => (ready = resolve));
     const listener = listenToScrapeEvents({
@@ -116,7 +116,8 @@ describe('scrape events', () => {
     await listening;
     const pool = processPool();
     await pool.query(`SELECT pg_notify('stl_deals_scrapes', '{"kind":"finished","key":1}')`);
-    const event: ScrapeEvent = {
+    const event: SentScrapeEvent = {
+      from: 'process-1',
       kind: 'finished',
       key: 's1',
       result: 'refreshed',
@@ -133,10 +134,17 @@ describe('scrape events', () => {
 
   it('reads only well-formed events', () => {
     expect(readScrapeEvent('not json')).toBeNull();
-    expect(readScrapeEvent('{"kind":"started","key":"a","leaseUntil":"soon"}')).toBeNull();
+    expect(
+      readScrapeEvent('{"from":"p","kind":"started","key":"a","leaseUntil":"soon"}'),
+    ).toBeNull();
     expect(
       readScrapeEvent('{"kind":"started","key":"a","leaseUntil":"2026-11-24T10:00:00.000Z"}'),
-    ).toEqual({ kind: 'started', key: 'a', leaseUntil: '2026-11-24T10:00:00.000Z' });
+    ).toBeNull();
+    expect(
+      readScrapeEvent(
+        '{"from":"p","kind":"started","key":"a","leaseUntil":"2026-11-24T10:00:00.000Z"}',
+      ),
+    ).toEqual({ from: 'p', kind: 'started', key: 'a', leaseUntil: '2026-11-24T10:00:00.000Z' });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { SharedHostTurns } from '@stl-deals/scraper';
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Collection, ScrapeEvent } from '../collection/collection';
 import { postgresHostTurns } from './host-turns';
@@ -40,6 +41,8 @@ export class Cluster {
   readonly hostTurns: SharedHostTurns;
   readonly rateLimitStore: FastifyRateLimitStoreCtor;
   private listener: ScrapeEventsListener | null = null;
+  /** This process, as its scrape events name it. */
+  private readonly id = randomUUID();
 
   private constructor(
     private readonly options: ClusterOptions,
@@ -76,7 +79,7 @@ export class Cluster {
 
   /** Tells every process of the cluster of a scrape here (its start, its end). */
   publish(event: ScrapeEvent): void {
-    publishScrapeEvent(this.pool, event).catch((error: unknown) =>
+    publishScrapeEvent(this.pool, { ...event, from: this.id }).catch((error: unknown) =>
       this.options.logger.warn({ err: error, dispensary: event.key }, 'scrape event not sent'),
     );
   }
@@ -92,6 +95,11 @@ export class Cluster {
     this.listener = listenToScrapeEvents({
       url: this.options.url,
       onEvent: (event) => {
+        // This process's own scrape is in its collection already; only its waiters need word.
+        if (event.from === this.id) {
+          if (event.kind === 'finished') this.dispatch.finished(event.key, event.result);
+          return;
+        }
         if (event.kind === 'started') {
           collection.scrapeStartedElsewhere(event.key, new Date(event.leaseUntil));
           return;

@@ -5,10 +5,19 @@ import type { ScrapeEvent } from '../collection/collection';
 /** The PostgreSQL channel every process of one database tells its scrapes on. */
 export const SCRAPE_EVENTS_CHANNEL = 'stl_deals_scrapes';
 
+/** Which process sent an event: its own are news to it only in part (see Cluster.follow). */
+const from = z.string().min(1).max(64);
+
 /** One schema for the channel's payloads: a database shared with others may carry anything. */
 const ScrapeEventSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('started'), key: z.string().max(200), leaseUntil: z.iso.datetime() }),
   z.object({
+    from,
+    kind: z.literal('started'),
+    key: z.string().max(200),
+    leaseUntil: z.iso.datetime(),
+  }),
+  z.object({
+    from,
     kind: z.literal('finished'),
     key: z.string().max(200),
     result: z.enum(['refreshed', 'failed', 'skipped']),
@@ -18,8 +27,11 @@ const ScrapeEventSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/** An event as the channel carries it, with the id of the process that sent it. */
+export type SentScrapeEvent = ScrapeEvent & { from: string };
+
 /** A payload of the channel as an event, or null when it is none of ours. */
-export function readScrapeEvent(payload: string | undefined): ScrapeEvent | null {
+export function readScrapeEvent(payload: string | undefined): SentScrapeEvent | null {
   if (payload === undefined) return null;
   let json: unknown;
   try {
@@ -31,14 +43,14 @@ export function readScrapeEvent(payload: string | undefined): ScrapeEvent | null
   return parsed.success ? parsed.data : null;
 }
 
-/** Sends an event to every listening process (pg_notify: delivered when the sender commits). */
-export async function publishScrapeEvent(pool: pg.Pool, event: ScrapeEvent): Promise<void> {
+/** Sends an event to every listening process, the sender included. */
+export async function publishScrapeEvent(pool: pg.Pool, event: SentScrapeEvent): Promise<void> {
   await pool.query('SELECT pg_notify($1, $2)', [SCRAPE_EVENTS_CHANNEL, JSON.stringify(event)]);
 }
 
 export interface ScrapeEventsListenerOptions {
   url: string;
-  onEvent: (event: ScrapeEvent) => void;
+  onEvent: (event: SentScrapeEvent) => void;
   /**
    * Called once listening (again): events sent while this process was not listening are lost,
    * so the caller reads the store's state instead.
