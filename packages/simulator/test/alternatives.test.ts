@@ -43,7 +43,9 @@ describe("a store's alternatives (the other platforms discovery found it on)", (
     const result = await scraper.scrape(movedFromDutchie(), AbortSignal.timeout(20_000));
     expect(result.deals.map((deal) => deal.id)).toEqual(direct.deals.map((deal) => deal.id));
     expect(result.deals.every((deal) => deal.platform === 'jane')).toBe(true);
-  });
+    // Polite scrapes (a pause between a host's requests) on a loaded machine: the scrapes' own
+    // 20 s limits, not vitest's 5 s default.
+  }, 45_000);
 
   it("keep the platform's own error when no alternative answers either", async () => {
     const { alternatives, ...entry } = movedFromDutchie();
@@ -51,7 +53,7 @@ describe("a store's alternatives (the other platforms discovery found it on)", (
     await expect(scraper.scrape(lost, AbortSignal.timeout(20_000))).rejects.toMatchObject({
       message: expect.stringMatching(/closed-dutchie-store|dutchie/i) as string,
     });
-  });
+  }, 25_000);
 
   it('are not tried for a passing trouble (the platform asks to wait)', async () => {
     simulator.setFaults({ dispensaries: { [storeKey('jane')]: { retryAfterSeconds: 1 } } });
