@@ -12,6 +12,7 @@ import {
   type ScrapeEventsListener,
 } from './scrape-events';
 import { ScrapeQueue } from './scrape-queue';
+import { throttledWarning } from './throttled-warning';
 import { sharedRateLimitStore } from './shared-rate-limit';
 
 /** What a process of the cluster does: serve the API, scrape, or both (ROLE). */
@@ -112,7 +113,7 @@ export class Cluster {
       onListening: () => {
         void Promise.all(keys.map((key) => collection.follow(key).catch(failed)));
       },
-      onError: (error) => logger.warn({ err: error }, 'scrape events: connection lost'),
+      onError: throttledWarning(logger, 'scrape events: the connection is lost; connecting again'),
     });
   }
 

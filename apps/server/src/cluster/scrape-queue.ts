@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { throttledWarning } from './throttled-warning';
 
 /** The pg-boss queue of scrapes, one job per dispensary scrape. */
 export const SCRAPE_QUEUE = 'scrape';
 
 /** The schema pg-boss keeps its tables in, beside the deals' tables. */
 const BOSS_SCHEMA = 'pgboss';
-
-/** The queue's errors repeat while the database is away: logged at most this often. */
-const ERROR_LOG_EVERY_MS = 60_000;
 
 /** A job's data; the store's queue table is shared, so what a job carries is checked. */
 const ScrapeJobSchema = z.object({ key: z.string().min(1).max(200) });
@@ -53,13 +51,8 @@ export class ScrapeQueue {
       maintenanceIntervalSeconds: options.maintenanceS,
     });
     // pg-boss reports a lost database here, once per poll of every worker slot, and goes on
-    // trying; without a listener the event would end the process. One line a minute is enough.
-    let loggedAt = Number.NEGATIVE_INFINITY;
-    boss.on('error', (error) => {
-      if (Date.now() - loggedAt < ERROR_LOG_EVERY_MS) return;
-      loggedAt = Date.now();
-      options.logger.warn({ err: error }, 'job queue: the database did not answer');
-    });
+    // trying; without a listener the event would end the process.
+    boss.on('error', throttledWarning(options.logger, 'job queue: the database did not answer'));
     await boss.start();
     await boss.createQueue(SCRAPE_QUEUE, {
       name: SCRAPE_QUEUE,
