@@ -5,11 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import { loadZipCentroids, type Geocoder, type Registry, type Scraper } from '@stl-deals/scraper';
 import type { DealsRepository } from '@stl-deals/store';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
 import type { Cluster, Role } from './cluster/cluster';
 import { Collection } from './collection/collection';
@@ -28,6 +24,7 @@ import {
 } from './http/method-not-allowed';
 import { servePage } from './http/page';
 import { trustProxyOption } from './http/trust-proxy';
+import { ZOD_SCHEMA_CONTROLLER } from './http/zod-compilers';
 import { createMetrics, observeRequests } from './observability/metrics';
 import { buildMetricsListener } from './observability/metrics-listener';
 import { dealRoutes } from './routes/deals';
@@ -124,11 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // No line per request: the log's unit is the scrape (one line each). Request durations are
     // in /metrics, and a failing request is logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    schemaController: ZOD_SCHEMA_CONTROLLER,
   });
   routeEveryMethod(app);
   refuseTunnels(app.server);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   const metrics = createMetrics();
   const cluster = deps.cluster ?? null;

@@ -5,8 +5,9 @@ export {
   openSqliteRepository,
   type SqliteRepositoryOptions,
 } from './sqlite/open-sqlite-repository';
+export type { PostgresRepositoryOptions } from './postgres/open-postgres-repository';
 export {
+  openDealsRepository,
   openPostgresRepository,
-  type PostgresRepositoryOptions,
-} from './postgres/open-postgres-repository';
-export { openDealsRepository, type DealsStoreOptions } from './open-deals-repository';
+  type DealsStoreOptions,
+} from './open-deals-repository';

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { answerClientError, answerFrameworkError, handleErrors } from '../http/errors';
+import { ZOD_SCHEMA_CONTROLLER } from '../http/zod-compilers';
 import { metricsRoute } from '../routes/metrics';
 import type { Metrics } from './metrics';
 
@@ -17,6 +18,7 @@ export async function buildMetricsListener(
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: true }),
+    schemaController: ZOD_SCHEMA_CONTROLLER,
   });
   handleErrors(app);
   await app.register(metricsRoute, { metrics });
