@@ -169,6 +169,9 @@ export async function benchRestart(
   const dataDir = await seededDataDir(registry, total);
   const emptyDir = await seededDataDir(registry, 0);
   try {
+    // The run a restart follows, untimed: it reads the seeded snapshots back and publishes the
+    // page's list, which it keeps in the store for the next start, as every run does.
+    await stop(await start(dataDir, 'node'));
     const firstDealsMs: number[] = [];
     const firstDealsCpuMs: number[] = [];
     for (let run = 0; run < runs; run++) {

@@ -94,16 +94,19 @@ declare module 'fastify' {
     /** What this process does; 'all' unless it is one of a cluster. */
     role: Role;
     /**
-     * Starts what collects the deals, as the role says: the schedule and, in a cluster, taking
-     * scrape jobs; and the store's upkeep. Called by the entry point once the app listens.
+     * Reads the stored snapshots back if not done yet, then starts what collects the deals, as
+     * the role says: the schedule and, in a cluster, taking scrape jobs; and the store's upkeep.
+     * Called by the entry point once the app listens and has answered its first request.
      */
     startCollecting: () => Promise<void>;
   }
 }
 
 /**
- * Builds the service from its dependencies; entry points only start and stop it. The stored
- * snapshots are loaded before this resolves, so the first request already gets them.
+ * Builds the service from its dependencies; entry points only start and stop it. The first
+ * request already gets the stored deals: the page's list as last published when the store kept
+ * it (the snapshots are then read back by `startCollecting`, or by the first request that needs
+ * them), else the snapshots, read back before this resolves.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, repository, scraper, logger } = deps;
@@ -167,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('closeStore', () => repository.close());
   app.decorate('role', role);
   app.decorate('startCollecting', async () => {
+    // The store's check and the schedule's due list read what the snapshots say: after them.
+    await collection.whenLoaded();
     maintenance.start();
     if (role === 'api') return;
     scheduler.start();

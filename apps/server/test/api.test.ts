@@ -737,6 +737,77 @@ describe('restart', () => {
   });
 });
 
+describe('restart on the page list last published', () => {
+  const PAGE = '/api/reactive/deals?view=page';
+
+  /** A store where a first run scraped every dispensary and published; what its page got. */
+  async function publishedOnce(dataDir: string) {
+    const first = await startApp({ registry: feedRegistry(feed, KEYS), dataDir });
+    await refreshAll(first);
+    const page = await first.inject({ url: PAGE, headers: { 'accept-encoding': 'br' } });
+    const beta = (await first.inject('/api/reactive/deals?dispensary=beta')).body;
+    await first.close();
+    return { page, beta };
+  }
+
+  async function restartOn(dataDir: string, registry = feedRegistry(feed, KEYS)) {
+    const repository = await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') });
+    const reads = vi.spyOn(repository, 'getSnapshot');
+    return { server: await app({ dataDir, registry, repository }), reads };
+  }
+
+  it('answers the page exactly as last published before reading any snapshot back', async () => {
+    const dataDir = tempDir();
+    const { page, beta } = await publishedOnce(dataDir);
+    const { server, reads } = await restartOn(dataDir);
+
+    const first = await server.inject({ url: PAGE, headers: { 'accept-encoding': 'br' } });
+    expect(reads).not.toHaveBeenCalled();
+    expect(first.rawPayload.equals(page.rawPayload)).toBe(true);
+    expect(first.headers.etag).toBe(page.headers.etag);
+    // What only the snapshots can tell waits for them, then tells it whole.
+    expect((await server.inject('/api/monitoring/scraper/status')).json()).toMatchObject({
+      ready: true,
+      totalDeals: 6,
+    });
+    expect(reads).toHaveBeenCalledTimes(KEYS.length);
+    expect((await server.inject('/api/reactive/deals?dispensary=beta')).body).toBe(beta);
+    expect((await server.inject(PAGE)).headers.etag).toBe(page.headers.etag);
+  });
+
+  it('answers a dispensary, the full list and the status from the snapshots, never the stored list', async () => {
+    const dataDir = tempDir();
+    const { beta } = await publishedOnce(dataDir);
+    const { server, reads } = await restartOn(dataDir);
+
+    const [status, one, full] = await Promise.all([
+      server.inject('/api/monitoring/scraper/status'),
+      server.inject('/api/reactive/deals?dispensary=beta'),
+      server.inject('/api/reactive/deals'),
+    ]);
+    expect(reads).toHaveBeenCalledTimes(KEYS.length);
+    expect(status.json()).toMatchObject({ totalDeals: 6 });
+    expect(one.body).toBe(beta);
+    expect(full.json()).toHaveLength(6);
+  });
+
+  it('does not serve a list stored under another registry', async () => {
+    const dataDir = tempDir();
+    const { page } = await publishedOnce(dataDir);
+    const renamed = feedRegistry(feed, KEYS);
+    renamed.dispensaries = renamed.dispensaries.map((entry) =>
+      entry.key === 'beta' ? { ...entry, name: 'Beta Renamed' } : entry,
+    );
+    const { server, reads } = await restartOn(dataDir, renamed);
+
+    // Read back before the app was built, as with no stored list at all.
+    expect(reads).toHaveBeenCalledTimes(KEYS.length);
+    const answer = await server.inject(PAGE);
+    expect(answer.headers.etag).not.toBe(page.headers.etag);
+    expect(answer.json()).toContainEqual(expect.objectContaining({ dispensary: 'Beta Renamed' }));
+  });
+});
+
 describe('HTTP behaviour', () => {
   it('answers a matching If-None-Match with 304', async () => {
     const server = await app();

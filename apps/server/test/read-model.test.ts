@@ -1,7 +1,9 @@
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAGE_DEAL_FIELDS, type Deal } from '@stl-deals/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DealsReadModel } from '../src/collection/read-model';
+import { DealsReadModel, pageFingerprint } from '../src/collection/read-model';
+import { etagOf } from '../src/http/etag';
+import type { PreparedBody } from '../src/http/prepared-body';
 
 const STORES = ['a', 'b', 'c', 'd'].map((key) => ({ key, name: `Store ${key.toUpperCase()}` }));
 
@@ -136,5 +138,43 @@ describe('the deals read model', () => {
     model.close();
     await expect(waited).resolves.toBeUndefined();
     await expect(model.published()).resolves.toBeUndefined();
+  });
+
+  it("serves a stored page's list as it was until the first publication, and hands on each one", async () => {
+    const published: PreparedBody[] = [];
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 }, (page) =>
+      published.push(page),
+    );
+    expect(model.hasPage()).toBe(false);
+    const stored = Buffer.from('[{"title":"as served last time","dispensary":"Store A"}]');
+    model.serveStored(stored, brotliCompressSync(stored));
+
+    expect(model.hasPage()).toBe(true);
+    const page = model.all('page');
+    expect(page.json.equals(stored)).toBe(true);
+    expect(page.etag).toBe(etagOf(stored));
+    expect(brotliDecompressSync(await page.encoded('br')).equals(stored)).toBe(true);
+    // Read back with nothing in it: the stored list is replaced all the same.
+    model.publish();
+    expect(model.all('page').json.toString()).toBe('[]');
+    model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
+    await model.published();
+    expect(published.map(({ json }) => String(json))).toEqual([
+      '[]',
+      String(model.all('page').json),
+    ]);
+    expect(published[1]).toBe(model.all('page'));
+    expect(() => model.serveStored(stored, stored)).toThrow(/published already/);
+  });
+
+  it('fingerprints the page view by the registry keys, names and order it is made under', () => {
+    const fingerprint = pageFingerprint(STORES);
+    expect(pageFingerprint(STORES.map((store) => ({ ...store })))).toBe(fingerprint);
+    const others = [
+      STORES.slice(1),
+      [...STORES].reverse(),
+      STORES.map((store, i) => (i === 0 ? { ...store, name: 'Renamed' } : store)),
+    ];
+    for (const other of others) expect(pageFingerprint(other)).not.toBe(fingerprint);
   });
 });

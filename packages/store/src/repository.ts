@@ -142,6 +142,14 @@ export interface DealsRepository {
   /** Every resolved source, by dispensary key. */
   loadResolvedSources(): Promise<Map<string, ResolvedSource>>;
   /**
+   * Keeps `view.body` as the answer last published for `view.view`, byte for byte, replacing the
+   * one kept before (the latest saved wins, whichever process saves it). Rejects when the view's
+   * name or fingerprint is empty or `publishedAt` is not ISO 8601.
+   */
+  savePublishedView(view: PublishedView): Promise<void>;
+  /** The answer last saved for `view`, or null when none is. */
+  loadPublishedView(view: string): Promise<PublishedView | null>;
+  /**
    * Whether the database is still the one opened and is undamaged. Reads the whole database, so
    * call it now and then, not per request. Once a check finds a fault, every write rejects with
    * `StorageFaultError` (nothing is written over a bad or vanished file) until a check passes.
@@ -164,4 +172,20 @@ export interface ResolvedSource {
   evidence: string;
   /** ISO 8601. */
   resolvedAt: string;
+}
+
+/**
+ * An answer of the whole deals list as it was served (the read model's), kept so that a restart
+ * can serve it before it has read the snapshots back. The store does not look inside `body`.
+ */
+export interface PublishedView {
+  /** Which answer it is, e.g. 'page'. */
+  view: string;
+  /** Whoever reads it back serves it only if this is what it would publish under (its registry, its contract). */
+  fingerprint: string;
+  body: Buffer;
+  /** `body` brotli-compressed, as it was sent: a start need not compress it again. */
+  brotli: Buffer;
+  /** ISO 8601. */
+  publishedAt: string;
 }

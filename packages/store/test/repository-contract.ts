@@ -5,6 +5,7 @@ import type {
   CorruptRow,
   DealsRepository,
   RepositoryOptions,
+  PublishedView,
   ResolvedSource,
   ScrapeOutcome,
   ScrapeRun,
@@ -500,6 +501,49 @@ export function repositoryContract(engine: ContractEngine): void {
       expect((await repository.loadResolvedSources()).has('oak')).toBe(false);
     });
 
+    it('keeps the last published view per name byte for byte, the latest winning', async () => {
+      expect(await repository.loadPublishedView('page')).toBeNull();
+      // About the size of the page's 10,000 deals, with bytes that are not text.
+      const body = Buffer.concat([
+        Buffer.from('["é",'),
+        Buffer.alloc(2_000_000, 0xff),
+        Buffer.from(']'),
+      ]);
+      const page: PublishedView = {
+        view: 'page',
+        fingerprint: 'registry-a',
+        body: Buffer.from('[]'),
+        brotli: Buffer.from([0x8b]),
+        publishedAt: T1.toISOString(),
+      };
+      await repository.savePublishedView(page);
+      const brotli = Buffer.alloc(300_000, 0x01);
+      await repository.savePublishedView({ ...page, body, brotli, publishedAt: T2.toISOString() });
+      await repository.savePublishedView({ ...page, view: 'full', fingerprint: 'registry-b' });
+
+      // Compared as bytes: a deep equality of 2 MB walks them one by one, for seconds.
+      const {
+        body: loadedBody,
+        brotli: loadedBrotli,
+        ...loaded
+      } = (await repository.loadPublishedView('page')) ?? {};
+      expect(loaded).toEqual({
+        view: 'page',
+        fingerprint: 'registry-a',
+        publishedAt: T2.toISOString(),
+      });
+      expect(loadedBody?.equals(body)).toBe(true);
+      expect(loadedBrotli?.equals(brotli)).toBe(true);
+      expect((await repository.loadPublishedView('full'))?.fingerprint).toBe('registry-b');
+      await expect(repository.savePublishedView({ ...page, fingerprint: '' })).rejects.toThrow(
+        /fingerprint/,
+      );
+      await expect(
+        repository.savePublishedView({ ...page, publishedAt: 'yesterday', body: Buffer.from('x') }),
+      ).rejects.toThrow(/ISO 8601/);
+      expect((await repository.loadPublishedView('page'))?.body.equals(body)).toBe(true);
+    });
+
     it("stores when a location was found from the caller's clock, not the machine's", async () => {
       const foundAt = new Date('2031-06-01T12:00:00.000Z');
       await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, foundAt);
@@ -566,16 +610,26 @@ export function repositoryContract(engine: ContractEngine): void {
       await expect(repository.close()).resolves.toBeUndefined();
       await expect(repository.loadSnapshots()).rejects.toThrow(/is closed/);
       await expect(repository.replaceSnapshot('grove', [], T1)).rejects.toThrow(/is closed/);
+      await expect(repository.loadPublishedView('page')).rejects.toThrow(/is closed/);
     });
 
     itWhenPersistent('keeps everything across a restart', async () => {
       const snapshot = await repository.replaceSnapshot('grove', sampleDeals(20), T1);
       await repository.recordScrapeRun(run({ finishedAt: T1.toISOString() }));
       await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, T1);
+      const view: PublishedView = {
+        view: 'page',
+        fingerprint: 'f',
+        body: Buffer.from('[{"title":"x"}]'),
+        brotli: Buffer.from('br'),
+        publishedAt: T1.toISOString(),
+      };
+      await repository.savePublishedView(view);
       const histories = await repository.sourceHistories();
 
       await restart();
 
+      expect(await repository.loadPublishedView('page')).toEqual(view);
       expect(await repository.loadSnapshots()).toEqual([snapshot]);
       expect(await repository.sourceHistories()).toEqual(histories);
       expect(await repository.loadDispensaryLocations()).toEqual(

@@ -106,6 +106,7 @@ describe('openSqliteRepository', () => {
       '0002-history-retention',
       '0003-geocoded-addresses',
       '0004-resolved-sources',
+      '0005-published-views',
     ]);
   });
 

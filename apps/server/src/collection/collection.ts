@@ -25,8 +25,9 @@ import type {
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import type { PreparedBody } from '../http/prepared-body';
 import type { Metrics } from '../observability/metrics';
-import { DealsReadModel, type Coalescing } from './read-model';
+import { DealsReadModel, pageFingerprint, type Coalescing } from './read-model';
 import { judgeScrape, storeFailure, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
 import {
   effectiveEntry,
@@ -135,6 +136,9 @@ interface Source {
   dealsFound?: number;
 }
 
+/** The view of the whole list kept for the next start: the one the page asks for. */
+const PAGE_VIEW = 'page';
+
 /** How many recent scrape durations the estimate averages. */
 const RECENT_DURATIONS = 20;
 
@@ -152,25 +156,63 @@ export class Collection {
   private readonly recentDurationsMs: number[] = [];
   private allRun: CollectionRun | null = null;
   private locating: Promise<number> | null = null;
+  private loading: Promise<void> | null = null;
+  /** The snapshots were read back (see `whenLoaded`). */
+  private loaded = false;
+  /** What the page's list published under (see `pageFingerprint`). */
+  private readonly fingerprint: string;
+  /** The page's list as the store holds it, when known: not written again. */
+  private savedPage: Buffer | null = null;
+  /** The latest page's list not yet written, if any; writes follow one another. */
+  private unsavedPage: PreparedBody | null = null;
+  private saving: Promise<void> = Promise.resolve();
 
-  /** Opens the collection on what the repository kept, so stored deals are served at once. */
+  /**
+   * Opens the collection on what the repository kept. When the store holds the page's list as
+   * this registry and build would publish it, that list is served at once and the snapshots are
+   * read back later (`whenLoaded`), so that a restart answers the page without decoding every
+   * deal first; otherwise they are read back before this resolves, as nothing could be served.
+   */
   static async open(options: CollectionOptions): Promise<Collection> {
     const { repository } = options;
-    const [histories, locations, geocoded, resolved] = await Promise.all([
+    const [histories, locations, geocoded, resolved, stored] = await Promise.all([
       repository.sourceHistories(),
       repository.loadDispensaryLocations(),
       repository.loadGeocodedAddresses(),
       repository.loadResolvedSources(),
+      repository.loadPublishedView(PAGE_VIEW),
     ]);
     const collection = new Collection(options, histories, locations, geocoded, resolved);
+    if (stored?.fingerprint === collection.fingerprint) {
+      collection.deals.serveStored(stored.body, stored.brotli);
+      collection.savedPage = stored.body;
+    } else {
+      await collection.whenLoaded();
+    }
+    return collection;
+  }
+
+  /**
+   * Reads the stored snapshots back into the read model and publishes them (replacing a stored
+   * page's list), once: called again, it answers the same promise. Everything but that page's
+   * list waits for it (the status, a dispensary's deals, scrapes, a cluster's events), since
+   * only the snapshots say which dispensary has what.
+   */
+  whenLoaded(): Promise<void> {
+    this.loading ??= this.loadSnapshots();
+    return this.loading;
+  }
+
+  private async loadSnapshots(): Promise<void> {
     // One dispensary at a time: only one menu's decoded deals are alive at once, and they die
     // young, so loading 10,000 stored deals leaves no grown heap behind.
-    for (const source of collection.sources) {
-      const snapshot = await repository.getSnapshot(source.entry.key);
-      if (snapshot) collection.restore(source, snapshot);
+    for (const source of this.sources) {
+      if (this.stopping.signal.aborted) return;
+      const snapshot = await this.options.repository.getSnapshot(source.entry.key);
+      if (snapshot) this.restore(source, snapshot);
     }
-    collection.deals.publish();
-    return collection;
+    this.deals.publish();
+    this.loaded = true;
   }
 
   private constructor(
@@ -205,7 +247,10 @@ export class Collection {
     });
     this.byKey = new Map(this.sources.map((source) => [source.entry.key, source]));
     this.limit = pLimit(options.concurrency);
-    this.deals = new DealsReadModel(options.registry.dispensaries, options.coalescing);
+    this.fingerprint = pageFingerprint(options.registry.dispensaries);
+    this.deals = new DealsReadModel(options.registry.dispensaries, options.coalescing, (page) =>
+      this.keepPage(page),
+    );
     for (const source of this.sources) this.countDeals(source);
   }
 
@@ -215,6 +260,39 @@ export class Collection {
     source.lastSuccessAt ??= source.snapshotAt;
     this.deals.replace([{ key: source.entry.key, deals: snapshot.deals }]);
     this.countDeals(source);
+  }
+
+  /**
+   * Writes the page's list just published for the next start, after the writes before it; a
+   * burst of publications while one is written is written once, the latest. Any process of a
+   * cluster may write it: the last write wins, and each is a list that process served.
+   */
+  private keepPage(page: PreparedBody): void {
+    const queued = this.unsavedPage !== null;
+    this.unsavedPage = page;
+    if (!queued) this.saving = this.saving.then(() => this.writePage());
+  }
+
+  private async writePage(): Promise<void> {
+    const page = this.unsavedPage;
+    this.unsavedPage = null;
+    // A start that read back what it served writes nothing.
+    if (page === null || this.savedPage?.equals(page.json)) return;
+    const { repository, clock, logger } = this.options;
+    try {
+      await repository.savePublishedView({
+        view: PAGE_VIEW,
+        fingerprint: this.fingerprint,
+        body: page.json,
+        // Compressed for the page's visitors already (on the thread pool), not again.
+        brotli: await page.encoded('br'),
+        publishedAt: clock.now().toISOString(),
+      });
+      this.savedPage = page.json;
+    } catch (error) {
+      // The next start reads the snapshots back first, as without a stored list.
+      logger.warn({ err: error }, 'the published deals could not be kept for the next start');
+    }
   }
 
   has(key: string): boolean {
@@ -369,7 +447,10 @@ export class Collection {
     await Promise.allSettled([
       ...this.sources.flatMap(({ flight }) => (flight ? [flight] : [])),
       ...(this.locating ? [this.locating] : []),
+      ...(this.loading ? [this.loading] : []),
     ]);
+    // Last: a scrape's or the load's publication queues a write.
+    await this.saving;
   }
 
   /**
@@ -407,6 +488,7 @@ export class Collection {
   async follow(key: string, ended?: Extract<ScrapeEvent, { kind: 'finished' }>): Promise<void> {
     const source = this.byKey.get(key);
     if (!source) return;
+    await this.whenLoaded();
     const { repository, scraper } = this.options;
     const [snapshot, histories, resolved] = await Promise.all([
       repository.getSnapshot(key),
@@ -494,9 +576,10 @@ export class Collection {
       within(now - source.lastAttemptAt.getTime(), this.options.cooldownMs);
     if (coolingDown || this.stopping.signal.aborted) return Promise.resolve('skipped');
     const { dispatch } = this.options;
-    const scraped = dispatch
-      ? dispatch.request(source.entry.key)
-      : this.limit(() => this.scrape(source));
+    // A scrape is judged against the stored snapshot, and must not be overwritten by it.
+    const scrape = () =>
+      dispatch ? dispatch.request(source.entry.key) : this.limit(() => this.scrape(source));
+    const scraped = this.loaded ? scrape() : this.whenLoaded().then(scrape);
     const flight = scraped
       // A refresh ends once its deals are in the whole list too (published after the burst).
       .then(async (result) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PAGE_DEAL_FIELDS, varietyKeys, type Deal, type DealListView } from '@stl-deals/domain';
 import { prepareJson, type PreparedBody } from '../http/prepared-body';
 import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
@@ -28,6 +29,27 @@ export interface Coalescing {
 
 export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 };
 
+/**
+ * The page view's format: raise it when the same deals and registry would give other bytes or
+ * another order (serialization, the relevance rules), so that a view stored by an older build is
+ * not served by this one (see `pageFingerprint`).
+ */
+const PAGE_VIEW_FORMAT = 1;
+
+/**
+ * What a stored page view must have been published under to be served at start: this format, the
+ * page's fields, and the registry's keys and names in order (names are stamped on the deals, and
+ * the order breaks relevance ties).
+ */
+export function pageFingerprint(dispensaries: readonly Listed[]): string {
+  const made = [
+    PAGE_VIEW_FORMAT,
+    PAGE_DEAL_FIELDS,
+    dispensaries.map(({ key, name }) => [key, name]),
+  ];
+  return createHash('sha256').update(JSON.stringify(made)).digest('base64url');
+}
+
 const EMPTY = Buffer.from('[]');
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
@@ -42,6 +64,9 @@ const CLOSE = Buffer.from(']');
  * the list published last. The full view, which the page never asks for, is copied out of the
  * same order when first asked after a publication (a copy of bytes, no serializing). A
  * dispensary's own list is current at once, prepared when first asked.
+ *
+ * At start it may serve the page's list as a previous run published it (`serveStored`), before
+ * any deal is read back: only that answer, until the first publication replaces it.
  */
 export class DealsReadModel {
   private readonly parts = new Map<string, Array<RankedDeal<SerializedDeal>>>();
@@ -55,6 +80,8 @@ export class DealsReadModel {
   private timer: NodeJS.Timeout | undefined;
   private waiting: Array<() => void> = [];
   private closed = false;
+  /** The page's answer is the stored one: nothing was published since start. */
+  private servingStored = false;
   /** Lists put together since start: what the bench counts per pass. */
   rebuilds = 0;
 
@@ -62,6 +89,8 @@ export class DealsReadModel {
   constructor(
     private readonly dispensaries: readonly Listed[],
     private readonly coalescing: Coalescing = DEFAULT_COALESCING,
+    /** Told the page's list each time one is published, to keep it for the next start. */
+    private readonly onPublished: (page: PreparedBody) => void = () => {},
   ) {
     this.indexOf = new Map(dispensaries.map(({ key }, index) => [key, index]));
   }
@@ -98,6 +127,22 @@ export class DealsReadModel {
     return body;
   }
 
+  /**
+   * Serves `page` (a page view published before, as it was sent, and its brotli) as the page's
+   * list until the first publication; nothing else is answered from it. Only before anything
+   * was published.
+   */
+  serveStored(page: Buffer, brotli: Buffer): void {
+    if (this.rebuilds > 0) throw new Error('the deals list was published already');
+    this.current = { page: prepareJson(page, [], { br: brotli }) };
+    this.servingStored = true;
+  }
+
+  /** Whether the page's list is ready to send: published since start, or the stored one. */
+  hasPage(): boolean {
+    return this.servingStored || this.rebuilds > 0;
+  }
+
   /** One dispensary's deals, current. */
   of(key: string, view: DealListView = 'full'): PreparedBody {
     let bodies = this.partBodies.get(key);
@@ -131,8 +176,11 @@ export class DealsReadModel {
   publish(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.pendingSince === null) return;
+    // The first publication replaces a stored answer even when no deal was read back.
+    if (this.pendingSince === null && !this.servingStored) return;
+    if (this.closed) return;
     this.pendingSince = null;
+    this.servingStored = false;
     this.order = relevanceOrder(
       this.dispensaries.flatMap(({ key }) => {
         const part = this.parts.get(key);
@@ -141,8 +189,10 @@ export class DealsReadModel {
       ({ deal }) => deal.variety,
     );
     // Every visitor's page asks for its view compressed: ready before the first of them.
-    this.current = { page: prepareJson(joined(this.order, 'page'), ['br']) };
+    const page = prepareJson(joined(this.order, 'page'), ['br']);
+    this.current = { page };
     this.rebuilds += 1;
+    this.onPublished(page);
     this.release();
   }
 

@@ -34,9 +34,21 @@ const COMPRESS: Record<Encoding, (json: Buffer) => Promise<Buffer>> = {
   gzip: (json) => compressGzip(json, { level: 9 }),
 };
 
-/** `json` (serialized JSON) ready to send; the `warm` encodings are compressed now. */
-export function prepareJson(json: Buffer, warm: readonly Encoding[] = []): PreparedBody {
-  const encoded = new Map<Encoding, Promise<Buffer>>();
+/**
+ * `json` (serialized JSON) ready to send; the `warm` encodings are compressed now, and those in
+ * `known` (compressed before, e.g. stored) are taken as they are.
+ */
+export function prepareJson(
+  json: Buffer,
+  warm: readonly Encoding[] = [],
+  known: Partial<Record<Encoding, Buffer>> = {},
+): PreparedBody {
+  const encoded = new Map<Encoding, Promise<Buffer>>(
+    Object.entries(known).map(([encoding, bytes]) => [
+      encoding as Encoding,
+      Promise.resolve(bytes),
+    ]),
+  );
   const body: PreparedBody = {
     json,
     etag: etagOf(json),

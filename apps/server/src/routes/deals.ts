@@ -46,8 +46,12 @@ export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = 
         response: { 200: DealListSchema, 404: ErrorSchema },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { dispensary: key = ALL_DISPENSARIES.key, view } = request.query;
+      // At start the page's list may be the one stored when last published (see Collection.open);
+      // any other answer waits for the snapshots to be read back, rather than be made up.
+      const ready = key === ALL_DISPENSARIES.key && view === 'page' && collection.deals.hasPage();
+      if (!ready) await collection.whenLoaded();
       if (key === ALL_DISPENSARIES.key) {
         return sendPrepared(request, reply, collection.deals.all(view));
       }

@@ -43,11 +43,16 @@ export const monitoringRoutes: FastifyPluginCallbackZod<{
       },
     },
     // `demo` is sent only in demo mode; real data leaves it out (absent means real).
-    () => ({
-      ...collection.status(),
-      storage: maintenance.storage(),
-      ...(demo ? { demo: true } : {}),
-    }),
+    // Not from the stored page's list while the snapshots are read back at start: only they
+    // say which dispensary has what, so the answer waits for them (well under a second).
+    async () => {
+      await collection.whenLoaded();
+      return {
+        ...collection.status(),
+        storage: maintenance.storage(),
+        ...(demo ? { demo: true } : {}),
+      };
+    },
   );
   done();
 };

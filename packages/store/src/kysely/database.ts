@@ -14,6 +14,7 @@ export interface StoreDatabase {
   dispensary_locations: DispensaryLocationsTable;
   geocoded_addresses: GeocodedAddressesTable;
   resolved_sources: ResolvedSourcesTable;
+  published_views: PublishedViewsTable;
 }
 
 /** One row per dispensary that has a stored snapshot. */
@@ -80,4 +81,15 @@ export interface ResolvedSourcesTable {
   website: string | null;
   evidence: string;
   resolved_at: string;
+}
+
+/** The answer last published per view of the whole list (see `DealsRepository.savePublishedView`). */
+export interface PublishedViewsTable {
+  view: string;
+  fingerprint: string;
+  /** The answer's bytes as served, kept as they are. */
+  body: Buffer;
+  /** The same, brotli-compressed as served. */
+  body_br: Buffer;
+  published_at: string;
 }

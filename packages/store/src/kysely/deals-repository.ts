@@ -18,6 +18,7 @@ import type {
   SourceHistory,
   StorageHealth,
   ResolvedSource,
+  PublishedView,
 } from '../repository';
 import { StorageFaultError, StorageFullError } from '../storage-errors';
 import type { StoreDatabase } from './database';
@@ -27,6 +28,7 @@ import {
   upsertGeocodedAddress,
   upsertLocation,
 } from './locations';
+import { readPublishedView, upsertPublishedView } from './published-views';
 import { readResolvedSources, upsertResolvedSource } from './resolved-sources';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
 import { readSnapshots, writeSnapshot } from './snapshots';
@@ -191,6 +193,22 @@ export class KyselyDealsRepository implements DealsRepository {
 
   async loadResolvedSources(): Promise<Map<string, ResolvedSource>> {
     return readResolvedSources(this.#open());
+  }
+
+  async savePublishedView(view: PublishedView): Promise<void> {
+    if (view.view === '' || view.fingerprint === '') {
+      throw new RangeError('A published view needs a name and a fingerprint');
+    }
+    const checked = {
+      ...view,
+      publishedAt: isoFromText(view.publishedAt, `publishedAt of view '${view.view}'`),
+    };
+    const db = this.#open();
+    await this.#writing(() => upsertPublishedView(db, checked));
+  }
+
+  async loadPublishedView(view: string): Promise<PublishedView | null> {
+    return readPublishedView(this.#open(), view);
   }
 
   async checkHealth(): Promise<StorageHealth> {

@@ -25,6 +25,7 @@ const TABLES: readonly (keyof StoreDatabase)[] = [
   'dispensary_locations',
   'geocoded_addresses',
   'resolved_sources',
+  'published_views',
 ];
 
 /**

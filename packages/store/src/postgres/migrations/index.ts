@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
 import { cluster } from './0002-cluster';
+import { publishedViews } from './0003-published-views';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -10,6 +11,7 @@ import { cluster } from './0002-cluster';
 export const postgresMigrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-cluster': cluster,
+  '0003-published-views': publishedViews,
 };
 
 export const migrationProvider: MigrationProvider = {

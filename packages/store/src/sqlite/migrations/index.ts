@@ -3,6 +3,7 @@ import { initial } from './0001-initial';
 import { historyRetention } from './0002-history-retention';
 import { geocodedAddresses } from './0003-geocoded-addresses';
 import { resolvedSources } from './0004-resolved-sources';
+import { publishedViews } from './0005-published-views';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-history-retention': historyRetention,
   '0003-geocoded-addresses': geocodedAddresses,
   '0004-resolved-sources': resolvedSources,
+  '0005-published-views': publishedViews,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,19 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * The answer last published per view of the whole deals list, kept so that a restart serves it
+ * before the snapshots are read back. Its fingerprint says which registry and contract made it.
+ */
+export const publishedViews: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('published_views')
+      .addColumn('view', 'text', (col) => col.primaryKey())
+      .addColumn('fingerprint', 'text', (col) => col.notNull())
+      .addColumn('body', 'blob', (col) => col.notNull())
+      .addColumn('body_br', 'blob', (col) => col.notNull())
+      .addColumn('published_at', 'text', (col) => col.notNull())
+      .modifyEnd(sql`strict`)
+      .execute();
+  },
+};
