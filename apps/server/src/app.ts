@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scrapeTimeoutMs: config.SCRAPE_TIMEOUT_S * 1000,
     zipCentroids: loadZipCentroids(),
     resolveSources: config.RESOLVE_SOURCES === 'on',
+    keepsPage: role !== 'worker',
   });
   const maintenance = new StoreMaintenance({
     repository,

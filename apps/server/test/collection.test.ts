@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { Deal } from '@stl-deals/domain';
 import {
   BlockedError,
@@ -18,6 +19,8 @@ import {
   openSqliteRepository,
   StorageFaultError,
   StorageFullError,
+  type DealsRepository,
+  type PublishedView,
   type ScrapeRun,
 } from '@stl-deals/store';
 import { pino } from 'pino';
@@ -631,6 +634,75 @@ describe('Collection', () => {
       error: 'No menu source is known for this dispensary yet.',
     });
     expect(collection.status()).toMatchObject({ ready: true, sourcesUnconfigured: 1 });
+  });
+});
+
+describe("Collection, keeping the page's list for the next start", () => {
+  const savesOf = (repository: DealsRepository) => vi.spyOn(repository, 'savePublishedView');
+  const keptDeals = (view: PublishedView | undefined) =>
+    JSON.parse(String(brotliDecompressSync(view?.brotli ?? Buffer.alloc(0)))) as unknown[];
+
+  it('writes the latest list at most every 30 s, and the one unwritten at shutdown', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const repository = await openSqliteRepository({ file: ':memory:' });
+      const saves = savesOf(repository);
+      const scraper = new FakeScraper();
+      scraper.on('a', found(feedDeals('a', 2)));
+      scraper.on('b', found(feedDeals('b', 3)));
+      const collection = await open({
+        scraper,
+        repository,
+        registry: registry('a', 'b'),
+        coalescing: { quietMs: 0, maxWaitMs: 0 },
+        cooldownMs: 0,
+      });
+      // A refresh ends once its deals are published, which the coalescing timer does.
+      const refresh = async (key: string) => {
+        const refreshed = collection.refresh(key);
+        await vi.advanceTimersByTimeAsync(0);
+        return refreshed;
+      };
+      await refresh('a');
+      await refresh('b');
+      // Two publications (and the one at start), nothing written yet.
+      expect(saves).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(saves).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1_000);
+      // Its brotli comes from the thread pool, which the fake timers do not drive.
+      await vi.waitFor(() => expect(saves).toHaveBeenCalledTimes(1));
+      expect(keptDeals(saves.mock.calls[0]?.[0])).toHaveLength(5);
+
+      scraper.on('a', found(feedDeals('a', 1)));
+      await refresh('a');
+      collection.stop();
+      await collection.settled();
+      expect(saves).toHaveBeenCalledTimes(2);
+      expect(keptDeals(saves.mock.calls[1]?.[0])).toHaveLength(4);
+      expect((await repository.loadPublishedView('page'))?.brotli).toEqual(
+        saves.mock.calls[1]?.[0].brotli,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes nothing in a process that serves no deals (a cluster worker)', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const saves = savesOf(repository);
+    const scraper = new FakeScraper();
+    scraper.on('a', found(feedDeals('a', 2)));
+    const collection = await open({
+      scraper,
+      repository,
+      registry: registry('a'),
+      keepsPage: false,
+    });
+    await collection.refresh('a');
+    collection.stop();
+    await collection.settled();
+    expect(saves).not.toHaveBeenCalled();
   });
 });
 

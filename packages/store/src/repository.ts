@@ -142,9 +142,9 @@ export interface DealsRepository {
   /** Every resolved source, by dispensary key. */
   loadResolvedSources(): Promise<Map<string, ResolvedSource>>;
   /**
-   * Keeps `view.body` as the answer last published for `view.view`, byte for byte, replacing the
-   * one kept before (the latest saved wins, whichever process saves it). Rejects when the view's
-   * name or fingerprint is empty or `publishedAt` is not ISO 8601.
+   * Keeps `view.brotli` as the answer last published for `view.view`, byte for byte, replacing
+   * the one kept before (the latest saved wins, whichever process saves it). Rejects when the
+   * view's name, fingerprint or ETag is empty or `publishedAt` is not ISO 8601.
    */
   savePublishedView(view: PublishedView): Promise<void>;
   /** The answer last saved for `view`, or null when none is. */
@@ -176,15 +176,20 @@ export interface ResolvedSource {
 
 /**
  * An answer of the whole deals list as it was served (the read model's), kept so that a restart
- * can serve it before it has read the snapshots back. The store does not look inside `body`.
+ * can serve it before it has read the snapshots back. The store does not look inside it.
  */
 export interface PublishedView {
   /** Which answer it is, e.g. 'page'. */
   view: string;
   /** Whoever reads it back serves it only if this is what it would publish under (its registry, its contract). */
   fingerprint: string;
-  body: Buffer;
-  /** `body` brotli-compressed, as it was sent: a start need not compress it again. */
+  /** The answer's entity tag as it was sent (an HTTP header value). */
+  etag: string;
+  /**
+   * The answer brotli-compressed, as it was sent. Only that form is kept: a twentieth of the
+   * bytes to read back at start (tens of milliseconds less at 10,000 deals), whose visitors take
+   * it as it is; the JSON is decompressed from it on the thread pool.
+   */
   brotli: Buffer;
   /** ISO 8601. */
   publishedAt: string;

@@ -107,6 +107,11 @@ export interface CollectionOptions {
   dispatch?: ScrapeDispatch;
   /** Told when a scrape starts and ends here, so that the cluster's other processes follow. */
   onScrapeEvent?: (event: ScrapeEvent) => void;
+  /**
+   * Whether the page's list is kept in the store for the next start (see `keepPage`). Default
+   * true; false for a cluster's workers, which serve no deals.
+   */
+  keepsPage?: boolean;
 }
 
 /** One dispensary as the collection tracks it. */
@@ -139,6 +144,16 @@ interface Source {
 /** The view of the whole list kept for the next start: the one the page asks for. */
 const PAGE_VIEW = 'page';
 
+/** An ETag as `etagOf` makes them: a stored one is sent as a header only if it is one. */
+const ETAG = /^W\/"[\w-]{1,64}"$/;
+
+/**
+ * How often at most the page's list is written for the next start: some megabytes at 10,000
+ * deals, by every API process of a cluster. A start after a crash may serve a list up to this old
+ * until the snapshots are read back (under a second later); a shutdown writes the latest.
+ */
+const KEEP_PAGE_EVERY_MS = 30_000;
+
 /** How many recent scrape durations the estimate averages. */
 const RECENT_DURATIONS = 20;
 
@@ -161,10 +176,11 @@ export class Collection {
   private loaded = false;
   /** What the page's list published under (see `pageFingerprint`). */
   private readonly fingerprint: string;
-  /** The page's list as the store holds it, when known: not written again. */
-  private savedPage: Buffer | null = null;
+  /** The ETag of the page's list the store holds, when known: that list is not written again. */
+  private savedPageEtag: string | null = null;
   /** The latest page's list not yet written, if any; writes follow one another. */
   private unsavedPage: PreparedBody | null = null;
+  private keepTimer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
 
   /**
@@ -183,9 +199,9 @@ export class Collection {
       repository.loadPublishedView(PAGE_VIEW),
     ]);
     const collection = new Collection(options, histories, locations, geocoded, resolved);
-    if (stored?.fingerprint === collection.fingerprint) {
-      collection.deals.serveStored(stored.body, stored.brotli);
-      collection.savedPage = stored.body;
+    if (stored?.fingerprint === collection.fingerprint && ETAG.test(stored.etag)) {
+      collection.deals.serveStored(stored.brotli, stored.etag);
+      collection.savedPageEtag = stored.etag;
     } else {
       await collection.whenLoaded();
     }
@@ -263,32 +279,39 @@ export class Collection {
   }
 
   /**
-   * Writes the page's list just published for the next start, after the writes before it; a
-   * burst of publications while one is written is written once, the latest. Any process of a
-   * cluster may write it: the last write wins, and each is a list that process served.
+   * Keeps the page's list just published for the next start: written `KEEP_PAGE_EVERY_MS` later
+   * with whatever was published meanwhile (the latest), after the writes before it, or at
+   * shutdown (`settled`). Any process of a cluster that serves deals may write it: the last
+   * write wins, and each is a list that process served.
    */
   private keepPage(page: PreparedBody): void {
-    const queued = this.unsavedPage !== null;
+    if (this.options.keepsPage === false) return;
     this.unsavedPage = page;
-    if (!queued) this.saving = this.saving.then(() => this.writePage());
+    this.keepTimer ??= setTimeout(() => this.writeKeptPage(), KEEP_PAGE_EVERY_MS);
+  }
+
+  private writeKeptPage(): void {
+    clearTimeout(this.keepTimer);
+    this.keepTimer = undefined;
+    this.saving = this.saving.then(() => this.writePage());
   }
 
   private async writePage(): Promise<void> {
     const page = this.unsavedPage;
     this.unsavedPage = null;
     // A start that read back what it served writes nothing.
-    if (page === null || this.savedPage?.equals(page.json)) return;
+    if (page === null || page.etag === this.savedPageEtag) return;
     const { repository, clock, logger } = this.options;
     try {
       await repository.savePublishedView({
         view: PAGE_VIEW,
         fingerprint: this.fingerprint,
-        body: page.json,
+        etag: page.etag,
         // Compressed for the page's visitors already (on the thread pool), not again.
         brotli: await page.encoded('br'),
         publishedAt: clock.now().toISOString(),
       });
-      this.savedPage = page.json;
+      this.savedPageEtag = page.etag;
     } catch (error) {
       // The next start reads the snapshots back first, as without a stored list.
       logger.warn({ err: error }, 'the published deals could not be kept for the next start');
@@ -449,7 +472,8 @@ export class Collection {
       ...(this.locating ? [this.locating] : []),
       ...(this.loading ? [this.loading] : []),
     ]);
-    // Last: a scrape's or the load's publication queues a write.
+    // Last: a scrape's or the load's publication may wait to be written.
+    if (this.keepTimer !== undefined) this.writeKeptPage();
     await this.saving;
   }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAGE_DEAL_FIELDS, varietyKeys, type Deal, type DealListView } from '@stl-deals/domain';
-import { prepareJson, type PreparedBody } from '../http/prepared-body';
+import { prepareFromBrotli, prepareJson, type PreparedBody } from '../http/prepared-body';
 import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
 
 interface Listed {
@@ -128,13 +128,13 @@ export class DealsReadModel {
   }
 
   /**
-   * Serves `page` (a page view published before, as it was sent, and its brotli) as the page's
+   * Serves a page view published before (its brotli and ETag, as they were sent) as the page's
    * list until the first publication; nothing else is answered from it. Only before anything
    * was published.
    */
-  serveStored(page: Buffer, brotli: Buffer): void {
+  serveStored(brotli: Buffer, etag: string): void {
     if (this.rebuilds > 0) throw new Error('the deals list was published already');
-    this.current = { page: prepareJson(page, [], { br: brotli }) };
+    this.current = { page: prepareFromBrotli(brotli, etag) };
     this.servingStored = true;
   }
 

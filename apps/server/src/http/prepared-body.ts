@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, varyOnEncoding } from './etag';
 
@@ -11,13 +11,14 @@ export type Encoding = 'br' | 'gzip';
  * warmed up front, and kept.
  */
 export interface PreparedBody {
-  readonly json: Buffer;
   readonly etag: string;
-  encoded(encoding: Encoding): Promise<Buffer>;
+  /** The JSON itself ('identity') or compressed, made once and kept. */
+  encoded(encoding: Encoding | 'identity'): Promise<Buffer>;
 }
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
+const decompressBrotli = promisify(brotliDecompress);
 
 /**
  * Brotli quality 6 and gzip level 9: measured on a 1.8 MB deals list, about 20 ms each on the
@@ -35,35 +36,48 @@ const COMPRESS: Record<Encoding, (json: Buffer) => Promise<Buffer>> = {
 };
 
 /**
- * `json` (serialized JSON) ready to send; the `warm` encodings are compressed now, and those in
- * `known` (compressed before, e.g. stored) are taken as they are.
+ * A body whose encodings are made from its JSON on first use (`json`, called once), except those
+ * `made` already.
  */
-export function prepareJson(
-  json: Buffer,
-  warm: readonly Encoding[] = [],
-  known: Partial<Record<Encoding, Buffer>> = {},
+function preparedBody(
+  etag: string,
+  json: () => Promise<Buffer>,
+  made: ReadonlyArray<[Encoding, Buffer]> = [],
 ): PreparedBody {
-  const encoded = new Map<Encoding, Promise<Buffer>>(
-    Object.entries(known).map(([encoding, bytes]) => [
-      encoding as Encoding,
-      Promise.resolve(bytes),
-    ]),
+  const encoded = new Map<Encoding | 'identity', Promise<Buffer>>(
+    made.map(([encoding, bytes]) => [encoding, Promise.resolve(bytes)]),
   );
+  const make = (encoding: Encoding | 'identity') =>
+    encoding === 'identity' ? json() : body.encoded('identity').then(COMPRESS[encoding]);
   const body: PreparedBody = {
-    json,
-    etag: etagOf(json),
+    etag,
     encoded(encoding) {
-      let compressed = encoded.get(encoding);
-      if (!compressed) {
-        compressed = COMPRESS[encoding](json);
-        encoded.set(encoding, compressed);
+      let bytes = encoded.get(encoding);
+      if (!bytes) {
+        bytes = make(encoding);
+        encoded.set(encoding, bytes);
       }
-      return compressed;
+      return bytes;
     },
   };
+  return body;
+}
+
+/** `json` (serialized JSON) ready to send; the `warm` encodings are compressed now. */
+export function prepareJson(json: Buffer, warm: readonly Encoding[] = []): PreparedBody {
+  const body = preparedBody(etagOf(json), () => Promise.resolve(json));
   // A failure is the first request's to report (a 500); here it must not go unhandled.
   for (const encoding of warm) body.encoded(encoding).catch(() => {});
   return body;
+}
+
+/**
+ * A body sent before as `brotli` under `etag` (kept from a previous run), ready at once for the
+ * clients that take brotli (every browser); its JSON is decompressed, on the thread pool, only
+ * when a client asks for it or for gzip. Bytes that are not brotli fail those requests.
+ */
+export function prepareFromBrotli(brotli: Buffer, etag: string): PreparedBody {
+  return preparedBody(etag, () => decompressBrotli(brotli), [['br', brotli]]);
 }
 
 /**
@@ -95,6 +109,6 @@ export async function sendPrepared(
   const encoding = pickEncoding(request.headers['accept-encoding']);
   varyOnEncoding(reply);
   reply.type('application/json; charset=utf-8').header('etag', body.etag);
-  if (encoding === null) await reply.send(body.json);
+  if (encoding === null) await reply.send(await body.encoded('identity'));
   else await reply.header('content-encoding', encoding).send(await body.encoded(encoding));
 }

@@ -30,6 +30,10 @@ export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = 
   app.get(
     '/api/reactive/deals',
     {
+      // Sent as prepared, compressed once per publication (sendPrepared): @fastify/compress has
+      // nothing to do here, and its hook's first call makes Node load its fetch (30 ms of the
+      // first answer after a start).
+      compress: false,
       schema: {
         summary:
           'Current deals in relevance order: deeper discount first, then newer, then registry order.',

@@ -87,9 +87,8 @@ export interface ResolvedSourcesTable {
 export interface PublishedViewsTable {
   view: string;
   fingerprint: string;
-  /** The answer's bytes as served, kept as they are. */
-  body: Buffer;
-  /** The same, brotli-compressed as served. */
+  etag: string;
+  /** The answer brotli-compressed, as served. */
   body_br: Buffer;
   published_at: string;
 }

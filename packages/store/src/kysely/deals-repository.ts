@@ -196,8 +196,8 @@ export class KyselyDealsRepository implements DealsRepository {
   }
 
   async savePublishedView(view: PublishedView): Promise<void> {
-    if (view.view === '' || view.fingerprint === '') {
-      throw new RangeError('A published view needs a name and a fingerprint');
+    if (view.view === '' || view.fingerprint === '' || view.etag === '') {
+      throw new RangeError('A published view needs a name, a fingerprint and an ETag');
     }
     const checked = {
       ...view,

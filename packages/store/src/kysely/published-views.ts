@@ -8,7 +8,7 @@ export async function upsertPublishedView(
 ): Promise<void> {
   const row = {
     fingerprint: view.fingerprint,
-    body: view.body,
+    etag: view.etag,
     body_br: view.brotli,
     published_at: view.publishedAt,
   };
@@ -32,7 +32,7 @@ export async function readPublishedView(
   return {
     view: row.view,
     fingerprint: row.fingerprint,
-    body: row.body,
+    etag: row.etag,
     brotli: row.body_br,
     publishedAt: row.published_at,
   };

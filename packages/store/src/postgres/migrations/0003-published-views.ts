@@ -12,7 +12,7 @@ export const publishedViews: Migration = {
       .createTable('published_views')
       .addColumn('view', text, (col) => col.primaryKey())
       .addColumn('fingerprint', text, (col) => col.notNull())
-      .addColumn('body', 'bytea', (col) => col.notNull())
+      .addColumn('etag', text, (col) => col.notNull())
       .addColumn('body_br', 'bytea', (col) => col.notNull())
       .addColumn('published_at', text, (col) => col.notNull())
       .execute();

@@ -10,7 +10,7 @@ export const publishedViews: Migration = {
       .createTable('published_views')
       .addColumn('view', 'text', (col) => col.primaryKey())
       .addColumn('fingerprint', 'text', (col) => col.notNull())
-      .addColumn('body', 'blob', (col) => col.notNull())
+      .addColumn('etag', 'text', (col) => col.notNull())
       .addColumn('body_br', 'blob', (col) => col.notNull())
       .addColumn('published_at', 'text', (col) => col.notNull())
       .modifyEnd(sql`strict`)
