@@ -22,11 +22,19 @@ const OUTPUTS = new Set(Object.keys(ENTRIES).map((name) => `${name}.mjs`));
 
 /**
  * Packages left to Node at run time rather than bundled: a native addon (better-sqlite3), one
- * that starts threads from its own files (piscina), and one loaded only when a store needs the
- * browser (playwright-core, imported on first use). Everything else is bundled: one file to read
- * at start instead of hundreds.
+ * that starts threads from its own files (piscina), one loaded only when a store needs the
+ * browser (playwright-core, imported on first use), and Fastify's default schema compilers
+ * (Ajv, fast-json-stringify: half a megabyte that every start would parse), which it requires
+ * only when given no compilers of its own, and the service gives the zod ones
+ * (http/zod-compilers). Everything else is bundled: one file to read at start instead of hundreds.
  */
-const EXTERNAL = ['better-sqlite3', 'piscina', 'playwright-core'];
+const EXTERNAL = [
+  'better-sqlite3',
+  'piscina',
+  'playwright-core',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+];
 
 /**
  * `new URL('../registry/st-louis.json', import.meta.url)` names a file beside its source module;

@@ -89,7 +89,7 @@ function readAtStart(entry: string): string[] {
 }
 
 describe('the built service', () => {
-  it('reads no scraper transport or parsing pool at start, only on first use', () => {
+  it('reads no scraper transport, parsing pool, database driver or schema compiler at start', () => {
     const atStart = readAtStart('main.mjs').map((file) => readFileSync(join(DIST, file), 'utf8'));
     const everything = readdirSync(DIST)
       .filter((file) => file.endsWith('.mjs'))
@@ -102,6 +102,10 @@ describe('the built service', () => {
     expect(atStart.join('')).not.toMatch(/(?:from|import)\s*"piscina"/);
     // cheerio's fetching helpers and their decoders are not built in at all.
     expect(everything.join('')).not.toContain('iconv-lite');
+    // Nor Fastify's default schema compilers (the service brings zod's), nor pg at start.
+    expect(everything.some((text) => text.includes('schema with key or id'))).toBe(false);
+    expect(atStart.some((text) => text.includes('("@fastify/ajv-compiler")'))).toBe(true);
+    expect(atStart.some((text) => text.includes('pg-connection-string'))).toBe(false);
   });
 
   it('bundles no TypeScript loader, in the service or its parsing threads', () => {
