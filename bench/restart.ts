@@ -1,9 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import type { Registry } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
 import { dispensaryDeals, seeded } from './deals';
@@ -123,16 +125,46 @@ async function start(dataDir: string, how: 'node' | 'npm', empty = false): Promi
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    // As the page asks: br, which the service compresses ahead of the first request.
-    const body = await fetch(`${origin}${PAGE_DEALS}`, { headers: { 'accept-encoding': 'br' } })
-      .then(async (response) => (response.status === 200 ? await response.text() : ''))
-      .catch(() => '');
-    if (body.startsWith('[') && (empty || body.length > 2)) {
-      const firstDealsMs = performance.now() - started;
-      return { child, origin, firstDealsMs, firstDealsCpuMs: cpuMs(child.pid ?? 0) };
+    const answer = await pageDeals(origin, child.pid ?? 0).catch(() => null);
+    if (answer && (empty || answer.json.length > 2)) {
+      const { receivedAt, cpuMsThen } = answer;
+      return { child, origin, firstDealsMs: receivedAt - started, firstDealsCpuMs: cpuMsThen };
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/**
+ * The page's call as a browser makes it (brotli accepted): when its answer was whole on this
+ * side, as sent, and its JSON. The answer is decompressed after it is timed: that is the
+ * client's work (Node's fetch does it through zlib streams in 16 KB steps, hundreds of
+ * milliseconds for 10,000 deals on this machine, where a browser takes a few), not the
+ * service's. With the CPU the service (`pid`) had used by then. Null unless a 200 whose JSON is
+ * a list.
+ */
+function pageDeals(
+  origin: string,
+  pid: number,
+): Promise<{ receivedAt: number; cpuMsThen: number; json: string } | null> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${origin}${PAGE_DEALS}`, { headers: { 'accept-encoding': 'br' } });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const receivedAt = performance.now();
+        const cpuMsThen = cpuMs(pid);
+        const body = Buffer.concat(chunks);
+        const json = String(
+          response.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body,
+        );
+        const listed = response.statusCode === 200 && json.startsWith('[');
+        resolve(listed ? { receivedAt, cpuMsThen, json } : null);
+      });
+    });
+  });
 }
 
 async function stop({ child }: Started): Promise<void> {
