@@ -122,8 +122,11 @@ export interface DealsRepository {
   pruneDealHistory(lastSeenBefore: Date, options?: PruneOptions): Promise<number>;
   /** Rejects when a timestamp is not ISO 8601 or `dealCount` is not a count. */
   recordScrapeRun(run: ScrapeRun): Promise<void>;
-  /** One entry per dispensary with at least one recorded run, ordered by dispensary key. */
-  sourceHistories(): Promise<SourceHistory[]>;
+  /**
+   * One entry per dispensary with at least one recorded run, ordered by dispensary key; only
+   * `dispensaryKey`'s (none or one) when given.
+   */
+  sourceHistories(dispensaryKey?: string): Promise<SourceHistory[]>;
   /**
    * Coordinates a platform's store lookup found at `foundAt` (the caller's clock, like
    * `scrapedAt`), kept across restarts; the latest saved wins.
@@ -139,8 +142,8 @@ export interface DealsRepository {
   loadGeocodedAddresses(): Promise<Map<string, GeoPoint | null>>;
   /** The menu source found on a dispensary's website; the latest saved wins. */
   saveResolvedSource(dispensaryKey: string, source: ResolvedSource): Promise<void>;
-  /** Every resolved source, by dispensary key. */
-  loadResolvedSources(): Promise<Map<string, ResolvedSource>>;
+  /** Every resolved source, by dispensary key; only `dispensaryKey`'s when given. */
+  loadResolvedSources(dispensaryKey?: string): Promise<Map<string, ResolvedSource>>;
   /**
    * Keeps `view.brotli` as the answer last published for `view.view`, byte for byte, replacing
    * the one kept before (the latest saved wins, whichever process saves it). Rejects when the

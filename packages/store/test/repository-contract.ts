@@ -371,6 +371,12 @@ export function repositoryContract(engine: ContractEngine): void {
         },
       ]);
 
+      // One dispensary's, as a cluster's process follows one scrape.
+      expect(await repository.sourceHistories('fields')).toEqual([
+        expect.objectContaining({ dispensaryKey: 'fields', lastOutcome: 'timeout' }),
+      ]);
+      expect(await repository.sourceHistories('nowhere')).toEqual([]);
+
       await repository.recordScrapeRun(run({ finishedAt: T3.toISOString() }));
       const [, grove] = await repository.sourceHistories();
       expect(grove).toEqual({
@@ -492,6 +498,8 @@ export function repositoryContract(engine: ContractEngine): void {
           ['grove', found],
         ]),
       );
+      expect(await repository.loadResolvedSources('grove')).toEqual(new Map([['grove', found]]));
+      expect(await repository.loadResolvedSources('oak')).toEqual(new Map());
       await expect(
         repository.saveResolvedSource('oak', { ...found, menuUrl: 'javascript:alert(1)' }),
       ).rejects.toThrow(/not http\(s\)/);

@@ -514,12 +514,11 @@ export class Collection {
     if (!source) return;
     await this.whenLoaded();
     const { repository, scraper } = this.options;
-    const [snapshot, histories, resolved] = await Promise.all([
+    const [snapshot, [history], resolved] = await Promise.all([
       repository.getSnapshot(key),
-      repository.sourceHistories(),
-      repository.loadResolvedSources(),
+      repository.sourceHistories(key),
+      repository.loadResolvedSources(key),
     ]);
-    const history = histories.find((entry) => entry.dispensaryKey === key);
     if (history) this.applyHistory(source, history);
     const resolvedNow = resolved.get(key);
     if (resolvedNow && resolvedNow !== source.resolved) {

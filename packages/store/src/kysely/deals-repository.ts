@@ -150,8 +150,8 @@ export class KyselyDealsRepository implements DealsRepository {
     );
   }
 
-  async sourceHistories(): Promise<SourceHistory[]> {
-    return readSourceHistories(this.#open());
+  async sourceHistories(dispensaryKey?: string): Promise<SourceHistory[]> {
+    return readSourceHistories(this.#open(), dispensaryKey);
   }
 
   async saveDispensaryLocation(
@@ -191,8 +191,8 @@ export class KyselyDealsRepository implements DealsRepository {
     await this.#writing(() => upsertResolvedSource(db, dispensaryKey, source));
   }
 
-  async loadResolvedSources(): Promise<Map<string, ResolvedSource>> {
-    return readResolvedSources(this.#open());
+  async loadResolvedSources(dispensaryKey?: string): Promise<Map<string, ResolvedSource>> {
+    return readResolvedSources(this.#open(), dispensaryKey);
   }
 
   async savePublishedView(view: PublishedView): Promise<void> {

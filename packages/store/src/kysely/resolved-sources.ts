@@ -26,12 +26,11 @@ export async function upsertResolvedSource(
 
 export async function readResolvedSources(
   db: Kysely<StoreDatabase>,
+  dispensaryKey?: string,
 ): Promise<Map<string, ResolvedSource>> {
-  const rows = await db
-    .selectFrom('resolved_sources')
-    .selectAll()
-    .orderBy('dispensary_key')
-    .execute();
+  let query = db.selectFrom('resolved_sources').selectAll().orderBy('dispensary_key');
+  if (dispensaryKey !== undefined) query = query.where('dispensary_key', '=', dispensaryKey);
+  const rows = await query.execute();
   const sources = new Map<string, ResolvedSource>();
   for (const row of rows) {
     // A platform this build no longer knows is forgotten: the site is looked at again.

@@ -36,8 +36,11 @@ export async function insertScrapeRun(
 }
 
 /** The latest run and latest success of each dispensary, in one statement (one consistent view). */
-export async function readSourceHistories(db: Kysely<StoreDatabase>): Promise<SourceHistory[]> {
-  const rows = await db
+export async function readSourceHistories(
+  db: Kysely<StoreDatabase>,
+  dispensaryKey?: string,
+): Promise<SourceHistory[]> {
+  let query = db
     .selectFrom('scrape_runs as r')
     .select((eb) => [
       'r.dispensary_key',
@@ -60,8 +63,9 @@ export async function readSourceHistories(db: Kysely<StoreDatabase>): Promise<So
         .orderBy('latest.id', 'desc')
         .limit(1),
     )
-    .orderBy('r.dispensary_key')
-    .execute();
+    .orderBy('r.dispensary_key');
+  if (dispensaryKey !== undefined) query = query.where('r.dispensary_key', '=', dispensaryKey);
+  const rows = await query.execute();
   return rows.map((row) => ({
     dispensaryKey: row.dispensary_key,
     lastAttemptAt: row.finished_at,
