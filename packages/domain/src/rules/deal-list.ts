@@ -12,9 +12,50 @@ import { priceForSorting } from './price';
 import { matchesSearch, searchText } from './search';
 import { sortDeals } from './sort';
 
+/** What a deal's view holds that depends on the deal alone, not on where the visitor is. */
+type OwnFacts = Omit<DealView, 'deal' | 'distanceMiles' | 'distanceApproximate' | 'rank'>;
+
+const ownFactsOf = new WeakMap<Deal, OwnFacts>();
+
+/**
+ * Works out, once per deal object, what its view holds that depends on the deal alone: its
+ * category, sort keys, search text and whether the cleaning rules keep it (the rules' regular
+ * expressions are the costly part of a view). The page calls it while it reads an answer, a slice
+ * at a time, so that `buildDealViews` then has little left to do in one go (issue 11: Total
+ * Blocking Time). Kept as long as the deal object lives.
+ */
+export function prepareDealView(deal: Deal): void {
+  ownFacts(deal);
+}
+
+function ownFacts(deal: Deal): OwnFacts {
+  let facts = ownFactsOf.get(deal);
+  if (!facts) {
+    const stamped = stampedCopy(deal);
+    const firstSeenMs = deal.firstSeenAt ? Date.parse(deal.firstSeenAt) : Number.NaN;
+    facts = {
+      category: deriveCategory(deal),
+      sortPrice: priceForSorting(deal),
+      discountPercent: discountOf(deal),
+      ...(deal.unitPrice ? { unitPrice: deal.unitPrice } : {}),
+      firstSeenMs,
+      searchText: searchText(stamped),
+      clean: isCleanDeal(deal),
+    };
+    ownFactsOf.set(deal, facts);
+  }
+  return facts;
+}
+
+/** A deal with no dispensary gets an empty name and key. */
+function stampedCopy(deal: Deal) {
+  return { ...deal, dispensary: deal.dispensary ?? '', dispensaryKey: deal.dispensaryKey ?? '' };
+}
+
 /**
  * Derives what every deal needs once per change of data or location: its category, distance,
- * sort keys and search text. A deal with no dispensary gets an empty name and key.
+ * sort keys and search text (all but the distance worked out once per deal, see
+ * `prepareDealView`). A deal with no dispensary gets an empty name and key.
  */
 export function buildDealViews(
   deals: readonly Deal[],
@@ -23,21 +64,14 @@ export function buildDealViews(
 ): DealView[] {
   const byKey = new Map(dispensaries.map((dispensary) => [dispensary.key, dispensary]));
   return deals.map((deal, rank) => {
-    const dispensaryKey = deal.dispensaryKey ?? '';
-    const stamped = { ...deal, dispensary: deal.dispensary ?? '', dispensaryKey };
-    const dispensary = byKey.get(dispensaryKey);
-    const firstSeenMs = deal.firstSeenAt ? Date.parse(deal.firstSeenAt) : Number.NaN;
+    const stamped = stampedCopy(deal);
+    const dispensary = byKey.get(stamped.dispensaryKey);
     return {
       deal: stamped,
-      category: deriveCategory(deal),
+      ...ownFacts(deal),
       distanceMiles: distanceToDispensary(visitor, dispensary),
       distanceApproximate: dispensary?.approximate === true,
-      sortPrice: priceForSorting(deal),
       rank,
-      discountPercent: discountOf(deal),
-      ...(deal.unitPrice ? { unitPrice: deal.unitPrice } : {}),
-      firstSeenMs,
-      searchText: searchText(stamped),
     };
   });
 }
@@ -47,7 +81,7 @@ export function buildDealViews(
  * the list's total, the M of '(of M total)'.
  */
 export function showableDeals(views: readonly DealView[], today: Weekday): DealView[] {
-  return views.filter(({ deal }) => isCleanDeal(deal) && isShownOn(deal, today));
+  return views.filter((view) => isClean(view) && isShownOn(view.deal, today));
 }
 
 export interface DealFilters {
@@ -86,11 +120,16 @@ export function splitDeals(
   let otherDays = 0;
   let notDeals = 0;
   for (const view of views) {
-    if (!isCleanDeal(view.deal)) notDeals++;
+    if (!isClean(view)) notDeals++;
     else if (!isShownOn(view.deal, day)) otherDays++;
     else showable.push(view);
   }
   return { showable, counts: { showable: showable.length, otherDays, notDeals } };
+}
+
+/** The cleaning rules' verdict, as the view holds it or worked out now. */
+function isClean(view: DealView): boolean {
+  return view.clean ?? isCleanDeal(view.deal);
 }
 
 /** The visitor's filters and sort applied to the showable deals. */
