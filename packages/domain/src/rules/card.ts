@@ -1,6 +1,7 @@
 import type { Deal } from '../contract/deal';
 import type { CategoryFilter } from '../contract/options';
 import type { DealCategory } from '../contract/values';
+import { onFirstUse } from './on-first-use';
 
 /** The texts of a deal that the card rules read. */
 export type DealText = Pick<Deal, 'title' | 'description'>;
@@ -93,10 +94,9 @@ export function dispensaryChipName(name: string): string {
   return short === '' ? name.replace(/\s+/g, ' ').trim() : short;
 }
 
-const MILES = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
+const MILES = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 /**
  * The distance chip's text (spec section 5): the distance with one decimal plus ' mi', e.g.
@@ -108,5 +108,5 @@ const MILES = new Intl.NumberFormat('en-US', {
  */
 export function distanceChipText(miles: number, approximate = false): string | null {
   if (!Number.isFinite(miles) || miles < 0) return null;
-  return `${approximate ? '~' : ''}${MILES.format(miles + 0)} mi`;
+  return `${approximate ? '~' : ''}${MILES().format(miles + 0)} mi`;
 }

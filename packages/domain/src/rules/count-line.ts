@@ -1,3 +1,5 @@
+import { onFirstUse } from './on-first-use';
+
 /** What the count line above the deal list is computed from. */
 export interface CountLineInput {
   /** Deals left after every filter and the search (all pages together). */
@@ -8,7 +10,7 @@ export interface CountLineInput {
   search?: string;
 }
 
-const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const COUNT = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /**
  * The count line (spec section 2): 'Found N deals'; when searching, 'Found N deals matching
@@ -22,6 +24,6 @@ export function countLine({ shown, total, search = '' }: CountLineInput): string
   const noun = shown === 1 ? 'deal' : 'deals';
   const query = search.trim();
   const matching = query === '' ? '' : ` matching "${query}"`;
-  const of = shown < total ? ` (of ${COUNT.format(total)} total)` : '';
-  return `Found ${COUNT.format(shown)} ${noun}${matching}${of}`;
+  const of = shown < total ? ` (of ${COUNT().format(total)} total)` : '';
+  return `Found ${COUNT().format(shown)} ${noun}${matching}${of}`;
 }

@@ -1,6 +1,7 @@
 import type { Deal, UnitPrice } from '../contract/deal';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { weekdayAt } from './day-filter';
+import { onFirstUse } from './on-first-use';
 
 /**
  * The facts a card shows so that deals compare at a glance (issue 11), all from the contract's
@@ -20,21 +21,27 @@ export function discountOf(deal: Pick<Deal, 'discountPercent' | 'regularPrice' |
   return Number.NaN;
 }
 
-const USD = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const USD_WHOLE = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+const USD = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const USD_WHOLE = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** '$25' for whole dollars, '$24.50' otherwise. */
 export function moneyText(amount: number): string {
-  return Number.isInteger(amount) ? USD_WHOLE.format(amount) : USD.format(amount);
+  return Number.isInteger(amount) ? USD_WHOLE().format(amount) : USD().format(amount);
 }
 
 const UNIT_SUFFIX: Record<UnitPrice['per'], string> = {
@@ -45,7 +52,7 @@ const UNIT_SUFFIX: Record<UnitPrice['per'], string> = {
 
 /** '$8.57/g', '$2.10/100 mg', '$5.00 each' (always two decimals: unit prices are compared). */
 export function unitPriceText(unit: UnitPrice): string {
-  return `${USD.format(unit.amount)}${UNIT_SUFFIX[unit.per]}`;
+  return `${USD().format(unit.amount)}${UNIT_SUFFIX[unit.per]}`;
 }
 
 export const NEW_WITHIN_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import type { SortKey } from '../contract/options';
 import { DEAL_CATEGORIES } from '../contract/constants';
 import type { DealView } from './deal-view';
+import { onFirstUse } from './on-first-use';
 
 type Compare = (a: DealView, b: DealView) => number;
 
@@ -27,7 +28,9 @@ export function dispensarySortName(name: string): string {
   return name.replace(/^[^\p{L}\p{N}]+/u, '');
 }
 
-const NAME_COLLATOR = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+const NAME_COLLATOR = onFirstUse(
+  () => new Intl.Collator('en-US', { sensitivity: 'base', numeric: true }),
+);
 
 /**
  * Dispensary names A to Z, ignoring case, accents and a leading emoji. Decisions: the collation
@@ -38,7 +41,7 @@ const byDispensary: Compare = (a, b) => {
   const aName = dispensarySortName(a.deal.dispensary);
   const bName = dispensarySortName(b.deal.dispensary);
   if (aName === '' || bName === '') return Number(aName === '') - Number(bName === '');
-  return NAME_COLLATOR.compare(aName, bName);
+  return NAME_COLLATOR().compare(aName, bName);
 };
 
 /** Categories in the spec's order (flower first, other last); an unknown one after 'other'. */

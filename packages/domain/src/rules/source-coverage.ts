@@ -1,4 +1,5 @@
 import type { CacheStatus, SourceState, SourceStatus } from '../contract/cache-status';
+import { onFirstUse } from './on-first-use';
 
 /** The states in which a dispensary's last collection failed: stale (older deals served) or failed. */
 export const FAILING_STATES: readonly SourceState[] = ['stale', 'failed'];
@@ -57,7 +58,7 @@ export function sourceCoverage(status: CacheStatus): SourceCoverage | null {
   };
 }
 
-const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const COUNT = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /**
  * 'Deals from N of M dispensaries', N counting the dispensaries whose last collection succeeded
@@ -66,5 +67,5 @@ const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
  */
 export function coverageLine({ ok, total }: Pick<SourceCoverage, 'ok' | 'total'>): string {
   const noun = total === 1 ? 'dispensary' : 'dispensaries';
-  return `Deals from ${COUNT.format(ok)} of ${COUNT.format(total)} ${noun}`;
+  return `Deals from ${COUNT().format(ok)} of ${COUNT().format(total)} ${noun}`;
 }
