@@ -151,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     retentionMs: config.HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     checkIntervalMs: config.STORE_CHECK_INTERVAL_S * 1000,
+    prunes: role !== 'api',
   });
   const scheduler = new Scheduler({
     collection,

@@ -15,7 +15,7 @@ describe('StoreMaintenance', () => {
     vi.useRealTimers();
   });
 
-  function setUp(healths: StorageHealth[]) {
+  function setUp(healths: StorageHealth[], options: { prunes?: boolean } = {}) {
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const clock = new TestClock();
     const prunes: Array<{ before: Date; options?: PruneOptions }> = [];
@@ -32,6 +32,7 @@ describe('StoreMaintenance', () => {
       logger,
       retentionMs: 90 * DAY_MS,
       checkIntervalMs: CHECK_MS,
+      ...options,
     });
     return { maintenance, repository, logger, clock, prunes };
   }
@@ -49,6 +50,15 @@ describe('StoreMaintenance', () => {
     expect(prunes[1]?.options?.signal?.aborted).toBe(true);
     await vi.advanceTimersByTimeAsync(10 * PRUNE_MS);
     expect(prunes).toHaveLength(2);
+  });
+
+  it('never prunes in a process told not to (a cluster API), and checks the store all the same', async () => {
+    const { maintenance, prunes, repository } = setUp([], { prunes: false });
+    maintenance.start();
+    await vi.advanceTimersByTimeAsync(3 * PRUNE_MS);
+    expect(prunes).toHaveLength(0);
+    expect(repository.checkHealth.mock.calls.length).toBeGreaterThan(3);
+    maintenance.stop();
   });
 
   it('logs a fault once per change, and the recovery', async () => {

@@ -33,6 +33,12 @@ export interface StoreMaintenanceOptions {
   retentionMs: number;
   checkIntervalMs: number;
   pruneIntervalMs?: number;
+  /**
+   * Whether this process prunes the deal history (default true). A cluster's API processes do
+   * not: the history grows with scrapes, and the processes that scrape prune it, rather than every
+   * process deleting the same rows. Every process checks the store, for its own status.
+   */
+  prunes?: boolean;
 }
 
 /**
@@ -56,6 +62,7 @@ export class StoreMaintenance {
     if (this.started) return;
     this.started = true;
     this.every(this.options.checkIntervalMs, () => this.check());
+    if (this.options.prunes === false) return;
     this.every(this.options.pruneIntervalMs ?? PRUNE_INTERVAL_MS, () => this.prune());
   }
 
