@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildDealViews,
   dayOf,
+  prepareDealView,
   filterAndSortDeals,
   filterAndSortDealsNarrowing,
   showableDeals,
@@ -49,6 +50,19 @@ describe('the deal list pipeline', () => {
       ['flower', true, 10, 3],
       ['pre-rolls', false, 4, 4],
     ]);
+  });
+
+  it('builds the same views from deals prepared while read, and from others; the distance follows the visitor', () => {
+    const copies = deals.map((d) => ({ ...d }));
+    for (const copy of copies) prepareDealView(copy);
+    expect(buildDealViews(copies, dispensaries, visitor)).toEqual(views);
+    // The deal's own facts are kept; what depends on the visitor is worked out each time.
+    const unlocated = buildDealViews(copies, dispensaries, null);
+    expect(unlocated.map((v) => v.distanceMiles)).toEqual(deals.map(() => Infinity));
+    expect(unlocated.map((v) => [v.category, v.searchText, v.clean])).toEqual(
+      views.map((v) => [v.category, v.searchText, v.clean]),
+    );
+    expect(views.map((v) => v.clean)).toContain(false);
   });
 
   it('hides junk and other days’ deals', () => {
