@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf, matchesIfNoneMatch } from '../src/http/etag';
+import { etagOf, isEtagForm, matchesIfNoneMatch } from '../src/http/etag';
 import { pickEncoding } from '../src/http/prepared-body';
 
 describe('pickEncoding', () => {
@@ -26,6 +26,10 @@ describe('ETags', () => {
 
   it('is weak and follows the body', () => {
     expect(tag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(isEtagForm(tag)).toBe(true);
+    for (const other of ['"x"', `${tag}\r\nSet-Cookie: a=b`, tag.slice(2), 'W/"short"']) {
+      expect(isEtagForm(other)).toBe(false);
+    }
     expect(etagOf('[1,2,3]')).toBe(tag);
     expect(etagOf('[1,2]')).not.toBe(tag);
   });

@@ -25,6 +25,7 @@ import type {
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import { isEtagForm } from '../http/etag';
 import type { PreparedBody } from '../http/prepared-body';
 import type { Metrics } from '../observability/metrics';
 import { DealsReadModel, pageFingerprint, type Coalescing } from './read-model';
@@ -144,9 +145,6 @@ interface Source {
 /** The view of the whole list kept for the next start: the one the page asks for. */
 const PAGE_VIEW = 'page';
 
-/** An ETag as `etagOf` makes them: a stored one is sent as a header only if it is one. */
-const ETAG = /^W\/"[\w-]{1,64}"$/;
-
 /**
  * How often at most the page's list is written for the next start: some megabytes at 10,000
  * deals, by every API process of a cluster. A start after a crash may serve a list up to this old
@@ -199,7 +197,7 @@ export class Collection {
       repository.loadPublishedView(PAGE_VIEW),
     ]);
     const collection = new Collection(options, histories, locations, geocoded, resolved);
-    if (stored?.fingerprint === collection.fingerprint && ETAG.test(stored.etag)) {
+    if (stored?.fingerprint === collection.fingerprint && isEtagForm(stored.etag)) {
       collection.deals.serveStored(stored.brotli, stored.etag);
       collection.savedPageEtag = stored.etag;
     } else {

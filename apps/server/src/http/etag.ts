@@ -9,6 +9,11 @@ export function etagOf(body: string | Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
+/** Whether `tag` has the form `etagOf` gives (read back from storage, it is sent as a header). */
+export function isEtagForm(tag: string): boolean {
+  return /^W\/"[\w-]{27}"$/.test(tag);
+}
+
 /** `If-None-Match` by weak comparison (RFC 9110 section 13.1.2): any listed tag, or `*`. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
