@@ -9,7 +9,7 @@ import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
 import { priceForSorting } from './price';
-import { matchesSearch, searchText } from './search';
+import { matchesNeedle, searchNeedle, searchText } from './search';
 import { sortDeals } from './sort';
 
 /** What a deal's view holds that depends on the deal alone, not on where the visitor is. */
@@ -147,11 +147,12 @@ export function filterDeals(
   filters: Omit<DealFilters, 'sort'>,
   locationKnown: boolean,
 ): DealView[] {
+  const needle = searchNeedle(filters.search);
   return views.filter(
     (view) =>
       (filters.category === 'all' || view.category === filters.category) &&
       withinRadius(view.distanceMiles, filters.radius, locationKnown) &&
-      matchesSearch(view.deal, filters.search, view.searchText),
+      matchesNeedle(view.deal, needle, view.searchText),
   );
 }
 
@@ -176,7 +177,7 @@ export function filterAndSortDealsNarrowing(
   filters: DealFilters,
   locationKnown: boolean,
 ): DealView[] {
-  const needle = filters.search.trim().toLowerCase();
+  const needle = searchNeedle(filters.search);
   const last = LAST_FILTER.get(views);
   const narrows =
     last !== undefined &&

@@ -9,9 +9,17 @@ export type SearchableDeal = Pick<Deal, 'title' | 'description' | 'brand' | 'dis
  * matches everything. `text` is `searchText(deal)` when the caller has it already.
  */
 export function matchesSearch(deal: SearchableDeal, query: string, text?: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return (text ?? searchText(deal)).includes(needle);
+  return matchesNeedle(deal, searchNeedle(query), text);
+}
+
+/** What a query is looked for as: trimmed and lower-cased, worked out once per search. */
+export function searchNeedle(query: string): string {
+  return query.trim().toLowerCase();
+}
+
+/** `matchesSearch` with the query already made a needle (a list filter's inner loop). */
+export function matchesNeedle(deal: SearchableDeal, needle: string, text?: string): boolean {
+  return needle === '' || (text ?? searchText(deal)).includes(needle);
 }
 
 /** The lower-cased text a deal is searched in; the page works it out once per data change. */

@@ -56,11 +56,13 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
   // (dispensary, category, search, sort, distance, day, page size, page, or back/forward), then
   // the list comes back. Without a loaded list the error stays, since it is all the page has to
   // say. A refresh's notice over the list (issue 11) goes the same way, or with its close button.
-  const [shownBefore, setShownBefore] = useState(shown);
-  if (shownBefore !== shown) {
-    setShownBefore(shown);
-    report({ type: 'dismissed', listLoaded: deals.data !== undefined });
-  }
+  // What is dismissed is remembered with what was displayed when it first showed; a change of
+  // filters with nothing to dismiss sets no state (issue 11: a keystroke renders the page once).
+  const listLoaded = deals.data !== undefined;
+  const dismissable = activity.notice ?? (listLoaded ? activity.error : null);
+  const [seen, setSeen] = useState<{ of: unknown; shown: string } | null>(null);
+  if (dismissable !== null && seen?.of !== dismissable) setSeen({ of: dismissable, shown });
+  else if (dismissable !== null && seen?.shown !== shown) report({ type: 'dismissed', listLoaded });
 
   const isSelected = (key: string) => (selected.current?.key ?? 'all') === key;
   const refresh = useMutation({
