@@ -2,6 +2,7 @@ import type { Deal, UnitPrice } from '../contract/deal';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { weekdayAt } from './day-filter';
 import { onFirstUse } from './on-first-use';
+import { recentResults } from './recent-results';
 
 /**
  * The facts a card shows so that deals compare at a glance (issue 11), all from the contract's
@@ -94,10 +95,12 @@ function formatter(
 
 /** The calendar date of `time` in `timeZone`, as 'YYYY-MM-DD'. */
 function dateIn(time: number, timeZone: string): string {
-  return formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    time,
+  return knownDate(`${timeZone}|${time}`, () =>
+    formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time),
   );
 }
+
+const knownDate = recentResults<string>(512);
 
 /**
  * When the deal ends, seen on `day` (the day the list shows; today by default):

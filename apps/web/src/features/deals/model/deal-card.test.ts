@@ -1,7 +1,7 @@
 import { buildDealViews } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
-import { dealCardView } from './deal-card';
+import { dealCardView, dealFactsView } from './deal-card';
 
 function cardOf(
   overrides: Parameters<typeof deal>[0],
@@ -58,5 +58,34 @@ describe('dealCardView', () => {
       approximate: true,
     }));
     expect(cardOf({}, 'all', approximate).distanceChip).toBe('~0.1 mi');
+  });
+});
+
+describe('dealFactsView', () => {
+  const [view] = buildDealViews(
+    [deal({ salePrice: 20, regularPrice: 30, endsAt: '2026-11-26T05:00:00.000Z' })],
+    DISPENSARIES,
+    null,
+  );
+  const tuesdayNoon = { now: Date.parse('2026-11-24T18:00:00Z'), timeZone: 'America/Chicago' };
+
+  it('answers the same facts for the same view and context, and works them out for a new context', () => {
+    const context = { ...tuesdayNoon, day: 'tuesday' as const };
+    const first = dealFactsView(view!, context);
+    expect(first).toMatchObject({
+      sale: '$20',
+      regular: '$30',
+      discount: '-33%',
+      ends: 'Ends Wed',
+    });
+    expect(dealFactsView(view!, context)).toBe(first);
+    // Another load (a new context), a day later: the same deal now ends today.
+    const later = {
+      now: tuesdayNoon.now + 86_400_000,
+      timeZone: 'America/Chicago',
+      day: 'wednesday' as const,
+    };
+    expect(dealFactsView(view!, later).ends).toBe('Ends today');
+    expect(dealFactsView(view!).ends).toBeNull();
   });
 });

@@ -102,8 +102,22 @@ export interface FactsContext {
   day: Weekday;
 }
 
-/** Without `context` (no load time known), no deal is called 'New' and no end is named. */
+/** The facts of the cards drawn, each with the context they were worked out in. */
+const FACTS_VIEWS = new WeakMap<DealView, { context?: FactsContext; facts: DealFactsView }>();
+
+/**
+ * Without `context` (no load time known), no deal is called 'New' and no end is named. Worked
+ * out once per view and context (one per load and day): a search brings the same cards back.
+ */
 export function dealFactsView(view: DealView, context?: FactsContext): DealFactsView {
+  const known = FACTS_VIEWS.get(view);
+  if (known && known.context === context) return known.facts;
+  const facts = makeDealFactsView(view, context);
+  FACTS_VIEWS.set(view, { context, facts });
+  return facts;
+}
+
+function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsView {
   const { deal } = view;
   const sale = typeof deal.salePrice === 'number' ? deal.salePrice : null;
   const regular =
