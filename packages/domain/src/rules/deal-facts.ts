@@ -96,7 +96,9 @@ function formatter(
 /** The calendar date of `time` in `timeZone`, as 'YYYY-MM-DD'. */
 function dateIn(time: number, timeZone: string): string {
   return knownDate(`${timeZone}|${time}`, () =>
-    formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time),
+    formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      time,
+    ),
   );
 }
 
