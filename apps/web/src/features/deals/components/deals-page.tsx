@@ -1,12 +1,19 @@
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import type { Dispensary } from '@stl-deals/domain';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
-import { useDealList } from '../hooks/use-deal-list';
+import { useDealList, useLoadedDeals, type LoadedDeals } from '../hooks/use-deal-list';
 import { useDispensaries } from '../hooks/use-dispensaries';
 import { useGeolocation } from '../hooks/use-geolocation';
-import { useUrlFilters } from '../hooks/use-url-filters';
+import {
+  useTypedFilters,
+  useUrlFilters,
+  type ChangeOptions,
+  type TypedSearch,
+} from '../hooks/use-url-filters';
+import type { Activity } from '../model/activity';
 import { isCacheLoading } from '../model/cache-step';
-import { writeFilters } from '../model/url-filters';
+import { writeFilters, type Filters } from '../model/url-filters';
 import {
   cacheStillLoadingShownMessage,
   firstLoadNotice,
@@ -22,7 +29,7 @@ import { StatusLine } from './status-line';
 /** The one screen (spec section 2): location banner, filters, status line and results. */
 export function DealsPage() {
   const { geolocation, timeZone } = useServices();
-  const { filters, change } = useUrlFilters();
+  const { query, filters, change, typed } = useUrlFilters();
   const dispensaries = useDispensaries();
   const location = useGeolocation(geolocation);
 
@@ -36,20 +43,22 @@ export function DealsPage() {
     if (unknownDispensary) change({ dispensary: 'all' }, { replace: true });
   }, [unknownDispensary, change]);
 
+  // What is displayed, for the dismissal of an error or notice (see `useDealFeed`): every filter
+  // but the search, whose changes (typed or from the URL) `FiltersAndResults` reports itself.
   const feed = useDealFeed(
     selected,
     filters.dispensary === 'all' || selected !== null,
-    writeFilters(filters),
+    writeFilters({ ...filters, search: '' }),
   );
   // Issue 11 (Total Blocking Time): new deals are drawn in a deferred render, which React splits
   // into short tasks, so a load of thousands of deals does not hold the page for one long task.
   // The page shows what it showed until that render is done; typing is never deferred.
   const snapshot = useDeferredValue(feed.snapshot);
-  const list = useDealList({
+  const loaded = useLoadedDeals({
     snapshot,
     dispensaries: dispensaries.options,
     location: location.location,
-    filters,
+    dayChoice: filters.day,
     timeZone,
   });
 
@@ -66,22 +75,15 @@ export function DealsPage() {
         : { kind: 'loading' }
       : { kind: 'list' };
 
-  const onPage = useCallback((page: number) => change({ page }), [change]);
-  const onClearSearch = useCallback(() => change({ search: '' }), [change]);
-
-  // Issue 11: a page past the last one shows the last; the address bar says so.
-  const shownPage = list.page;
-  const settled = view.kind === 'list';
-  useEffect(() => {
-    if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
-  }, [settled, shownPage, filters.page, change]);
-
   // Issue 11: while the cache loads, 'Showing N deals so far' counts what the list shows.
   const note =
     view.kind !== 'list' || activity.message === IDLE_MESSAGE
       ? null
-      : activity.partial && list.counts
-        ? cacheStillLoadingShownMessage({ received: list.received, ...shownCounts(list.counts) })
+      : activity.partial && loaded.counts
+        ? cacheStillLoadingShownMessage({
+            received: loaded.received,
+            ...shownCounts(loaded.counts),
+          })
         : activity.message;
   const unreachable =
     (activity.error !== null && needsConnectionAdvice(activity.error)) ||
@@ -90,44 +92,126 @@ export function DealsPage() {
   return (
     <div className={styles.page}>
       <LocationBanner permission={location.permission} onEnable={location.request} />
-      <FilterPanel
+      <FiltersAndResults
+        query={query}
         filters={filters}
-        sort={list.sort}
+        typed={typed}
+        change={change}
+        loaded={loaded}
         dispensaries={dispensaries.options}
         selected={selected}
-        locationKnown={location.location !== null}
-        today={list.today}
         refreshing={feed.refreshing}
         refreshingAll={feed.refreshingAll}
-        onChange={change}
         onRefresh={feed.refresh}
         onRefreshAll={feed.refreshAll}
-      />
-      <StatusLine
-        // Shown with what it describes: before the list, the error or the first load's panel,
-        // its appearing would push the loading panel down (a layout shift) for a moment.
-        show={view.kind !== 'loading' || cacheLoading || unreachable}
-        snapshot={snapshot}
-        status={feed.status}
-        note={note}
-        unreachable={unreachable}
-        timeZone={timeZone}
-      />
-      <ResultsArea
+        statusLine={
+          <StatusLine
+            // Shown with what it describes: before the list, the error or the first load's panel,
+            // its appearing would push the loading panel down (a layout shift) for a moment.
+            show={view.kind !== 'loading' || cacheLoading || unreachable}
+            snapshot={snapshot}
+            status={feed.status}
+            note={note}
+            unreachable={unreachable}
+            timeZone={timeZone}
+          />
+        }
         view={view}
         activity={activity}
         firstLoadNotice={cacheLoading ? firstLoadNotice(feed.status) : null}
-        list={list}
-        categoryFilter={filters.category}
         timeZone={timeZone}
         onRetry={feed.retryConnection}
         onDismissNotice={feed.dismissNotice}
-        onPage={onPage}
-        onClearSearch={onClearSearch}
       />
     </div>
   );
 }
+
+interface FiltersAndResultsProps {
+  /** The URL query and the filters it says; the search as typed comes from `typed`. */
+  query: string;
+  filters: Filters;
+  typed: TypedSearch;
+  change: (patch: Partial<Filters>, options?: ChangeOptions) => void;
+  loaded: LoadedDeals;
+  dispensaries: readonly Dispensary[];
+  selected: Dispensary | null;
+  refreshing: boolean;
+  refreshingAll: boolean;
+  onRefresh: (dispensary: Dispensary) => void;
+  onRefreshAll: () => void;
+  statusLine: ReactNode;
+  view: ResultsView;
+  activity: Activity;
+  firstLoadNotice: string | null;
+  timeZone: string;
+  onRetry: () => void;
+  onDismissNotice: () => void;
+}
+
+/**
+ * The filter panel, the status line and the results: what a keystroke in the search draws again
+ * (issue 11: keystroke to paint). The page around it, with its queries, does not draw again.
+ */
+const FiltersAndResults = memo(function FiltersAndResults(props: FiltersAndResultsProps) {
+  const { change, loaded, view } = props;
+  const filters = useTypedFilters(props.query, props.filters, props.typed);
+  const list = useDealList(loaded, filters);
+
+  const onPage = useCallback((page: number) => change({ page }), [change]);
+  const onClearSearch = useCallback(() => change({ search: '' }), [change]);
+
+  // A change of the search dismisses an error over the list or a notice, as any other change of
+  // what is displayed does (see `useDealFeed`); typed text is not in the URL yet, so it is told.
+  const { search } = filters;
+  const { activity, onDismissNotice } = props;
+  const dismissable =
+    activity.notice !== null || (activity.error !== null && loaded.loadedAt !== null);
+  const searched = useRef(search);
+  useEffect(() => {
+    if (searched.current === search) return;
+    searched.current = search;
+    if (dismissable) onDismissNotice();
+  }, [search, dismissable, onDismissNotice]);
+
+  // Issue 11: a page past the last one shows the last; the address bar says so.
+  const shownPage = list.page;
+  const settled = view.kind === 'list';
+  useEffect(() => {
+    if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
+  }, [settled, shownPage, filters.page, change]);
+
+  return (
+    <>
+      <FilterPanel
+        filters={filters}
+        sort={list.sort}
+        dispensaries={props.dispensaries}
+        selected={props.selected}
+        locationKnown={loaded.locationKnown}
+        today={loaded.today}
+        refreshing={props.refreshing}
+        refreshingAll={props.refreshingAll}
+        onChange={change}
+        onRefresh={props.onRefresh}
+        onRefreshAll={props.onRefreshAll}
+      />
+      {props.statusLine}
+      <ResultsArea
+        view={view}
+        activity={activity}
+        firstLoadNotice={props.firstLoadNotice}
+        list={list}
+        categoryFilter={filters.category}
+        timeZone={props.timeZone}
+        onRetry={props.onRetry}
+        onDismissNotice={onDismissNotice}
+        onPage={onPage}
+        onClearSearch={onClearSearch}
+      />
+    </>
+  );
+});
 
 function shownCounts(counts: { showable: number; otherDays: number; notDeals: number }) {
   return { shown: counts.showable, otherDays: counts.otherDays, notDeals: counts.notDeals };

@@ -22,28 +22,29 @@ import type { Filters } from '../model/url-filters';
 const NO_DEALS: Deal[] = [];
 const NO_VIEWS: DealView[] = [];
 
-interface DealListInput {
+interface LoadedDealsInput {
   snapshot: DealsSnapshot | undefined;
   dispensaries: readonly Dispensary[];
   location: GeoPoint | null;
-  filters: Filters;
+  /** 'Deals for': whose day's deals are listed. */
+  dayChoice: Filters['day'];
   timeZone: string;
 }
 
 /**
- * The list the page shows, computed by the domain's rules. Each stage is memoized on what it
- * reads, so 10,000 deals are derived once per change of data, location or filters, never on a
- * plain re-render; a keystroke only narrows the last search's result.
+ * The loaded deals made views and split by day, by the domain's rules: what the page knows before
+ * any search. Memoized on what it reads, so 10,000 deals are derived once per change of data,
+ * location or day, never on a plain re-render.
  */
-export type DealListModel = ReturnType<typeof useDealList>;
+export type LoadedDeals = ReturnType<typeof useLoadedDeals>;
 
-export function useDealList({
+export function useLoadedDeals({
   snapshot,
   dispensaries,
   location,
-  filters,
+  dayChoice,
   timeZone,
-}: DealListInput) {
+}: LoadedDealsInput) {
   const deals = snapshot?.deals ?? NO_DEALS;
   const views = useMemo(
     () => buildDealViews(deals, dispensaries, location),
@@ -54,14 +55,34 @@ export function useDealList({
   // so it moves on with the next load (the auto-refresh and every refresh take a new time).
   // 'Deals for' (issue 11) picks another day from it.
   const today = snapshot ? weekdayAt(new Date(snapshot.loadedAt), timeZone) : null;
-  const day = today ? dayOf(filters.day, today) : null;
+  const day = today ? dayOf(dayChoice, today) : null;
   const split = useMemo(() => (day ? splitDeals(views, day) : null), [views, day]);
-  const showable = split?.showable ?? NO_VIEWS;
 
+  return {
+    showable: split?.showable ?? NO_VIEWS,
+    locationKnown: location !== null,
+    /** The weekday today is, and the one whose deals are listed (null before any load). */
+    today,
+    day,
+    /** How the loaded deals split: shown for the day, for other days only, not deals. */
+    counts: split?.counts ?? null,
+    received: deals.length,
+    /** When the deals were loaded: 'New' and 'Ends today' on the cards are judged from it. */
+    loadedAt: snapshot?.loadedAt ?? null,
+  };
+}
+
+/**
+ * The list the page shows: the loaded deals the visitor's filters, search and sort keep, paged
+ * and grouped. A keystroke only narrows the last search's result.
+ */
+export type DealListModel = ReturnType<typeof useDealList>;
+
+export function useDealList(loaded: LoadedDeals, filters: Filters) {
+  const { showable, locationKnown } = loaded;
   // No deferred search: a keystroke narrows the last result (see `filterAndSortDealsNarrowing`)
   // and draws the list in the same frame, faster than a second, deferred render would.
   const { search } = filters;
-  const locationKnown = location !== null;
   // Distance sort needs a location (spec section 2); until then the list keeps relevance.
   const sort = filters.sort === 'distance' && !locationKnown ? 'relevance' : filters.sort;
   const { category, distance: radius, pageSize } = filters;
@@ -84,14 +105,11 @@ export function useDealList({
     groups,
     sort,
     page,
-    /** The weekday today is, and the one whose deals are listed (null before any load). */
-    today,
-    day,
-    /** How the loaded deals split: shown for the day, for other days only, not deals. */
-    counts: split?.counts ?? null,
-    received: deals.length,
-    /** When the deals were loaded: 'New' and 'Ends today' on the cards are judged from it. */
-    loadedAt: snapshot?.loadedAt ?? null,
+    today: loaded.today,
+    day: loaded.day,
+    counts: loaded.counts,
+    received: loaded.received,
+    loadedAt: loaded.loadedAt,
     pagination,
     countLine: countLine({ shown: matching.length, total: showable.length, search }),
     empty: matching.length === 0,

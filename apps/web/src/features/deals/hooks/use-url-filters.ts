@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   changeFilters,
   normalizedQuery,
@@ -43,20 +43,73 @@ function writeUrl(patch: Partial<Filters>, replace: boolean): void {
   window.dispatchEvent(new Event(URL_CHANGED));
 }
 
+/** Text typed into the search, and the URL query it was typed over. */
+interface Typed {
+  search: string;
+  over: string;
+}
+
+/**
+ * The search as typed, before it is written to the address bar: held outside React's state so
+ * that only the components that show it (the search box and the list) draw again on a keystroke,
+ * not the whole page (issue 11: keystroke to paint). It writes the URL itself after the pause.
+ */
+export interface TypedSearch {
+  /** The typed text while it is still the filters' own (typed over the current URL), else null. */
+  pending: (query: string) => string | null;
+  subscribe: (onChange: () => void) => () => void;
+  snapshot: () => Typed | null;
+}
+
+interface TypedSearchStore extends TypedSearch {
+  type: (search: string) => void;
+  /** Forgets the typed text (written with another change) and its pending URL write. */
+  clear: () => void;
+  /** Drops a pending URL write, telling no one (the page is going away). */
+  dispose: () => void;
+}
+
+function createTypedSearch(): TypedSearchStore {
+  let typed: Typed | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listeners = new Set<() => void>();
+  const set = (next: Typed | null) => {
+    clearTimeout(timer);
+    typed = next;
+    listeners.forEach((listener) => listener());
+  };
+  return {
+    pending: (query) => (typed !== null && typed.over === query ? typed.search : null),
+    snapshot: () => typed,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    type: (search) => {
+      const over = window.location.search;
+      set({ search, over });
+      timer = setTimeout(() => {
+        // Typing is over once the URL it was typed over has changed (written, or back/forward).
+        if (typed?.over === window.location.search) writeUrl({ search }, true);
+      }, SEARCH_URL_DELAY_MS);
+    },
+    clear: () => set(null),
+    dispose: () => clearTimeout(timer),
+  };
+}
+
 /**
  * The filters, read from and written to the URL query, so a link can be shared and back/forward
- * walk through the visitor's choices. Typed search text is the filters' at once and the URL's
- * after a pause (replacing the entry, as before); any other change writes it first.
+ * walk through the visitor's choices. Typed search text is the filters' at once (through
+ * `useTypedFilters`) and the URL's after a pause (replacing the entry, as before); any other
+ * change writes it first. `filters` here are the URL's: a keystroke does not change them.
  */
 export function useUrlFilters() {
   const query = useSyncExternalStore(subscribe, currentQuery);
-  const [typed, setTyped] = useState<{ search: string; over: string } | null>(null);
-  // Typing is over once the URL it was typed over has changed (written, or back/forward).
-  const pending = typed !== null && typed.over === query ? typed.search : null;
-  const filters = useMemo(() => {
-    const read = readFilters(query);
-    return pending === null ? read : changeFilters(read, { search: pending });
-  }, [query, pending]);
+  const filters = useMemo(() => readFilters(query), [query]);
+  const [typed] = useState(createTypedSearch);
+  // A write still pending when the page goes away is dropped with it.
+  useEffect(() => () => typed.dispose(), [typed]);
 
   // Issue 11: what the address bar says is what the page shows. An invalid or out-of-range value
   // read as its default is written back as such, replacing the entry (not a step back can undo).
@@ -68,31 +121,33 @@ export function useUrlFilters() {
     window.dispatchEvent(new Event(URL_CHANGED));
   }, [query]);
 
-  useEffect(() => {
-    if (pending === null) return;
-    const timer = setTimeout(() => writeUrl({ search: pending }, true), SEARCH_URL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [pending]);
+  // The same function for the page's life (so the memoized filter panel and list do not draw
+  // again for a new callback).
+  const change = useCallback(
+    (patch: Partial<Filters>, { replace = false }: ChangeOptions = {}) => {
+      const onlySearch = Object.keys(patch).every((name) => name === 'search');
+      if (onlySearch && replace && patch.search !== undefined) {
+        typed.type(patch.search);
+        return;
+      }
+      const typing = typed.pending(window.location.search);
+      // The typed text goes into this write (or is replaced by the patch's own search, as 'Clear
+      // search' does): nothing is left pending, even when the URL comes out the same as before.
+      typed.clear();
+      writeUrl(typing === null ? patch : { search: typing, ...patch }, replace);
+    },
+    [typed],
+  );
 
-  // Read by `change`, which stays the same function while the visitor types (so the memoized
-  // filter panel and list do not draw again for a new callback).
-  const pendingRef = useRef(pending);
-  useEffect(() => {
-    pendingRef.current = pending;
-  }, [pending]);
+  return { query, filters, change, typed: typed as TypedSearch };
+}
 
-  const change = useCallback((patch: Partial<Filters>, { replace = false }: ChangeOptions = {}) => {
-    const onlySearch = Object.keys(patch).every((name) => name === 'search');
-    if (onlySearch && replace && patch.search !== undefined) {
-      setTyped({ search: patch.search, over: window.location.search });
-      return;
-    }
-    const typing = pendingRef.current;
-    // The typed text goes into this write (or is replaced by the patch's own search, as 'Clear
-    // search' does): nothing is left pending, even when the URL comes out the same as before.
-    setTyped(null);
-    writeUrl(typing === null ? patch : { search: typing, ...patch }, replace);
-  }, []);
-
-  return { filters, change };
+/** The URL's filters with the search as typed: for the components a keystroke draws again. */
+export function useTypedFilters(query: string, filters: Filters, typed: TypedSearch): Filters {
+  useSyncExternalStore(typed.subscribe, typed.snapshot);
+  const pending = typed.pending(query);
+  return useMemo(
+    () => (pending === null ? filters : changeFilters(filters, { search: pending })),
+    [filters, pending],
+  );
 }
