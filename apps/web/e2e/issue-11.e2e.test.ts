@@ -486,6 +486,23 @@ describe('issue 11: fast', () => {
     }
   });
 
+  it('skips drawing the cards off screen, and draws a hovered card whole', async () => {
+    const { page } = await open('/');
+    await countText(page);
+    const visibility = (index: number) =>
+      cards(page)
+        .nth(index)
+        .evaluate((li) => getComputedStyle(li).getPropertyValue('content-visibility'));
+    // Laid out and painted only near the screen (the keystroke's paint), with the paint
+    // containment that comes with it, which would clip a hovered card's lifted shadow...
+    expect(await visibility(11)).toBe('auto');
+    expect(await visibility(0)).toBe('auto');
+    // ...so the hovered one is drawn as any element is.
+    await cards(page).first().hover();
+    await becomes(() => visibility(0), 'visible');
+    await shot(page, 'issue11-hovered-card-1366');
+  });
+
   it('does not shift the layout while it loads (CLS under 0.02)', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await open('/', {
