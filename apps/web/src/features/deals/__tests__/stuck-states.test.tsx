@@ -38,6 +38,23 @@ describe('a failed Refresh over a loaded list', () => {
     },
   );
 
+  it('shows the same failure again after a change dismissed the first', async () => {
+    serve();
+    const tooMany = answer.status(429, 'Too Many Requests');
+    server.use(http.post(API.refreshAll, inTurn(tooMany, tooMany)));
+    const { user } = renderPage();
+    await screen.findByText('Found 3 deals');
+    const failed = 'Failed to refresh all dispensaries: Server error: 429 Too Many Requests';
+    await user.click(refreshAllButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(failed);
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'edibles');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(refreshAllButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(failed);
+  });
+
   it('shows the list again when the visitor goes back to the previous page', async () => {
     serve({ dealsOf: { swade: deals(13) } });
     server.use(http.post(API.refreshOne, inTurn(answer.status(500, 'Internal Server Error'))));

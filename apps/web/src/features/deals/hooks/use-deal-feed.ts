@@ -60,9 +60,12 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
   // filters with nothing to dismiss sets no state (issue 11: a keystroke renders the page once).
   const listLoaded = deals.data !== undefined;
   const dismissable = activity.notice ?? (listLoaded ? activity.error : null);
+  // Forgotten once gone, so the same error text failing again later counts as new.
   const [seen, setSeen] = useState<{ of: unknown; shown: string } | null>(null);
-  if (dismissable !== null && seen?.of !== dismissable) setSeen({ of: dismissable, shown });
-  else if (dismissable !== null && seen?.shown !== shown) report({ type: 'dismissed', listLoaded });
+  if (dismissable === null) {
+    if (seen !== null) setSeen(null);
+  } else if (seen?.of !== dismissable) setSeen({ of: dismissable, shown });
+  else if (seen.shown !== shown) report({ type: 'dismissed', listLoaded });
 
   const isSelected = (key: string) => (selected.current?.key ?? 'all') === key;
   const refresh = useMutation({
