@@ -1,19 +1,12 @@
-import type { Dispensary } from '@stl-deals/domain';
-import { memo, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
-import { useDealList, useLoadedDeals, type LoadedDeals } from '../hooks/use-deal-list';
+import { useLoadedDeals } from '../hooks/use-deal-list';
 import { useDispensaries } from '../hooks/use-dispensaries';
 import { useGeolocation } from '../hooks/use-geolocation';
-import {
-  useTypedFilters,
-  useUrlFilters,
-  type ChangeOptions,
-  type TypedSearch,
-} from '../hooks/use-url-filters';
-import type { Activity } from '../model/activity';
+import { useUrlFilters } from '../hooks/use-url-filters';
 import { isCacheLoading } from '../model/cache-step';
-import { writeFilters, type Filters } from '../model/url-filters';
+import { writeFilters } from '../model/url-filters';
 import {
   cacheStillLoadingShownMessage,
   firstLoadNotice,
@@ -21,9 +14,9 @@ import {
   needsConnectionAdvice,
 } from '../model/messages';
 import styles from './deals-page.module.css';
-import { FilterPanel } from './filter-panel';
+import { FiltersAndResults } from './filters-and-results';
 import { LocationBanner } from './location-banner';
-import { ResultsArea, type ResultsView } from './results-area';
+import type { ResultsView } from './results-area';
 import { StatusLine } from './status-line';
 
 /** The one screen (spec section 2): location banner, filters, status line and results. */
@@ -126,92 +119,6 @@ export function DealsPage() {
     </div>
   );
 }
-
-interface FiltersAndResultsProps {
-  /** The URL query and the filters it says; the search as typed comes from `typed`. */
-  query: string;
-  filters: Filters;
-  typed: TypedSearch;
-  change: (patch: Partial<Filters>, options?: ChangeOptions) => void;
-  loaded: LoadedDeals;
-  dispensaries: readonly Dispensary[];
-  selected: Dispensary | null;
-  refreshing: boolean;
-  refreshingAll: boolean;
-  onRefresh: (dispensary: Dispensary) => void;
-  onRefreshAll: () => void;
-  statusLine: ReactNode;
-  view: ResultsView;
-  activity: Activity;
-  firstLoadNotice: string | null;
-  timeZone: string;
-  onRetry: () => void;
-  onDismissNotice: () => void;
-}
-
-/**
- * The filter panel, the status line and the results: what a keystroke in the search draws again
- * (issue 11: keystroke to paint). The page around it, with its queries, does not draw again.
- */
-const FiltersAndResults = memo(function FiltersAndResults(props: FiltersAndResultsProps) {
-  const { change, loaded, view } = props;
-  const filters = useTypedFilters(props.query, props.filters, props.typed);
-  const list = useDealList(loaded, filters);
-
-  const onPage = useCallback((page: number) => change({ page }), [change]);
-  const onClearSearch = useCallback(() => change({ search: '' }), [change]);
-
-  // A change of the search dismisses an error over the list or a notice, as any other change of
-  // what is displayed does (see `useDealFeed`); typed text is not in the URL yet, so it is told.
-  const { search } = filters;
-  const { activity, onDismissNotice } = props;
-  const dismissable =
-    activity.notice !== null || (activity.error !== null && loaded.loadedAt !== null);
-  const searched = useRef(search);
-  useEffect(() => {
-    if (searched.current === search) return;
-    searched.current = search;
-    if (dismissable) onDismissNotice();
-  }, [search, dismissable, onDismissNotice]);
-
-  // Issue 11: a page past the last one shows the last; the address bar says so.
-  const shownPage = list.page;
-  const settled = view.kind === 'list';
-  useEffect(() => {
-    if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
-  }, [settled, shownPage, filters.page, change]);
-
-  return (
-    <>
-      <FilterPanel
-        filters={filters}
-        sort={list.sort}
-        dispensaries={props.dispensaries}
-        selected={props.selected}
-        locationKnown={loaded.locationKnown}
-        today={loaded.today}
-        refreshing={props.refreshing}
-        refreshingAll={props.refreshingAll}
-        onChange={change}
-        onRefresh={props.onRefresh}
-        onRefreshAll={props.onRefreshAll}
-      />
-      {props.statusLine}
-      <ResultsArea
-        view={view}
-        activity={activity}
-        firstLoadNotice={props.firstLoadNotice}
-        list={list}
-        categoryFilter={filters.category}
-        timeZone={props.timeZone}
-        onRetry={props.onRetry}
-        onDismissNotice={onDismissNotice}
-        onPage={onPage}
-        onClearSearch={onClearSearch}
-      />
-    </>
-  );
-});
 
 function shownCounts(counts: { showable: number; otherDays: number; notDeals: number }) {
   return { shown: counts.showable, otherDays: counts.otherDays, notDeals: counts.notDeals };
