@@ -114,6 +114,7 @@ export function DealsPage() {
         firstLoadNotice={cacheLoading ? firstLoadNotice(feed.status) : null}
         timeZone={timeZone}
         onRetry={feed.retryConnection}
+        dismissable={feed.dismissable}
         onDismissNotice={feed.dismissNotice}
       />
     </div>

@@ -26,6 +26,8 @@ export interface FiltersAndResultsProps {
   firstLoadNotice: string | null;
   timeZone: string;
   onRetry: () => void;
+  /** Whether there is an error over the list or a notice that a change of the search dismisses. */
+  dismissable: boolean;
   onDismissNotice: () => void;
 }
 
@@ -44,9 +46,7 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
   // A change of the search dismisses an error over the list or a notice, as any other change of
   // what is displayed does (see `useDealFeed`); typed text is not in the URL yet, so it is told.
   const { search } = filters;
-  const { activity, onDismissNotice } = props;
-  const dismissable =
-    activity.notice !== null || (activity.error !== null && loaded.loadedAt !== null);
+  const { activity, dismissable, onDismissNotice } = props;
   const searched = useRef(search);
   useEffect(() => {
     if (searched.current === search) return;

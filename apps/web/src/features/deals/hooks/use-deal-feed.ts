@@ -130,6 +130,8 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
     refresh: onRefresh,
     refreshAll: onRefreshAll,
     retryConnection: () => retry.mutate(),
-    dismissNotice: () => report({ type: 'dismissed', listLoaded: deals.data !== undefined }),
+    /** Whether a change of what is displayed would dismiss something (an error over the list, a notice). */
+    dismissable: dismissable !== null,
+    dismissNotice: () => report({ type: 'dismissed', listLoaded }),
   };
 }
