@@ -3,43 +3,77 @@
  *
  * A keyword matches as a whole word or phrase, also with a plural 's' or 'es', so 'cart' finds
  * 'Carts' but not 'cartoon', and 'pen' finds 'vape pens' but not 'open'. Matching is
- * case-insensitive; hyphens and spaces inside a keyword match literally.
+ * case-insensitive; hyphens and spaces inside a keyword match literally. A word is a run of
+ * Unicode letters and digits.
+ *
+ * Why not one regular expression per entry: the Unicode pattern cost about half a millisecond to
+ * compile, the logo and category tables make about 80 of them, and each lower-cased the text again
+ * for a quick pre-check; together about 20 ms of the page's first render of a load (four times
+ * that on a phone; issue 11: Total Blocking Time). Here the text is folded once for a whole table
+ * and keywords are found with `indexOf`.
  */
 export function keywordMatcher(keywords: readonly string[]): (text: string) => boolean {
-  if (keywords.length === 0) return () => false;
-  // The Unicode pattern costs about half a millisecond to compile, and the logo and category
-  // tables make about 80 of them: compiling them all held up the page's module evaluation and
-  // its first card (issue 11: Total Blocking Time). So it is built on first need, and a text
-  // that does not even contain a keyword (most texts, for most entries) never needs it.
-  const plain = keywords.every((keyword) => PRINTABLE_ASCII.test(keyword))
-    ? keywords.map((keyword) => keyword.toLowerCase())
-    : null;
-  let pattern: RegExp | undefined;
+  const folded = keywords.map(foldCase);
   return (text) => {
-    if (plain) {
-      const folded = foldedForContains(text);
-      if (!plain.some((keyword) => folded.includes(keyword))) return false;
-    }
-    pattern ??= new RegExp(
-      `(?<![\\p{L}\\p{N}])(?:${keywords.map(escapeRegExp).join('|')})(?:e?s)?(?![\\p{L}\\p{N}])`,
-      'iu',
-    );
-    return pattern.test(text);
+    const haystack = foldedText(text);
+    return folded.some((keyword) => hasWord(haystack, keyword));
   };
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
 /**
- * The text lower-cased so that it contains every ASCII keyword the case-insensitive pattern can
- * find in it: the only other characters that fold to ASCII are the Kelvin sign, which
- * `toLowerCase` already makes 'k', and the long s, made 's' here. (More matches than the
- * pattern's are fine: this only rules texts out.)
+ * Lower case, and the long s as 's': the folds of the Unicode case-insensitive match that
+ * `toLowerCase` does not make (it already makes the Kelvin sign 'k').
  */
-function foldedForContains(text: string): string {
+function foldCase(text: string): string {
   return text.toLowerCase().replaceAll('\u017f', 's');
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The last text folded: a table's entries are asked about the same text one after the other. */
+let lastText = '';
+let lastFolded = '';
+
+function foldedText(text: string): string {
+  if (text !== lastText) {
+    lastFolded = foldCase(text);
+    lastText = text;
+  }
+  return lastFolded;
+}
+
+/** `word` in `text` with no letter or digit right before it, and none after it or its plural. */
+function hasWord(text: string, word: string): boolean {
+  if (word.length === 0) return false;
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (wordCharBefore(text, at)) continue;
+    const end = at + word.length;
+    if (!wordCharAt(text, end)) return true;
+    if (text.startsWith('s', end) && !wordCharAt(text, end + 1)) return true;
+    if (text.startsWith('es', end) && !wordCharAt(text, end + 2)) return true;
+  }
+  return false;
+}
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
+
+/** Whether the character (code point) starting at `index` is a letter or digit. */
+function wordCharAt(text: string, index: number): boolean {
+  if (index >= text.length) return false;
+  const code = text.charCodeAt(index);
+  if (code < 0x80) {
+    return (
+      (code >= 0x61 && code <= 0x7a) ||
+      (code >= 0x41 && code <= 0x5a) ||
+      (code >= 0x30 && code <= 0x39)
+    );
+  }
+  return LETTER_OR_DIGIT.test(text.slice(index, index + 2));
+}
+
+/** Whether the character (code point) ending right before `index` is a letter or digit. */
+function wordCharBefore(text: string, index: number): boolean {
+  if (index === 0) return false;
+  const low = text.charCodeAt(index - 1);
+  const high = index >= 2 ? text.charCodeAt(index - 2) : 0;
+  const pair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  return wordCharAt(text, pair ? index - 2 : index - 1);
 }
