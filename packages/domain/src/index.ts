@@ -27,6 +27,8 @@ export * from './rules/deal-list';
 export * from './rules/deal-facts';
 export * from './rules/variety';
 export * from './rules/source-coverage';
+export * from './rules/zoned-time';
+export * from './rules/number-text';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';

@@ -1,7 +1,7 @@
 import type { Deal } from '../contract/deal';
 import type { CategoryFilter } from '../contract/options';
 import type { DealCategory } from '../contract/values';
-import { onFirstUse } from './on-first-use';
+import { decimalText } from './number-text';
 
 /** The texts of a deal that the card rules read. */
 export type DealText = Pick<Deal, 'title' | 'description'>;
@@ -94,10 +94,6 @@ export function dispensaryChipName(name: string): string {
   return short === '' ? name.replace(/\s+/g, ' ').trim() : short;
 }
 
-const MILES = onFirstUse(
-  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-);
-
 /**
  * The distance chip's text (spec section 5): the distance with one decimal plus ' mi', e.g.
  * '3.2 mi', or null when the distance is not finite (unknown location), so the chip is hidden.
@@ -108,5 +104,5 @@ const MILES = onFirstUse(
  */
 export function distanceChipText(miles: number, approximate = false): string | null {
   if (!Number.isFinite(miles) || miles < 0) return null;
-  return `${approximate ? '~' : ''}${MILES().format(miles + 0)} mi`;
+  return `${approximate ? '~' : ''}${decimalText(miles, 1)} mi`;
 }

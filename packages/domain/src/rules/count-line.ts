@@ -1,4 +1,4 @@
-import { onFirstUse } from './on-first-use';
+import { wholeNumberText } from './number-text';
 
 /** What the count line above the deal list is computed from. */
 export interface CountLineInput {
@@ -9,8 +9,6 @@ export interface CountLineInput {
   /** The search box's text, as typed. */
   search?: string;
 }
-
-const COUNT = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /**
  * The count line (spec section 2): 'Found N deals'; when searching, 'Found N deals matching
@@ -24,6 +22,6 @@ export function countLine({ shown, total, search = '' }: CountLineInput): string
   const noun = shown === 1 ? 'deal' : 'deals';
   const query = search.trim();
   const matching = query === '' ? '' : ` matching "${query}"`;
-  const of = shown < total ? ` (of ${COUNT().format(total)} total)` : '';
-  return `Found ${COUNT().format(shown)} ${noun}${matching}${of}`;
+  const of = shown < total ? ` (of ${wholeNumberText(total)} total)` : '';
+  return `Found ${wholeNumberText(shown)} ${noun}${matching}${of}`;
 }

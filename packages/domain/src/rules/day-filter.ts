@@ -1,6 +1,6 @@
 import type { Deal } from '../contract/deal';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
-import { recentResults } from './recent-results';
+import { calendarAt, type TimeZone } from './zoned-time';
 
 const WEEKDAY_IN_TEXT = new RegExp(`(?<![\\p{L}])(${WEEKDAYS.join('|')})s?(?![\\p{L}])`, 'giu');
 
@@ -16,27 +16,9 @@ export function weekdaysNamed(text: string): Weekday[] {
   return [...found];
 }
 
-/** The weekday at `now` in the visitor's time zone (an IANA name such as 'America/Chicago'). */
-export function weekdayAt(now: Date, timeZone: string): Weekday {
-  return knownWeekday(`${timeZone}|${now.getTime()}`, () => {
-    const name = weekdayFormat(timeZone).format(now);
-    return name.toLowerCase() as Weekday;
-  });
-}
-
-/** Asked for the same instant once per card and per render ('now' of a load). */
-const knownWeekday = recentResults<Weekday>(512);
-
-/** Formatters are costly to make (tens of microseconds): one per time zone, made once. */
-const WEEKDAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
-
-function weekdayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = WEEKDAY_FORMATS.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone });
-    WEEKDAY_FORMATS.set(timeZone, format);
-  }
-  return format;
+/** The weekday at `now` in the visitor's time zone (see `TimeZone`). */
+export function weekdayAt(now: Date, timeZone: TimeZone): Weekday {
+  return calendarAt(now.getTime(), timeZone).weekday;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Deal, UnitPrice } from '../contract/deal';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { weekdayAt } from './day-filter';
-import { onFirstUse } from './on-first-use';
-import { recentResults } from './recent-results';
+import { dollarsText } from './number-text';
+import { calendarAt, dateKey, monthDayText, type TimeZone } from './zoned-time';
 
 /**
  * The facts a card shows so that deals compare at a glance (issue 11), all from the contract's
@@ -22,27 +22,9 @@ export function discountOf(deal: Pick<Deal, 'discountPercent' | 'regularPrice' |
   return Number.NaN;
 }
 
-const USD = onFirstUse(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-const USD_WHOLE = onFirstUse(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      maximumFractionDigits: 0,
-    }),
-);
-
 /** '$25' for whole dollars, '$24.50' otherwise. */
 export function moneyText(amount: number): string {
-  return Number.isInteger(amount) ? USD_WHOLE().format(amount) : USD().format(amount);
+  return dollarsText(amount, { cents: !Number.isInteger(amount) });
 }
 
 const UNIT_SUFFIX: Record<UnitPrice['per'], string> = {
@@ -53,7 +35,7 @@ const UNIT_SUFFIX: Record<UnitPrice['per'], string> = {
 
 /** '$8.57/g', '$2.10/100 mg', '$5.00 each' (always two decimals: unit prices are compared). */
 export function unitPriceText(unit: UnitPrice): string {
-  return `${USD().format(unit.amount)}${UNIT_SUFFIX[unit.per]}`;
+  return `${dollarsText(unit.amount, { cents: true })}${UNIT_SUFFIX[unit.per]}`;
 }
 
 export const NEW_WITHIN_MS = 24 * 60 * 60 * 1000;
@@ -77,32 +59,10 @@ const SHORT_DAY: Record<Weekday, string> = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One formatter per kind and time zone: they are costly to make, and cards are many. */
-const FORMATS = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(
-  locale: string,
-  options: Intl.DateTimeFormatOptions & { timeZone: string },
-): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = FORMATS.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    FORMATS.set(key, format);
-  }
-  return format;
-}
-
 /** The calendar date of `time` in `timeZone`, as 'YYYY-MM-DD'. */
-function dateIn(time: number, timeZone: string): string {
-  return knownDate(`${timeZone}|${time}`, () =>
-    formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      time,
-    ),
-  );
+function dateIn(time: number, timeZone: TimeZone): string {
+  return dateKey(calendarAt(time, timeZone));
 }
-
-const knownDate = recentResults<string>(512);
 
 /**
  * When the deal ends, seen on `day` (the day the list shows; today by default):
@@ -113,7 +73,7 @@ const knownDate = recentResults<string>(512);
  */
 export function endsLabel(
   deal: Pick<Deal, 'endsAt' | 'validDays'>,
-  options: { now: number; timeZone: string; day?: Weekday },
+  options: { now: number; timeZone: TimeZone; day?: Weekday },
 ): string | null {
   const { now, timeZone } = options;
   const today = weekdayAt(new Date(now), timeZone);
@@ -128,7 +88,7 @@ export function endsLabel(
         return `Ends ${SHORT_DAY[weekdayAt(new Date(ends), timeZone)]}`;
       }
     }
-    return `Ends ${formatter('en-US', { month: 'short', day: 'numeric', timeZone }).format(ends)}`;
+    return `Ends ${monthDayText(calendarAt(ends, timeZone))}`;
   }
   const valid = new Set(deal.validDays ?? []);
   if (valid.size === 0 || valid.size === 7 || !valid.has(day)) return null;

@@ -1,5 +1,5 @@
 import type { CacheStatus, SourceState, SourceStatus } from '../contract/cache-status';
-import { onFirstUse } from './on-first-use';
+import { wholeNumberText } from './number-text';
 
 /** The states in which a dispensary's last collection failed: stale (older deals served) or failed. */
 export const FAILING_STATES: readonly SourceState[] = ['stale', 'failed'];
@@ -58,8 +58,6 @@ export function sourceCoverage(status: CacheStatus): SourceCoverage | null {
   };
 }
 
-const COUNT = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
-
 /**
  * 'Deals from N of M dispensaries', N counting the dispensaries whose last collection succeeded
  * (a stale one's older deals are still listed, but it is not counted: it is in the list of
@@ -67,5 +65,5 @@ const COUNT = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionD
  */
 export function coverageLine({ ok, total }: Pick<SourceCoverage, 'ok' | 'total'>): string {
   const noun = total === 1 ? 'dispensary' : 'dispensaries';
-  return `Deals from ${COUNT().format(ok)} of ${COUNT().format(total)} ${noun}`;
+  return `Deals from ${wholeNumberText(ok)} of ${wholeNumberText(total)} ${noun}`;
 }

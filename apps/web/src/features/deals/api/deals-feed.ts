@@ -3,6 +3,7 @@ import {
   type CacheStatus,
   type Deal,
   type Dispensary,
+  type TimeZone,
 } from '@stl-deals/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { HttpError } from '../../../shared/http/errors';
@@ -51,7 +52,7 @@ export interface FeedContext {
   now: () => number;
   isLocalhost: boolean;
   /** The visitor's time zone, for the times the messages name. */
-  timeZone: string;
+  timeZone: TimeZone;
   report: (event: ActivityEvent) => void;
 }
 

@@ -1,4 +1,4 @@
-import type { CategoryFilter } from '@stl-deals/domain';
+import type { CategoryFilter, TimeZone } from '@stl-deals/domain';
 import { useCallback, useMemo, useRef } from 'react';
 import type { DealListModel } from '../hooks/use-deal-list';
 import type { FactsContext } from '../model/deal-card';
@@ -11,7 +11,7 @@ import { Pagination } from './pagination';
 interface DealListProps {
   list: DealListModel;
   categoryFilter: CategoryFilter;
-  timeZone: string;
+  timeZone: TimeZone;
   onPage: (page: number) => void;
   onClearSearch: () => void;
 }

@@ -1,4 +1,4 @@
-import type { Dispensary } from '@stl-deals/domain';
+import type { Dispensary, TimeZone } from '@stl-deals/domain';
 import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useDealList, type LoadedDeals } from '../hooks/use-deal-list';
 import { useTypedFilters, type ChangeOptions, type TypedSearch } from '../hooks/use-url-filters';
@@ -24,7 +24,7 @@ export interface FiltersAndResultsProps {
   view: ResultsView;
   activity: Activity;
   firstLoadNotice: string | null;
-  timeZone: string;
+  timeZone: TimeZone;
   onRetry: () => void;
   /** Whether there is an error over the list or a notice that a change of the search dismisses. */
   dismissable: boolean;

@@ -1,4 +1,4 @@
-import type { CategoryFilter } from '@stl-deals/domain';
+import type { CategoryFilter, TimeZone } from '@stl-deals/domain';
 import type { DealListModel } from '../hooks/use-deal-list';
 import type { Activity } from '../model/activity';
 import { DealList } from './deal-list';
@@ -14,7 +14,7 @@ interface ResultsAreaProps {
   firstLoadNotice: string | null;
   list: DealListModel;
   categoryFilter: CategoryFilter;
-  timeZone: string;
+  timeZone: TimeZone;
   onRetry: () => void;
   onDismissNotice: () => void;
   onPage: (page: number) => void;

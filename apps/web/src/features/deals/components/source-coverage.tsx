@@ -1,10 +1,10 @@
-import { coverageLine, type SourceCoverage } from '@stl-deals/domain';
+import { coverageLine, type SourceCoverage, type TimeZone } from '@stl-deals/domain';
 import { lastSuccessText } from '../model/times';
 import styles from './status-line.module.css';
 
 interface SourceCoverageProps {
   coverage: SourceCoverage;
-  timeZone: string;
+  timeZone: TimeZone;
 }
 
 /**

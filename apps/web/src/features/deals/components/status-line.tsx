@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { sourceCoverage, type CacheStatus } from '@stl-deals/domain';
+import { sourceCoverage, type CacheStatus, type TimeZone } from '@stl-deals/domain';
 import type { DealsSnapshot } from '../api/get-deals';
 import { firstLoadEstimate } from '../model/messages';
 import { cacheUpdatedText, loadedTimeText } from '../model/times';
@@ -18,7 +18,7 @@ interface StatusLineProps {
    * known state, which would read as if all were well.
    */
   unreachable: boolean;
-  timeZone: string;
+  timeZone: TimeZone;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type DealView,
   type Dispensary,
   type GeoPoint,
+  type TimeZone,
 } from '@stl-deals/domain';
 import { useMemo } from 'react';
 import type { DealsSnapshot } from '../api/get-deals';
@@ -28,7 +29,7 @@ interface LoadedDealsInput {
   location: GeoPoint | null;
   /** 'Deals for': whose day's deals are listed. */
   dayChoice: Filters['day'];
-  timeZone: string;
+  timeZone: TimeZone;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type CategoryFilter,
   type DealView,
   type Weekday,
+  type TimeZone,
 } from '@stl-deals/domain';
 
 /** Everything one card shows, computed by the domain's card rules (spec section 5). */
@@ -97,7 +98,7 @@ export interface DealFactsView {
 export interface FactsContext {
   /** When the deals were loaded (epoch ms): 'New' and 'Ends' are judged from it. */
   now: number;
-  timeZone: string;
+  timeZone: TimeZone;
   /** The weekday whose deals are listed. */
   day: Weekday;
 }

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calendarAt, clockText, dateKey, dateTimeText, monthDayText } from './zoned-time';
+
+const HOUR = 60 * 60 * 1000;
+const YEAR_2026 = Date.parse('2026-01-01T00:00:00Z');
+
+/** Every 7 hours through 2026: each hour of the day and each weekday, and both DST changes. */
+const INSTANTS = Array.from({ length: (366 * 24) / 7 }, (_, step) => YEAR_2026 + step * 7 * HOUR);
+
+describe('calendarAt', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  // The page's own zone is read from Date's local getters, other zones from Intl: the two agree.
+  it.each(['America/Chicago', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'])(
+    "reads the runtime's own zone as Intl reads that zone by name (%s)",
+    (zone) => {
+      vi.stubEnv('TZ', zone); // Node reads the runtime's zone again when TZ changes
+      for (const time of INSTANTS)
+        expect(calendarAt(time, undefined)).toEqual(calendarAt(time, zone));
+    },
+  );
+
+  it('gives a named zone its wall clock and weekday', () => {
+    // 2026-03-08 is a Sunday; Chicago moves to daylight time at 2 AM local (08:00 UTC).
+    expect(calendarAt(Date.parse('2026-03-08T07:59:59Z'), 'America/Chicago')).toEqual({
+      year: 2026,
+      month: 3,
+      day: 8,
+      weekday: 'sunday',
+      hour: 1,
+      minute: 59,
+      second: 59,
+    });
+    expect(calendarAt(Date.parse('2026-03-08T08:00:00Z'), 'America/Chicago').hour).toBe(3);
+    expect(calendarAt(Date.parse('2026-11-25T05:30:00Z'), 'America/Chicago')).toMatchObject({
+      day: 24,
+      weekday: 'tuesday',
+      hour: 23,
+    });
+  });
+
+  it('refuses what is not a time', () => {
+    expect(() => calendarAt(Number.NaN, undefined)).toThrow(RangeError);
+    expect(() => calendarAt(Date.parse('not a date'), 'America/Chicago')).toThrow(RangeError);
+  });
+});
+
+describe('the texts of a time', () => {
+  const zone = 'America/Chicago';
+  const intl = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+
+  it("write what Intl's US English writes", () => {
+    const time = intl({ timeStyle: 'medium' });
+    const dateTime = intl({ dateStyle: 'medium', timeStyle: 'short' });
+    const monthDay = intl({ month: 'short', day: 'numeric' });
+    for (const instant of INSTANTS) {
+      const parts = calendarAt(instant, zone);
+      expect(clockText(parts, { seconds: true })).toBe(time.format(instant));
+      expect(dateTimeText(parts)).toBe(dateTime.format(instant));
+      expect(monthDayText(parts)).toBe(monthDay.format(instant));
+    }
+  });
+
+  it('writes midnight and noon as 12, and dates that compare as strings', () => {
+    const parts = calendarAt(Date.parse('2026-01-05T06:04:05Z'), zone);
+    expect(clockText(parts, { seconds: true })).toBe('12:04:05 AM');
+    expect(clockText({ ...parts, hour: 12 }, { seconds: false })).toBe('12:04 PM');
+    expect(dateKey(parts)).toBe('2026-01-05');
+    expect(dateKey(parts) < dateKey(calendarAt(Date.parse('2026-10-01T12:00:00Z'), zone))).toBe(
+      true,
+    );
+  });
+});
