@@ -1,7 +1,8 @@
 /**
- * A value made when first asked for, then kept. For the Intl formatters: made at module load, each
- * costs the page's start (the first one loads the browser's locale data, about 10 ms here, four
- * times that on a phone), while none is needed before the deals are drawn (issue 11).
+ * A value made when first asked for, then kept. For the dispensary sort's Intl collator: made at
+ * module load, it would cost the page's start (the browser's first Intl object loads its locale
+ * data, 11-15 ms for a collator here, four times that on a phone), while it is needed only when a
+ * visitor sorts by dispensary (issue 11).
  */
 export function onFirstUse<T>(make: () => T): () => T {
   let value: T | undefined;
