@@ -44,6 +44,8 @@ describe('calendarAt', () => {
   it('refuses what is not a time', () => {
     expect(() => calendarAt(Number.NaN, undefined)).toThrow(RangeError);
     expect(() => calendarAt(Date.parse('not a date'), 'America/Chicago')).toThrow(RangeError);
+    expect(() => calendarAt(8.64e15 + 1, undefined)).toThrow(RangeError);
+    expect(() => calendarAt(Number.POSITIVE_INFINITY, 'America/Chicago')).toThrow(RangeError);
   });
 });
 

@@ -25,9 +25,10 @@ export interface CalendarParts {
 }
 
 export function calendarAt(time: number, timeZone: TimeZone): CalendarParts {
-  if (!Number.isFinite(time)) throw new RangeError(`Not a time: ${time}`);
+  // Date's own range (±8.64e15 ms), as Intl.DateTimeFormat refuses what is outside it.
+  const local = new Date(time);
+  if (Number.isNaN(local.getTime())) throw new RangeError(`Not a time: ${time}`);
   if (timeZone === undefined) {
-    const local = new Date(time);
     return {
       year: local.getFullYear(),
       month: local.getMonth() + 1,
