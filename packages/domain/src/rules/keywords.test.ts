@@ -19,6 +19,33 @@ describe('keywordMatcher', () => {
   it('folds case as the Unicode pattern does, long s and Kelvin sign included', () => {
     expect(keywordMatcher(['classic'])('Claſſic blend')).toBe(true);
     expect(keywordMatcher(['kush'])('\u212Aush cake')).toBe(true);
+    expect(keywordMatcher(['cart'])('İcart')).toBe(false); // a letter before, not a break
+    expect(keywordMatcher(['μg'])('5 µg')).toBe(true); // the micro sign folds to mu
+    expect(keywordMatcher(['σ'])('ς')).toBe(true);
+  });
+
+  it('folds case as the Unicode pattern does for every letter, mark, digit and symbol', () => {
+    // The reference is V8's own case-insensitive Unicode matching. One knowing difference: the
+    // dotted capital I ('İ', which lower-cases to two characters) is taken as the dotless 'ı'.
+    const chars = Array.from({ length: 0x110000 }, (_, code) => code)
+      .filter((code) => code < 0xd800 || code > 0xdfff)
+      .map((code) => String.fromCodePoint(code))
+      .filter((char) => /[\p{L}\p{M}\p{N}\p{S}]/u.test(char));
+    const all = chars.join('');
+    const escaped = (char: string) => char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    const differences: string[] = [];
+    for (const char of chars) {
+      if (char.toUpperCase() === char && char.toLowerCase() === char && !/\p{M}/u.test(char)) {
+        if (!keywordMatcher([char])(char)) differences.push(char);
+        continue;
+      }
+      const matcher = keywordMatcher([char]);
+      for (const [other] of all.matchAll(new RegExp(escaped(char), 'giu'))) {
+        if (!matcher(other)) differences.push(`${char} ${other}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    expect(keywordMatcher(['ı'])('İ')).toBe(true);
   });
 
   it('matches keywords outside ASCII too', () => {

@@ -21,12 +21,49 @@ export function keywordMatcher(keywords: readonly string[]): (text: string) => b
 }
 
 /**
- * Lower case, and the long s as 's': the folds of the Unicode case-insensitive match that
- * `toLowerCase` does not make (it already makes the Kelvin sign 'k').
+ * The text as the Unicode case-insensitive match compares it (simple case folding): lower case,
+ * and the few letters whose fold is not their lower case ('ſ' is 's', 'ς' is 'σ', the micro sign
+ * is 'μ', ...). The dotted capital I, which lower-cases to two characters ('i' and a combining
+ * dot, a word break), is taken as the dotless 'ı', a letter of its own like the I itself.
  */
 function foldCase(text: string): string {
-  return text.toLowerCase().replaceAll('\u017f', 's');
+  return text.replaceAll('\u0130', '\u0131').toLowerCase().replace(NOT_LOWER_FOLD, foldOf);
 }
+
+/**
+ * The letters whose fold is not their lower case: all of them, as checked against V8's
+ * case-insensitive Unicode matching over every letter, mark, digit and symbol (a test does).
+ */
+const FOLDS: Record<string, string> = {
+  '\u00b5': '\u03bc',
+  '\u017f': 's',
+  '\u0345': '\u03b9',
+  '\u03c2': '\u03c3',
+  '\u03d0': '\u03b2',
+  '\u03d1': '\u03b8',
+  '\u03d5': '\u03c6',
+  '\u03d6': '\u03c0',
+  '\u03f0': '\u03ba',
+  '\u03f1': '\u03c1',
+  '\u03f5': '\u03b5',
+  '\u1c80': '\u0432',
+  '\u1c81': '\u0434',
+  '\u1c82': '\u043e',
+  '\u1c83': '\u0441',
+  '\u1c84': '\u0442',
+  '\u1c85': '\u0442',
+  '\u1c86': '\u044a',
+  '\u1c87': '\u0463',
+  '\u1c88': '\ua64b',
+  '\u1e9b': '\u1e61',
+  '\u1fbe': '\u03b9',
+  '\u1fd3': '\u0390',
+  '\u1fe3': '\u03b0',
+  '\ufb05': '\ufb06',
+};
+// Alternatives rather than a class: one of them is a combining mark.
+const NOT_LOWER_FOLD = new RegExp(Object.keys(FOLDS).join('|'), 'g');
+const foldOf = (letter: string) => FOLDS[letter]!;
 
 /** The last text folded: a table's entries are asked about the same text one after the other. */
 let lastText = '';
@@ -40,7 +77,10 @@ function foldedText(text: string): string {
   return lastFolded;
 }
 
-/** `word` in `text` with no letter or digit right before it, and none after it or its plural. */
+/**
+ * `word` in `text` with no letter or digit right before it, and none after it or its plural. An
+ * empty keyword matches nothing.
+ */
 function hasWord(text: string, word: string): boolean {
   if (word.length === 0) return false;
   for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {

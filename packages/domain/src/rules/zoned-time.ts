@@ -13,7 +13,7 @@ import { recentResults } from './recent-results';
  */
 export type TimeZone = string | undefined;
 
-/** An instant's calendar and wall clock in a time zone; month 1-12, hour 0-23. */
+/** An instant's calendar and wall clock in a time zone; month 1-12, hour 0-23, 1 BC is year 0. */
 export interface CalendarParts {
   year: number;
   month: number;
@@ -60,13 +60,16 @@ function zonedParts(time: number, timeZone: string): CalendarParts {
       minute: 'numeric',
       second: 'numeric',
       hourCycle: 'h23',
+      era: 'short',
     });
     ZONE_FORMATS.set(timeZone, format);
   }
   const part = new Map(format.formatToParts(time).map(({ type, value }) => [type, value]));
   const number = (type: Intl.DateTimeFormatPartTypes) => Number(part.get(type));
+  // Years before 1 as Date counts them (1 BC is year 0), not as the era's own count.
+  const year = part.get('era') === 'BC' ? 1 - number('year') : number('year');
   return {
-    year: number('year'),
+    year,
     month: number('month'),
     day: number('day'),
     weekday: part.get('weekday')!.toLowerCase() as Weekday,
