@@ -106,10 +106,9 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
     groups,
     sort,
     page,
-    today: loaded.today,
+    // What the list itself shows of the load: the hidden-deals note and the cards' 'New'/'Ends'.
     day: loaded.day,
     counts: loaded.counts,
-    received: loaded.received,
     loadedAt: loaded.loadedAt,
     pagination,
     countLine: countLine({ shown: matching.length, total: showable.length, search }),
