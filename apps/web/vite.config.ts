@@ -51,7 +51,13 @@ export default defineConfig({
   server: {
     proxy: { '/api': process.env.API_ORIGIN ?? 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // No modulepreload polyfill: the page links no module to preload, and every browser that runs
+    // module scripts preloads modules itself (issue 11: 0.3 KB gzip less to send and run).
+    modulePreload: { polyfill: false },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
