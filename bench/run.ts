@@ -19,7 +19,10 @@ const LOAD: LoadOptions = { durationS: 5, connections: 10, workers: 2 };
 const RESTARTS = 5;
 /** The targets of issue 12, printed beside what was measured. */
 const TARGET = { restartMs: 1_000, idleRssMb: 150, loadedRssMb: 250, passCpuMs: 1_000 };
-/** Issue 11's targets for the page. */
+/**
+ * Issue 11's targets for the page. Its 100 KB is read as 100 KiB (1,024 bytes each, as Lighthouse
+ * and the browsers' tools count); the row prints decimal kB beside it, which is what Vite prints.
+ */
 const PAGE_JS_TARGET_KB = 100;
 const CLS_TARGET = 0.02;
 const KEYSTROKE_TARGET_MS = 8;
@@ -127,8 +130,8 @@ async function main(): Promise<void> {
     ['Service (prepared) / client ceiling', '', ratio(prepared.requestsPerS, ceiling.requestsPerS)],
     [
       'Page JavaScript, gzip -9 / br as served',
-      `${fixed(kb(page.jsGzipBytes), 1)} KB / ${fixed(kb(page.jsBrBytes), 1)} KB`,
-      target(kb(page.jsGzipBytes) <= PAGE_JS_TARGET_KB, `<= ${PAGE_JS_TARGET_KB} KB gzip`),
+      `${fixed(kb(page.jsGzipBytes), 1)} KiB (${fixed(page.jsGzipBytes / 1000, 1)} kB) / ${fixed(kb(page.jsBrBytes), 1)} KiB`,
+      target(kb(page.jsGzipBytes) <= PAGE_JS_TARGET_KB, `<= ${PAGE_JS_TARGET_KB} KiB gzip`),
     ],
     [
       'Layout shift (CLS) of a load, 1366x900 / 390x844',
