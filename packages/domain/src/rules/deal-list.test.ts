@@ -188,4 +188,59 @@ describe('filterAndSortDealsNarrowing', () => {
       }
     }
   });
+
+  it('finds a longer search past the place where the shorter one first matched', () => {
+    const views = buildDealViews(
+      ['Blue bag with blue dream', 'Blue dream blue', 'Blueberry'].map((title) => ({
+        title,
+        description: '',
+        price: '$10',
+        imageUrl: '',
+        sourceUrl: '',
+      })),
+      [],
+      null,
+    );
+    const titles = (search: string) =>
+      filterAndSortDealsNarrowing(
+        views,
+        { category: 'all', radius: 'all', sort: 'relevance', search },
+        false,
+      ).map((view) => view.deal.title);
+    expect(titles('blue')).toHaveLength(3);
+    expect(titles('blue d')).toEqual(['Blue bag with blue dream', 'Blue dream blue']);
+    expect(titles('blue dream')).toEqual(['Blue bag with blue dream', 'Blue dream blue']);
+    expect(titles('blue dream b')).toEqual(['Blue dream blue']);
+  });
+
+  it('agrees with filterAndSortDeals over random texts and searches typed and erased', () => {
+    // A two-letter alphabet makes overlapping and repeated matches the rule, not the exception.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const word = (length: number) =>
+      Array.from({ length }, () => (random() < 0.5 ? 'a' : 'b')).join('');
+    const views = buildDealViews(
+      Array.from({ length: 60 }, () => ({
+        title: word(1 + Math.floor(random() * 12)),
+        description: word(Math.floor(random() * 6)),
+        price: '$10',
+        imageUrl: '',
+        sourceUrl: '',
+      })),
+      [],
+      null,
+    );
+    let search = '';
+    for (let step = 0; step < 400; step++) {
+      search =
+        random() < 0.7 || search === ''
+          ? search + word(1)
+          : search.slice(0, -1 - Math.floor(random() * 3));
+      if (search.length > 8) search = '';
+      const filters = { category: 'all', radius: 'all', sort: 'relevance', search } as const;
+      expect(filterAndSortDealsNarrowing(views, filters, false)).toEqual(
+        filterAndSortDeals(views, filters, false),
+      );
+    }
+  });
 });
