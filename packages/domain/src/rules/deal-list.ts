@@ -9,7 +9,7 @@ import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
 import { priceForSorting } from './price';
-import { matchesNeedle, searchNeedle, searchText } from './search';
+import { needleAt, searchNeedle, searchText } from './search';
 import { sortDeals } from './sort';
 
 /** What a deal's view holds that depends on the deal alone, not on where the visitor is. */
@@ -147,13 +147,7 @@ export function filterDeals(
   filters: Omit<DealFilters, 'sort'>,
   locationKnown: boolean,
 ): DealView[] {
-  const needle = searchNeedle(filters.search);
-  return views.filter(
-    (view) =>
-      (filters.category === 'all' || view.category === filters.category) &&
-      withinRadius(view.distanceMiles, filters.radius, locationKnown) &&
-      matchesNeedle(view.deal, needle, view.searchText),
-  );
+  return searchAll(views, filters, locationKnown, searchNeedle(filters.search)).kept;
 }
 
 interface LastFilter {
@@ -207,7 +201,7 @@ export function filterAndSortDealsNarrowing(
 
 type Found = Pick<LastFilter, 'kept' | 'texts' | 'at'>;
 
-/** `filterDeals`, noting where the needle first occurs in each deal kept. */
+/** The filters applied, noting where the needle first occurs in each deal kept. */
 function searchAll(
   views: readonly DealView[],
   filters: Omit<DealFilters, 'sort'>,
@@ -219,7 +213,7 @@ function searchAll(
     if (filters.category !== 'all' && view.category !== filters.category) continue;
     if (!withinRadius(view.distanceMiles, filters.radius, locationKnown)) continue;
     const text = view.searchText ?? searchText(view.deal);
-    const index = needle === '' ? 0 : text.indexOf(needle);
+    const index = needleAt(text, needle);
     if (index >= 0) keep(found, view, text, index);
   }
   return found;

@@ -9,7 +9,7 @@ export type SearchableDeal = Pick<Deal, 'title' | 'description' | 'brand' | 'dis
  * matches everything. `text` is `searchText(deal)` when the caller has it already.
  */
 export function matchesSearch(deal: SearchableDeal, query: string, text?: string): boolean {
-  return matchesNeedle(deal, searchNeedle(query), text);
+  return needleAt(text ?? searchText(deal), searchNeedle(query)) >= 0;
 }
 
 /** What a query is looked for as: trimmed and lower-cased, worked out once per search. */
@@ -17,9 +17,12 @@ export function searchNeedle(query: string): string {
   return query.trim().toLowerCase();
 }
 
-/** `matchesSearch` with the query already made a needle (a list filter's inner loop). */
-export function matchesNeedle(deal: SearchableDeal, needle: string, text?: string): boolean {
-  return needle === '' || (text ?? searchText(deal)).includes(needle);
+/**
+ * Where the needle first occurs in a deal's search text, -1 when it does not: the search itself,
+ * for a list filter that also wants the place (a blank needle is at 0, it matches everything).
+ */
+export function needleAt(text: string, needle: string): number {
+  return needle === '' ? 0 : text.indexOf(needle);
 }
 
 /** The lower-cased text a deal is searched in; the page works it out once per data change. */
