@@ -6,10 +6,10 @@ export type SearchableDeal = Pick<Deal, 'title' | 'description' | 'brand' | 'dis
  * Case-insensitive substring search. The spec (section 5) reads the title, or the description
  * when the title is blank; issue 11 widens it to the title, the description, the brand and the
  * dispensary's name (the location-denied text promises search by dispensary name). A blank query
- * matches everything. `text` is `searchText(deal)` when the caller has it already.
+ * matches everything. (The list filter finds the needle with `needleAt` in texts it keeps.)
  */
-export function matchesSearch(deal: SearchableDeal, query: string, text?: string): boolean {
-  return needleAt(text ?? searchText(deal), searchNeedle(query)) >= 0;
+export function matchesSearch(deal: SearchableDeal, query: string): boolean {
+  return needleAt(searchText(deal), searchNeedle(query)) >= 0;
 }
 
 /** What a query is looked for as: trimmed and lower-cased, worked out once per search. */
