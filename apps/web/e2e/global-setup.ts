@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startRealService } from './harness/service';
+import { offsetClock, suiteStart } from './harness/suite-clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     slowKey: string;
     /** A dispensary whose simulated platform fails since the first load (stale in status). */
     failingKey: string;
+    /** How far the suite's clock is from the machine's (see harness/suite-clock.ts). */
+    clockOffsetMs: number;
   }
 }
 
@@ -25,7 +28,9 @@ const DIST = fileURLToPath(new URL('../dist', import.meta.url));
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await buildPage();
-  const service = await startRealService(DIST);
+  const clockOffsetMs = suiteStart().getTime() - Date.now();
+  const service = await startRealService(DIST, offsetClock(clockOffsetMs));
+  project.provide('clockOffsetMs', clockOffsetMs);
   project.provide('serviceOrigin', service.origin);
   project.provide('slowKey', service.slowKey);
   project.provide('failingKey', service.failingKey);

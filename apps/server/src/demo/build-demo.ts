@@ -44,7 +44,12 @@ const AUTO_CHALLENGED: readonly Platform[] = ['dutchie', 'html'];
  * simulator serving it on 127.0.0.1, and the scraper's platform base URLs pointed there, without
  * the politeness pause a loopback host does not need.
  */
-export async function buildDemo({ config, settings, logger, clock }: DemoOptions): Promise<Demo> {
+export async function buildDemo({
+  config,
+  settings,
+  logger,
+  clock = systemClock,
+}: DemoOptions): Promise<Demo> {
   const scraped = SIMULATED_PLATFORM_NAMES.filter((platform) => ADAPTERS[platform]);
   const registry = assignPlatforms(await loadRegistry(config.DEALS_REGISTRY), scraped);
   const simulator = await startSimulator({
@@ -52,6 +57,8 @@ export async function buildDemo({ config, settings, logger, clock }: DemoOptions
     seed: settings.DEMO_SEED,
     port: settings.DEMO_SIMULATOR_PORT,
     faults: challengeFaults(registry, settings.DEMO_CHALLENGED),
+    // The simulated menus follow the service's clock: a test that sets the time gets that day's.
+    now: () => clock.now(),
   });
   try {
     const repository = await openDealsRepository({
@@ -74,7 +81,7 @@ export async function buildDemo({ config, settings, logger, clock }: DemoOptions
       repository,
       scraper,
       registry: simulator.registry,
-      clock: clock ?? systemClock,
+      clock,
       logger,
       demo: true,
       // The simulator serves its own product images (plain http on loopback).

@@ -1,4 +1,10 @@
-import { chromium, type Browser } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from 'playwright-core';
+import { suiteNow, TIME_ZONE } from './expected';
 
 /** Debian's Chromium: the tests never download a browser. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -21,4 +27,17 @@ const ARGS = [
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/**
+ * A browser context as a St. Louis visitor's on the suite's clock: the page's day filter, dates
+ * and cache ages read the same day as the service and the expectations.
+ */
+export async function newSuiteContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ timezoneId: TIME_ZONE, ...options });
+  await context.clock.install({ time: suiteNow() });
+  return context;
 }

@@ -21,12 +21,18 @@ import {
   type SortKey,
   type Weekday,
 } from '@stl-deals/domain';
+import { inject } from 'vitest';
 
 /**
  * The visitor's time zone in every browser context of the suite: the day filter depends on the
  * weekday, so the test and the page must agree on it.
  */
 export const TIME_ZONE = 'America/Chicago';
+
+/** Now on the suite's clock (harness/suite-clock.ts), which the service and the browser share. */
+export function suiteNow(): Date {
+  return new Date(Date.now() + inject('clockOffsetMs'));
+}
 
 /** What the service answers, read the way the page reads it. */
 export interface ServiceData {
@@ -100,7 +106,7 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
     sort = 'relevance',
     pageSize = 12,
     page = 1,
-    now = new Date(),
+    now = suiteNow(),
   } = query;
   const views = buildDealViews(data.deals, data.dispensaries, visitor);
   const { showable, counts } = splitDeals(views, query.day ?? weekdayAt(now, TIME_ZONE));
@@ -117,7 +123,9 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
     pages: pageCount(matching.length, pageSize),
     cards,
     titles: cards.map(({ deal }) => cardTitle(deal)),
-    distanceChips: cards.map((view) => distanceChipText(view.distanceMiles)),
+    distanceChips: cards.map((view) =>
+      distanceChipText(view.distanceMiles, view.distanceApproximate),
+    ),
   };
 }
 

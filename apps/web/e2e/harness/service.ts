@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import type { Clock } from '../../../server/src/clock';
 import { buildDemo } from '../../../server/src/demo/build-demo';
 import { loadDemoConfig } from '../../../server/src/demo/demo-config';
 
@@ -23,14 +24,15 @@ export interface RealService {
 
 /**
  * The real service in demo mode (apps/server's `buildDemo`, as `npm run demo` starts it) on
- * 127.0.0.1 and a free port, with a fresh data folder, serving the built page from `webDist`.
+ * 127.0.0.1 and a free port, with a fresh data folder, serving the built page from `webDist`,
+ * on the suite's `clock`.
  * Its first load is done before this resolves, so every test starts from a ready cache; the
  * scheduler is never started, so nothing scrapes but the page's own refreshes. Settings: no
  * challenge (it would need a second Chromium), no cooldown (each refresh really scrapes). One
  * store fails from then on (stale: its first load's deals stay), so the page has a source to
  * report as failing.
  */
-export async function startRealService(webDist: string): Promise<RealService> {
+export async function startRealService(webDist: string, clock: Clock): Promise<RealService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stl-deals-e2e-'));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   try {
@@ -46,7 +48,7 @@ export async function startRealService(webDist: string): Promise<RealService> {
       DEMO_CHALLENGED: 'none',
     });
     const logger = pino({ level: config.LOG_LEVEL });
-    const { app, simulator } = await buildDemo({ config, settings, logger });
+    const { app, simulator } = await buildDemo({ config, settings, logger, clock });
     const close = async () => {
       try {
         await app.close();

@@ -22,11 +22,12 @@ import {
   refreshKeptOldDealsMessage,
 } from '../src/features/deals/model/messages';
 import { cacheUpdatedText } from '../src/features/deals/model/times';
-import { launchBrowser } from './harness/browser';
-import { expectedList, fetchServiceData, TIME_ZONE } from './harness/expected';
+import { launchBrowser, newSuiteContext } from './harness/browser';
+import { expectedList, fetchServiceData, suiteNow, TIME_ZONE } from './harness/expected';
 import { startSleepyProxy } from './harness/sleepy-proxy';
 
-// Issue 11, item by item, in Chromium against the real service in demo mode (see global-setup).
+// What the visitor sees and is told, and how fast, in Chromium against the real service in demo
+// mode (see global-setup).
 
 const SERVICE = inject('serviceOrigin');
 const FAILING_KEY = inject('failingKey');
@@ -64,11 +65,7 @@ async function open(
   } = {},
 ): Promise<Opened> {
   const { origin = SERVICE, setup, ...contextOptions } = options;
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    timezoneId: TIME_ZONE,
-    ...contextOptions,
-  });
+  const context = await newSuiteContext(browser, { viewport: DESKTOP, ...contextOptions });
   contexts.push(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -114,7 +111,7 @@ async function shot(page: Page, name: string): Promise<void> {
 /** The page's own title for a deal: trimmed, cut at 60. */
 const titleOf = (deal: Deal) => cutText(deal.title.trim() || deal.description.trim());
 
-describe('issue 11: what the visitor sees', () => {
+describe('what the visitor sees', () => {
   it('shows a full row of cards at 1366x900 and a full card at 390x844 on first paint', async () => {
     for (const [name, viewport] of [
       ['1366', DESKTOP],
@@ -239,7 +236,7 @@ describe('issue 11: what the visitor sees', () => {
 
   it("lists another day's deals with 'Deals for', and says how many are for other days", async () => {
     const data = await fetchServiceData(SERVICE);
-    const now = new Date();
+    const now = suiteNow();
     const today = expectedList(data, { now });
     const { page } = await open('/');
     await countText(page);
@@ -303,7 +300,7 @@ describe('issue 11: what the visitor sees', () => {
   });
 });
 
-describe('issue 11: never tell the visitor something untrue', () => {
+describe('never tell the visitor something untrue', () => {
   it("says 'Everything was refreshed less than a minute ago' when Refresh All skipped all", async () => {
     const { page } = await open('/', {
       setup: async (p) => {
@@ -468,7 +465,7 @@ describe('issue 11: never tell the visitor something untrue', () => {
   });
 });
 
-describe('issue 11: fast', () => {
+describe('fast', () => {
   it('serves the page pre-compressed, built once', async () => {
     const html = await (await fetch(`${SERVICE}/`)).text();
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
@@ -500,7 +497,7 @@ describe('issue 11: fast', () => {
     // ...so the hovered one is drawn as any element is.
     await cards(page).first().hover();
     await becomes(() => visibility(0), 'visible');
-    await shot(page, 'issue11-hovered-card-1366');
+    await shot(page, 'hovered-card-1366');
   });
 
   it('does not shift the layout while it loads (CLS under 0.02)', async () => {
