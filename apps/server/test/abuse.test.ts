@@ -1,17 +1,20 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { CacheStatusSchema, type SourceStatus } from '@stl-deals/domain';
 import type { Registry } from '@stl-deals/scraper';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/harness';
+import { startApp, tempDir } from './support/harness';
 
 /**
- * The attacks of issue 10, each against the real service on a real port, with payloads read in
+ * Attacks on the service, each against the real service on a real port, with payloads read in
  * the real parsing threads: a hostile menu must cost its own dispensary a failed scrape and
- * nothing more. The service keeps answering while it is read, and the last good deals stay.
+ * nothing more (the service keeps answering while it is read, and the last good deals stay), and
+ * what a menu or a client sends never reaches the page or a cache in a form it should not.
  */
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -310,4 +313,38 @@ describe('a store that asks to wait, or hangs, costs only itself', () => {
     expect(hits.get('/feed')).toBe(1);
     expect(hits.get('/peer')).toBe(1);
   }, 60_000);
+});
+
+describe('answers a shared cache cannot give to the wrong client', () => {
+  /** A built page with the .br and .gz the build writes beside each file. */
+  function builtPage(): string {
+    const dist = tempDir('web-dist-');
+    mkdirSync(join(dist, 'assets'));
+    const files = { 'index.html': '<h1>STL Deals</h1>', 'assets/index-B2apotdK.js': 'go()' };
+    for (const [name, text] of Object.entries(files)) {
+      writeFileSync(join(dist, name), text);
+      writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
+    }
+    return dist;
+  }
+
+  it.each(['/', '/assets/index-B2apotdK.js'])(
+    '%s says Vary: Accept-Encoding in every encoding it is sent in',
+    async (path) => {
+      const { url } = await service({ WEB_DIST: builtPage() });
+      for (const [accepts, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const response = await fetch(`${url}${path}`, { headers: { 'accept-encoding': accepts } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding') ?? undefined).toBe(encoding);
+        expect(response.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+        await response.arrayBuffer();
+      }
+    },
+    30_000,
+  );
 });

@@ -30,6 +30,11 @@ export async function servePage(app: FastifyInstance, webDist: string): Promise<
         'cache-control',
         hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // Which file is sent (.br, .gz or the plain one) depends on Accept-Encoding, so a shared
+      // cache must key on it: else the brotli answer it keeps for a year goes to clients that
+      // cannot read brotli. The plain answers say so too: they are the same resource's other
+      // representation (RFC 9110 section 12.5.5).
+      response.setHeader('vary', 'accept-encoding');
     },
   });
   // Its own route, not only the files' wildcard, so that other methods on `/` answer 405.
