@@ -270,6 +270,7 @@ describe('redirects never reach what is not public', () => {
     ['a loopback address the operator did not allow', () => `${insideBase}/secret`],
     ['the cloud metadata service', () => 'http://169.254.169.254/latest/meta-data/'],
     ['a private network address', () => 'http://10.0.0.1/menu'],
+    ['loopback written as an IPv4-compatible IPv6 address', () => 'http://[::127.0.0.1]/menu'],
     ['a file', () => 'file:///etc/passwd'],
   ])(
     'a menu redirecting to %s fails as refused and publishes nothing',

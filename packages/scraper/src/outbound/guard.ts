@@ -13,8 +13,10 @@ import { ForbiddenAddressError } from '../errors';
  * such addresses, checked when the connection is made (so a name cannot change its answer between
  * a check and the connect). Refused: loopback, RFC 1918 and RFC 4193 private, link-local (the
  * 169.254.169.254 metadata service among them), CGNAT, multicast, broadcast, unspecified and
- * reserved ranges, and the IPv6 forms that carry an IPv4 address (mapped, NAT64, 6to4, Teredo),
- * unless the operator's allow-list names the host or the address.
+ * reserved ranges, and the IPv6 forms that carry an IPv4 address (IPv4-compatible `::/96`, NAT64,
+ * SIIT, 6to4, Teredo: all of them, whatever address they carry; an IPv4-mapped `::ffff:a.b.c.d`
+ * is judged as the IPv4 address it is), unless the operator's allow-list names the host or the
+ * address.
  */
 export interface OutboundGuard {
   /**
@@ -116,9 +118,24 @@ function isPublic(address: string): boolean {
   return rangeName(address) === 'unicast';
 }
 
+/**
+ * The deprecated IPv4-compatible form `::a.b.c.d` (RFC 4291 section 2.5.5.1), which ipaddr.js
+ * names 'unicast': a host may still route it to the IPv4 address it carries.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * The address's range as ipaddr.js names it, an IPv4-mapped one judged as its IPv4 address. Only
+ * 'unicast' is public: the other IPv6 forms that carry an IPv4 address (NAT64 'rfc6052', 'rfc6145',
+ * '6to4', 'teredo') have names of their own and are refused whatever they carry.
+ */
 function rangeName(address: string): string {
   const parsed = ipaddr.process(address);
-  return parsed.range();
+  const range = parsed.range();
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) {
+    return 'ipv4Compatible';
+  }
+  return range;
 }
 
 function inRange(address: string, [network, bits]: Range): boolean {

@@ -24,6 +24,7 @@ const DNS = resolver({
   'metadata.example': ['169.254.169.254'],
   'rebind.example': ['127.0.0.1'],
   'v6.example': ['2606:4700::6810:84e5'],
+  'compatible.example': ['::7f00:1'],
 });
 
 function lookupOf(guard: ReturnType<typeof createOutboundGuard>, host: string, all: boolean) {
@@ -61,6 +62,33 @@ describe('the outbound guard', () => {
     // A name (localhost.) is checked when resolved; literal addresses and schemes at once.
     if (url.startsWith('http://localhost')) return;
     expect(() => guard.checkUrl(url)).toThrow(ForbiddenAddressError);
+  });
+
+  // Every IPv6 form that carries an IPv4 address is refused whatever it carries, except the
+  // IPv4-mapped one, which is judged as its IPv4 address (a socket reaches that address).
+  it.each([
+    ['IPv4-compatible, loopback', 'http://[::127.0.0.1]/'],
+    ['IPv4-compatible, private', 'http://[::10.0.0.1]/'],
+    ['IPv4-compatible, public', 'http://[::8.8.8.8]/'],
+    ['IPv4-mapped, private', 'http://[::ffff:10.0.0.1]/'],
+    ['SIIT (::ffff:0:0:0/96), loopback', 'http://[::ffff:0:7f00:1]/'],
+    ['NAT64, public', 'http://[64:ff9b::808:808]/'],
+    ['local-use NAT64, loopback', 'http://[64:ff9b:1::7f00:1]/'],
+    ['6to4, loopback', 'http://[2002:7f00:1::1]/'],
+    ['6to4, public', 'http://[2002:808:808::1]/'],
+    ['Teredo', 'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/'],
+  ])('refuses the IPv6 form %s (%s)', (_form, url) => {
+    expect(() => guard.checkUrl(url)).toThrow(ForbiddenAddressError);
+  });
+
+  it('judges an IPv4-mapped address as its IPv4 address', () => {
+    expect(guard.checkUrl('http://[::ffff:8.8.8.8]/').hostname).toBe('[::ffff:808:808]');
+  });
+
+  it('refuses a name that resolves to an IPv4-compatible address', async () => {
+    await expect(lookupOf(guard, 'compatible.example', true)).rejects.toThrow(
+      /resolved to ::7f00:1 \(ipv4Compatible\)/,
+    );
   });
 
   it('lets public addresses and names through', () => {
