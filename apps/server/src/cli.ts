@@ -1,15 +1,7 @@
 /**
- * The operator's command line: `npm run -s cli -- <command>`.
- *   parse --platform NAME [--platform-id ID] [--menu-url URL] [--entry FILE] FILE...
- *     normalized deals of recorded response bodies (as the platform sends them), as JSON on
- *     stdout, parsed exactly as the service would for the store: ID names it on the platform
- *     (links need it), URL is its menu or specials page (relative links resolve on it), and FILE
- *     a registry entry (JSON, as in a registry file) the other options override
- *     (--platform may then be left out)
- *   verify-registry [--registry PATH] [--key KEY]   scrapes each entry live and reports what resolves
- *   discover --near LAT,LNG --radius MILES [--platforms FILE] [--out FILE] [--merge FILE] [--demo]
- *     the stores the platforms' directories list around a point, as a registry (discover-command)
- * Exit 1 with a one-line reason on stderr when the input cannot be used.
+ * The operator's command line: `npm run -s cli -- <command>`; `--help` lists the commands and
+ * their options (USAGE below). Exit 1 with a one-line reason on stderr when the input cannot be
+ * used, 2 for a command or option it does not know.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -103,22 +95,68 @@ async function verifyEntry(scraper: ReturnType<typeof createScraper>, entry: Reg
   }
 }
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  parse: parseCommand,
-  'verify-registry': verifyRegistryCommand,
-  discover: discoverCommand,
+interface Command {
+  run: (args: string[]) => Promise<void>;
+  usage: string;
+}
+
+const COMMANDS: Record<string, Command> = {
+  parse: {
+    run: parseCommand,
+    usage: `parse [--platform NAME] [--platform-id ID] [--menu-url URL] [--entry FILE] FILE...
+    Prints the normalized deals of recorded response bodies (as the platform sends them) as JSON,
+    parsed exactly as the service would for the store. ID names the store on its platform (links
+    need it); URL is its menu or specials page (relative links resolve on it); --entry reads a
+    registry entry (JSON, as in a registry file) that the other options override (--platform may
+    then be left out).`,
+  },
+  'verify-registry': {
+    run: verifyRegistryCommand,
+    usage: `verify-registry [--registry PATH] [--key KEY]
+    Scrapes each registry entry (or the one KEY names) live and reports what resolves; exit 1
+    when any entry fails. PATH defaults to the bundled St. Louis registry.`,
+  },
+  discover: {
+    run: discoverCommand,
+    usage: `discover --near LAT,LNG --radius MILES [--platforms FILE] [--out FILE] [--merge FILE] [--demo]
+    Asks the platforms' store directories for the stores around a point and prints (or writes to
+    --out) a registry the service accepts as DEALS_REGISTRY; --merge adds the new stores to an
+    existing registry file; --platforms reads a PLATFORMS_CONFIG file; --demo asks the platform
+    simulator instead, writing its addresses for demo mode's simulator (DEMO_SIMULATOR_PORT).`,
+  },
 };
 
-const [command = '', ...rest] = process.argv.slice(2);
-const run = COMMANDS[command];
-if (!run) {
+const USAGE = `Usage: npm run -s cli -- <command> [options]
+
+Commands:
+${Object.values(COMMANDS)
+  .map(({ usage }) => `  ${usage}`)
+  .join('\n\n')}
+
+  help, --help
+    Prints this text. Any command followed by --help prints it too.
+`;
+
+const HELP_OPTIONS = new Set(['--help', '-h']);
+const [name = '', ...rest] = process.argv.slice(2);
+const command = COMMANDS[name];
+if (
+  name === 'help' ||
+  HELP_OPTIONS.has(name) ||
+  (command && rest.some((arg) => HELP_OPTIONS.has(arg)))
+) {
+  process.stdout.write(USAGE);
+} else if (!command) {
   process.stderr.write(
-    `Unknown command '${command}'. Commands: ${Object.keys(COMMANDS).join(', ')}\n`,
+    `${name === '' ? 'No command given.' : `Unknown command '${name}'.`}\n\n${USAGE}`,
   );
-  process.exit(1);
+  process.exitCode = 2;
+} else {
+  command.run(rest).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message.split('\n')[0]}\n`);
+    // An option the command does not know is a usage error, like an unknown command.
+    const code = (error as { code?: unknown }).code;
+    process.exitCode = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
+  });
 }
-run(rest).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${message.split('\n')[0]}\n`);
-  process.exit(1);
-});

@@ -14,6 +14,7 @@ import {
   type PlatformConfig,
   type Registry,
 } from '@stl-deals/scraper';
+import { loadDemoConfig } from './demo/demo-config';
 
 const USER_AGENT = 'STLDealsBot/0.1 (+https://github.com/stl-deals; store discovery)';
 
@@ -104,7 +105,10 @@ async function discoverWith(
 
 /**
  * The same discovery against the simulator (the bundled registry's stores on simulated
- * platforms), whose directories answer in the platforms' formats; loaded only here.
+ * platforms), whose directories answer in the platforms' formats; loaded only here. This
+ * command's simulator closes when it ends, so the addresses it found on it (store websites and
+ * specials pages) are written for demo mode's simulator instead, which serves the same paths on
+ * DEMO_SIMULATOR_PORT: the file is then usable as `DEALS_REGISTRY=<file> npm run demo`.
  */
 async function inDemo(
   run: (config: PlatformConfig, allowPrivateHosts: string[]) => Promise<Registry>,
@@ -115,12 +119,32 @@ async function inDemo(
   const scraped = SIMULATED_PLATFORM_NAMES.filter((platform) => ADAPTERS[platform]);
   const registry = assignPlatforms(await loadRegistry(), scraped);
   const simulator = await startSimulator({ registry, seed: 'stl-deals-demo' });
+  const demoOrigin = `http://127.0.0.1:${loadDemoConfig(process.env).demo.DEMO_SIMULATOR_PORT}`;
   try {
     const config = mergePlatformConfig(simulator.platformOverride, operator);
-    return await run(config, [new URL(simulator.url).hostname]);
+    const found = await run(config, [new URL(simulator.url).hostname]);
+    process.stderr.write(
+      `simulated addresses are written for demo mode's simulator at ${demoOrigin} ` +
+        `(DEMO_SIMULATOR_PORT); this command's own simulator has closed\n`,
+    );
+    return rebased(found, new URL(simulator.url).origin, demoOrigin);
   } finally {
     await simulator.stop();
   }
+}
+
+/** The registry with each entry's own addresses on `from` moved to `to` (same paths). */
+export function rebased(registry: Registry, from: string, to: string): Registry {
+  const move = (url: string | undefined) =>
+    url !== undefined && new URL(url).origin === from ? `${to}${url.slice(from.length)}` : url;
+  return {
+    dispensaries: registry.dispensaries.map((entry) => ({
+      ...entry,
+      menuUrl: move(entry.menuUrl),
+      specialsUrl: move(entry.specialsUrl),
+      website: move(entry.website),
+    })),
+  };
 }
 
 function pointOf(value: string | undefined): GeoPoint {

@@ -128,10 +128,40 @@ describe('npm run cli -- parse', { timeout: 20_000 }, () => {
     expect(stderr).toMatch(/field 'menuUrl'/);
   });
 
-  it('names the known commands for an unknown one', async () => {
-    const { code, stderr } = await cli('frobnicate');
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/Commands: parse, verify-registry, discover/);
+  it('prints the usage for an unknown command and exits 2', async () => {
+    const { code, stdout, stderr } = await cli('frobnicate');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^Unknown command 'frobnicate'\./);
+    for (const name of ['parse', 'verify-registry', 'discover']) {
+      expect(stderr).toMatch(new RegExp(`^  ${name} `, 'm'));
+    }
+  });
+
+  it('exits 2 for an option the command does not know', async () => {
+    const { code, stderr } = await cli('verify-registry', '--frobnicate');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/Unknown option '--frobnicate'/);
+  });
+});
+
+describe('npm run cli -- --help', { timeout: 20_000 }, () => {
+  it.each([['--help'], ['help'], ['-h'], ['discover', '--help'], ['parse', 'x.json', '-h']])(
+    '%s prints every command with its options and exits 0',
+    async (...args) => {
+      const { code, stdout, stderr } = await cli(...args);
+      expect(code, stderr).toBe(0);
+      expect(stdout).toMatch(/^Usage: npm run -s cli -- <command>/);
+      expect(stdout).toMatch(/^ {2}parse \[--platform NAME\]/m);
+      expect(stdout).toMatch(/^ {2}verify-registry \[--registry PATH\] \[--key KEY\]/m);
+      expect(stdout).toMatch(/^ {2}discover --near LAT,LNG --radius MILES/m);
+    },
+  );
+
+  it('says a command is missing and exits 2 with the usage', async () => {
+    const { code, stderr } = await cli();
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^No command given\.\n\nUsage:/);
   });
 });
 
@@ -150,6 +180,13 @@ describe('npm run cli -- discover', { timeout: 60_000 }, () => {
     const registry = parseRegistry(JSON.parse(stdout), 'discovered');
     expect(registry.dispensaries).toHaveLength(39);
     expect(registry.dispensaries.every((entry) => entry.lat !== undefined)).toBe(true);
+    // The command's simulator has closed: every simulated address is demo mode's simulator's.
+    expect(stderr).toMatch(/written for demo mode's simulator at http:\/\/127\.0\.0\.1:3100/);
+    const addresses = registry.dispensaries.flatMap((entry) =>
+      [entry.menuUrl, entry.specialsUrl, entry.website].filter((url) => url !== undefined),
+    );
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.every((url) => new URL(url).origin === 'http://127.0.0.1:3100')).toBe(true);
   });
 
   it('--merge keeps the file and --out writes the result', async () => {
