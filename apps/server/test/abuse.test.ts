@@ -349,3 +349,36 @@ describe('answers a shared cache cannot give to the wrong client', () => {
     30_000,
   );
 });
+
+describe('a client gets one refresh budget, however its address is spelled', () => {
+  /** POSTs a refresh of an unknown store (a 404, counted all the same) as `forwardedFor`. */
+  async function refreshAs(url: string, forwardedFor: string): Promise<number> {
+    const response = await fetch(`${url}/api/scraper/refresh/no-such-store`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: '{}',
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  it.each([
+    [
+      'with a port, mapped, bracketed, zero-padded',
+      ['1.2.3.4', '1.2.3.4:5555', '[::ffff:1.2.3.4]', '01.02.03.04', '[::FFFF:1.2.3.4]:80'],
+    ],
+    ['in one IPv6 /64', ['2001:db8:1:2::1', '[2001:db8:1:2::ffff]:443', '2001:DB8:1:2:aaaa::']],
+    ['that is no address at all', ['nonsense', 'unknown', '1.2.3.4.5', 'localhost']],
+  ])(
+    'behind a trusted proxy, every spelling of one client %s shares its budget',
+    async (_kind, spellings) => {
+      const { url } = await service({ TRUST_PROXY: '1', RATE_LIMIT_PER_MIN: '2' });
+      const statuses = [];
+      for (const spelling of spellings) statuses.push(await refreshAs(url, spelling));
+      expect(statuses).toEqual([404, 404, ...spellings.slice(2).map(() => 429)]);
+      // Another client still has its own budget.
+      expect(await refreshAs(url, '1.2.3.5')).toBe(404);
+    },
+    30_000,
+  );
+});

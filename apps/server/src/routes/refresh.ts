@@ -3,6 +3,7 @@ import { DealListSchema } from '@stl-deals/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
+import { clientKey } from '../http/client-address';
 import { refuseCrossSiteWrites } from '../http/cross-site';
 import { ErrorSchema, HttpError } from '../http/errors';
 import { sendPrepared } from '../http/prepared-body';
@@ -38,7 +39,7 @@ const SummarySchema = z.object({
 
 /**
  * The two refresh calls. They are the only ones that make the service scrape, so they alone are
- * rate-limited: one budget per client IP, shared by both (the plugin's store is shared by every
+ * rate-limited: one budget per client address (see `clientKey`), shared by both (the plugin's store is shared by every
  * route of this scope); and they alone refuse other sites' pages and non-JSON bodies.
  */
 export const refreshRoutes: FastifyPluginAsyncZod<{
@@ -57,6 +58,8 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
     global: true,
     max: perMinute,
     timeWindow: 60_000,
+    // One budget per client, not per spelling of its address (a port, IPv4-mapped, zeros).
+    keyGenerator: (request) => clientKey(request.ip),
     ...(rateLimitStore ? { store: rateLimitStore, skipOnError: true } : {}),
   });
   const refusals = { 403: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema };
