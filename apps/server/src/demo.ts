@@ -1,7 +1,7 @@
-import { pino } from 'pino';
 import { buildDemo } from './demo/build-demo';
 import { loadDemoConfig } from './demo/demo-config';
 import { pageAddress, runEntryPoint } from './entry-point';
+import { createLogger } from './logger';
 
 /**
  * `npm run demo`: the service on simulated menu platforms, with no internet needed; the page
@@ -10,7 +10,7 @@ import { pageAddress, runEntryPoint } from './entry-point';
 runEntryPoint(
   async () => {
     const { service: config, demo: settings } = loadDemoConfig(process.env);
-    const logger = pino({ level: config.LOG_LEVEL });
+    const logger = createLogger(config.LOG_LEVEL);
     const { app, simulator } = await buildDemo({ config, settings, logger });
     console.log(`Simulated menu platforms at ${simulator.url}; data in ${config.DATA_DIR}`);
     return { app, config, logger };

@@ -6,17 +6,17 @@ import {
   loadRegistry,
 } from '@stl-deals/scraper';
 import { openDealsRepository } from '@stl-deals/store';
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { jobLeaseS, loadConfig, scraperSettings } from './config';
 import { pageAddress, runEntryPoint } from './entry-point';
+import { createLogger } from './logger';
 
 /** `npm start` (built by scripts/build.mjs): the service on the registry's real menu platforms. */
 runEntryPoint(
   async () => {
     const config = loadConfig();
-    const logger = pino({ level: config.LOG_LEVEL });
+    const logger = createLogger(config.LOG_LEVEL);
     const registry = await loadRegistry(config.DEALS_REGISTRY);
     const repository = await openDealsRepository({
       databaseUrl: config.DATABASE_URL,
