@@ -36,6 +36,6 @@ EXPOSE 3000
 # Every role answers the ping (a worker serves the monitoring calls only); 503 while the store
 # fails its check.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/monitoring/scraper/ping').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/monitoring/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 WORKDIR /app/apps/server
 CMD ["node", "--max-semi-space-size=4", "--enable-source-maps", "dist/main.mjs"]

@@ -113,6 +113,12 @@ describe('GET /', () => {
 });
 
 describe('monitoring', () => {
+  it('answers the liveness call', async () => {
+    const response = await (await app()).inject('/api/monitoring/live');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  });
+
   it('answers the health call', async () => {
     const response = await (await app()).inject('/api/monitoring/scraper/ping');
     expect(response.statusCode).toBe(200);
@@ -1165,6 +1171,7 @@ describe('HTTP behaviour', () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     ).toEqual([
+      'GET /api/monitoring/live',
       'GET /api/monitoring/scraper/ping',
       'GET /api/monitoring/scraper/status',
       'GET /api/scraper/dispensaries',

@@ -47,16 +47,19 @@ describe('compose.yaml', () => {
       if (config.ROLE === 'api') expect(config.TRUST_PROXY, name).toBe(1);
     }
     expect(read('deploy/Caddyfile')).toMatch(/reverse_proxy api-1:3000 api-2:3000/);
+    expect(read('deploy/Caddyfile')).toMatch(/^\s*health_uri \/api\/monitoring\/live$/m);
   });
 });
 
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
 
-  it('runs the built service as a non-root user, with Chromium and a health check on the ping', () => {
+  it('runs the built service as a non-root user, with Chromium and a health check on liveness', () => {
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/apt-get install [^\n]*chromium/);
-    expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/monitoring\/scraper\/ping/);
+    // Liveness, not the store's health: a database outage must not stop a process that still
+    // serves its read model.
+    expect(dockerfile).toMatch(/HEALTHCHECK[^\n]*\n[^\n]*\/api\/monitoring\/live'/);
     const start = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
     expect(start).toContain('dist/main.mjs');
     // The start command is the one `npm start` runs, from the same folder.

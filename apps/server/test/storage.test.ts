@@ -139,6 +139,10 @@ describe('a store that fails its check', () => {
     const ping = await server.inject('/api/monitoring/scraper/ping');
     expect(ping.statusCode).toBe(503);
     expect(ping.json()).toEqual({ error: 'StorageFailing', message: reason });
+    // Liveness stays: a proxy keeps sending visitors to the process that serves its read model.
+    const live = await server.inject('/api/monitoring/live');
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ ok: true });
     const status = CacheStatusSchema.parse(
       (await server.inject('/api/monitoring/scraper/status')).json(),
     );

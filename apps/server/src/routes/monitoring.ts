@@ -12,17 +12,33 @@ export const monitoringRoutes: FastifyPluginCallbackZod<{
   demo: boolean;
 }> = (app, { collection, maintenance, demo }, done) => {
   app.get(
+    '/api/monitoring/live',
+    {
+      schema: {
+        summary:
+          'Liveness: the process answers and serves its read model, whatever the store does. For proxies and supervisors.',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    // A store fault is not a reason to take a process out of rotation: the deals, the page and
+    // the status are answered from memory through a database outage, and a proxy whose every
+    // upstream is marked unhealthy would answer 503 to everyone. The fault shows in the ping
+    // (readiness of the store), the status and the metrics instead.
+    () => ({ ok: true as const }),
+  );
+
+  app.get(
     '/api/monitoring/scraper/ping',
     {
       schema: {
         summary:
-          "Health check; answers at once without touching the store. 503 while the store's last check failed.",
+          "Health of the store (readiness); answers at once without touching the store. 503 while the store's last check failed.",
         response: { 200: z.object({ ok: z.literal(true) }), 503: ErrorSchema },
       },
     },
-    // A supervisor or load balancer reads only this call: a store that failed its check must
-    // show here, though the last good deals are still served. Answered, not thrown, so that
-    // every ping of a supervisor does not log a request error: the check logged the fault once.
+    // A store that failed its check shows here, though the last good deals are still served
+    // (proxies and supervisors read /api/monitoring/live). Answered, not thrown, so that every
+    // ping of a monitor does not log a request error: the check logged the fault once.
     (_request, reply) => {
       const storage = maintenance.storage();
       if (storage.ok) return { ok: true as const };
