@@ -382,3 +382,37 @@ describe('a client gets one refresh budget, however its address is spelled', () 
     30_000,
   );
 });
+
+describe('what a menu writes reaches the page only as plain text', () => {
+  it('bidirectional controls in titles, brands and every other text field are removed', async () => {
+    const { app } = await service();
+    const controls = '\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    routes.set(
+      '/feed',
+      json([
+        {
+          ...goodDeal(`\u202eFFO %05\u202c Gummies${controls}`),
+          description: `\u2066Half\u2069 off ${controls}`,
+          price: '$10\u202e',
+          brand: '\u202eDLYW\u202c',
+          strainType: '\u2067Hybrid',
+          size: '10\u200fmg',
+          specialName: '\u202dFriday\u2069',
+        },
+      ]),
+    );
+    expect(await app.collection.refresh('feed')).toBe('refreshed');
+    const [deal] = await dealsOf(app, 'feed');
+    expect(deal).toMatchObject({
+      title: 'FFO %05 Gummies',
+      description: 'Half off',
+      price: '$10',
+      brand: 'DLYW',
+      strainType: 'Hybrid',
+      size: '10mg',
+      specialName: 'Friday',
+    });
+    const page = (await app.inject('/api/reactive/deals?view=page')).body;
+    expect(page).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+  }, 30_000);
+});

@@ -3,9 +3,18 @@ import { boundedText } from './bounded-text';
 import { isCleanDeal, LIMITS, safeHttpUrl, type Deal, type Platform } from '@stl-deals/domain';
 
 /**
+ * The bidirectional controls: marks (U+200E, U+200F, U+061C), embeddings and overrides
+ * (U+202A-U+202E) and isolates (U+2066-U+2069). Invisible, they change the order in which the
+ * text after them is shown: an override in a title shows the rest of it (a price, a brand, a
+ * discount) reversed or moved, and one left open can reorder what the page prints after it.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+
+/**
  * Text as the page may show it: tags and entities of scraped HTML removed, control characters
- * and runs of white space collapsed, cut to `max` characters. The page renders it as text too;
- * this keeps markup from ever reaching the store.
+ * (C0, DEL and C1) and runs of white space collapsed, bidirectional controls removed, cut to
+ * `max` characters. The page renders it as text too; this keeps markup from ever reaching the
+ * store.
  */
 export function plainText(value: unknown, max: number = LIMITS.text): string {
   if (typeof value !== 'string') return '';
@@ -21,7 +30,8 @@ export function plainText(value: unknown, max: number = LIMITS.text): string {
     .replace(/&quot;/gi, '"')
     .replace(/&lt;|&gt;/gi, ' ')
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(BIDI_CONTROLS, '')
     .replace(/\s+/g, ' ')
     .trim();
   return boundedText(text, max);
@@ -33,10 +43,22 @@ export function dealId(platform: Platform, dispensaryKey: string, ownId: string)
   return `${platform}:${dispensaryKey}:${digest}`;
 }
 
+type ShortTexts = Pick<Deal, 'brand' | 'strainType' | 'size' | 'specialName'>;
+
+/** The optional short text fields made plain like the others; one left blank is left out. */
+function plainShortTexts(fields: ShortTexts): ShortTexts {
+  const plain: ShortTexts = {};
+  for (const [name, value] of Object.entries(fields) as Array<[keyof ShortTexts, unknown]>) {
+    const text = value === undefined ? '' : plainText(value, LIMITS.shortText);
+    if (text !== '') plain[name] = text;
+  }
+  return plain;
+}
+
 /**
- * The last gate before the store: text made plain and bounded, links and images http(s) only (a
- * bad image becomes blank, a bad link blank so the card is not a link), junk removed by the spec's
- * cleaning rules, and every deal keyed.
+ * The last gate before the store: every text field made plain and bounded, links and images
+ * http(s) only (a bad image becomes blank, a bad link blank so the card is not a link), junk
+ * removed by the spec's cleaning rules, and every deal keyed.
  */
 export function finalizeDeals(
   deals: readonly Deal[],
@@ -46,13 +68,15 @@ export function finalizeDeals(
   const seen = new Set<string>();
   const kept: Deal[] = [];
   for (const deal of deals) {
+    const { brand, strainType, size, specialName, ...rest } = deal;
     const cleaned: Deal = {
-      ...deal,
+      ...rest,
       title: plainText(deal.title),
       description: plainText(deal.description),
       price: plainText(deal.price, LIMITS.shortText),
       imageUrl: safeHttpUrl(deal.imageUrl) ?? '',
       sourceUrl: safeHttpUrl(deal.sourceUrl) ?? '',
+      ...plainShortTexts({ brand, strainType, size, specialName }),
       platform,
     };
     if (!isCleanDeal(cleaned)) continue;

@@ -8,6 +8,11 @@ describe('plainText', () => {
     ['<style>.a{}</style>Half off', 'Half off'],
     ['Tom &amp; Jerry&nbsp;OG', 'Tom & Jerry OG'],
     ['line\nbreak\ttab\u0000null', 'line break tab null'],
+    ['C1\u0085next\u009fline', 'C1 next line'],
+    // Every bidirectional control, each able to reorder what is shown after it.
+    ['\u202eFFO %05\u202c Gummies', 'FFO %05 Gummies'],
+    ['a\u200eb\u200fc\u061cd\u202ae\u202bf\u202cg\u202dh\u202ei', 'abcdefghi'],
+    ['\u2066isolated\u2067 \u2068text\u2069', 'isolated text'],
     ['&lt;img src=x onerror=alert(1)&gt;', 'img src=x onerror=alert(1)'],
     [42, ''],
     [null, ''],
@@ -51,6 +56,24 @@ describe('finalizeDeals', () => {
       'k',
     );
     expect(kept).toMatchObject({ imageUrl: '', sourceUrl: '' });
+  });
+
+  it('makes the short text fields plain too, and leaves out one left blank', () => {
+    const [kept] = finalizeDeals(
+      [
+        {
+          ...deal,
+          brand: '\u202eDLYW\u202c <b>Co</b>',
+          strainType: 'Hybrid\u0000',
+          size: '\u2066 \u2069',
+          specialName: 'Fri&amp;Sat',
+        },
+      ],
+      'feed',
+      'k',
+    );
+    expect(kept).toMatchObject({ brand: 'DLYW Co', strainType: 'Hybrid', specialName: 'Fri&Sat' });
+    expect(kept).not.toHaveProperty('size');
   });
 
   it('drops junk and duplicates', () => {
