@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CacheStatusSchema } from '@stl-deals/domain';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { createSqliteRepository } from '@stl-deals/store';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_FAULT_REASONS } from '../src/collection/maintenance';
 import { STORAGE_REASONS } from '../src/collection/scrape-verdict';
@@ -38,7 +39,11 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function app(env: Record<string, string> = {}, clock = new TestClock()) {
+async function app(
+  env: Record<string, string> = {},
+  clock = new TestClock(),
+  repository?: Parameters<typeof startApp>[0]['repository'],
+) {
   const logger = pino(
     { level: 'info' },
     { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
@@ -49,6 +54,7 @@ async function app(env: Record<string, string> = {}, clock = new TestClock()) {
     env: { STORE_CHECK_INTERVAL_S: String(CHECK_INTERVAL_S), ...env },
     clock,
     logger,
+    repository,
   });
   apps.push(started);
   return started;
@@ -68,6 +74,15 @@ function historyKeys(): string[] {
 }
 
 /** Polls `ping` until it answers 503, for at most `withinMs`; answers how long that took. */
+async function untilPingAnswers(server: FastifyInstance, withinMs: number): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < withinMs) {
+    if ((await server.inject('/api/monitoring/scraper/ping')).statusCode === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`ping still answers 503 after ${withinMs} ms`);
+}
+
 async function untilPingFails(server: FastifyInstance, withinMs: number): Promise<number> {
   const start = Date.now();
   while (Date.now() - start < withinMs) {
@@ -199,5 +214,35 @@ describe('a store that fails its check', () => {
     await untilPingFails(server, CHECK_INTERVAL_S * 1000 + 500);
     await expectFaultShown(server, STORAGE_FAULT_REASONS.damaged);
     expect(failedChecks()).toEqual([expect.objectContaining({ fault: 'damaged' })]);
+  });
+
+  it('is noticed once its file cannot be written, and clears once a write succeeds', async () => {
+    // The test holds the connection, to make SQLite refuse writes as a read-only remount would.
+    const connection = new BetterSqlite3(file);
+    const server = await app({}, clock, await createSqliteRepository(connection, { file }));
+    const refresh = () =>
+      server.inject({
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        url: '/api/scraper/refresh/alpha',
+      });
+    expect((await refresh()).json()).toHaveLength(3);
+    server.maintenance.start();
+
+    connection.pragma('query_only = ON');
+    feed.set('alpha', { deals: feedDeals('alpha', 5) });
+    clock.advance(DAY_MS);
+    expect((await refresh()).json()).toHaveLength(3);
+    const status = CacheStatusSchema.parse(
+      (await server.inject('/api/monitoring/scraper/status')).json(),
+    );
+    expect(status.sources?.[0]).toMatchObject({ state: 'stale', error: STORAGE_REASONS.fault });
+    await untilPingFails(server, CHECK_INTERVAL_S * 1000 + 500);
+    await expectFaultShown(server, STORAGE_FAULT_REASONS.unwritable);
+
+    connection.pragma('query_only = OFF');
+    clock.advance(DAY_MS);
+    expect((await refresh()).json()).toHaveLength(5);
+    await untilPingAnswers(server, CHECK_INTERVAL_S * 1000 + 500);
   });
 });

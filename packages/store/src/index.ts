@@ -2,6 +2,7 @@ export * from './repository';
 export { dealKey } from './deal-key';
 export { StorageFaultError, StorageFullError } from './storage-errors';
 export {
+  createSqliteRepository,
   openSqliteRepository,
   type SqliteRepositoryOptions,
 } from './sqlite/open-sqlite-repository';

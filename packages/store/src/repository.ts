@@ -78,7 +78,11 @@ export interface RepositoryOptions {
  */
 export type StorageHealth =
   | { ok: true }
-  | { ok: false; fault: 'missing' | 'replaced' | 'damaged' | 'unreachable'; detail: string };
+  | {
+      ok: false;
+      fault: 'missing' | 'replaced' | 'damaged' | 'unreachable' | 'unwritable';
+      detail: string;
+    };
 
 export interface PruneOptions {
   /** Rows deleted per transaction (default 5,000): the longest the database is held at once. */

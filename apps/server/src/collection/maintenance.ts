@@ -23,6 +23,8 @@ export const STORAGE_FAULT_REASONS: Record<StorageFault, string> = {
     "The service's storage is damaged; the last good deals are served and new ones are not saved.",
   unreachable:
     "The service's database cannot be reached; the last good deals are served and new ones are not saved.",
+  unwritable:
+    "The service's storage cannot be written; the last good deals are served and new ones are not saved.",
 };
 
 export interface StoreMaintenanceOptions {

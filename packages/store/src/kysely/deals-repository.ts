@@ -48,6 +48,11 @@ export interface StoreEngine {
   checkHealth(db: Kysely<StoreDatabase>): Promise<StorageHealth>;
   /** Whether a failed write failed for lack of room (the engine's disk-full error). */
   isStorageFull(error: unknown): boolean;
+  /**
+   * Whether a failed write failed because the storage beneath cannot be written (a read-only
+   * file system or database, an I/O error), as opposed to a fault of the write itself.
+   */
+  isUnwritable(error: unknown): boolean;
 }
 
 export interface RepositorySettings {
@@ -63,6 +68,11 @@ export class KyselyDealsRepository implements DealsRepository {
   #closed = false;
   /** The last check's fault; writes are refused while there is one. */
   #fault: Exclude<StorageHealth, { ok: true }> | null = null;
+  /**
+   * The last write's failure for storage that cannot be written, until a write succeeds. Writes
+   * are still tried (a remounted disk comes back without a restart); health reports it.
+   */
+  #unwritable: Extract<StorageHealth, { fault: 'unwritable' }> | null = null;
 
   constructor(db: Kysely<StoreDatabase>, engine: StoreEngine, settings: RepositorySettings) {
     this.#db = db;
@@ -214,7 +224,7 @@ export class KyselyDealsRepository implements DealsRepository {
   async checkHealth(): Promise<StorageHealth> {
     const health = await this.#engine.checkHealth(this.#open());
     this.#fault = health.ok ? null : health;
-    return health;
+    return health.ok ? (this.#unwritable ?? health) : health;
   }
 
   async close(): Promise<void> {
@@ -234,12 +244,22 @@ export class KyselyDealsRepository implements DealsRepository {
       );
     }
     try {
-      return await write();
+      const written = await write();
+      this.#unwritable = null;
+      return written;
     } catch (error) {
       if (this.#engine.isStorageFull(error)) {
         throw new StorageFullError(`The deals database ${this.#engine.name} is full`, {
           cause: error,
         });
+      }
+      if (this.#engine.isUnwritable(error)) {
+        const detail = error instanceof Error ? error.message : String(error);
+        this.#unwritable = { ok: false, fault: 'unwritable', detail };
+        throw new StorageFaultError(
+          `The deals database ${this.#engine.name} cannot be written (${detail})`,
+          { cause: error },
+        );
       }
       throw error;
     }

@@ -10,5 +10,9 @@ export function postgresEngine(name: string, oid: string): StoreEngine {
     checkHealth: (db) => checkPostgresHealth(db, name, oid),
     // disk_full: the server could not extend a file; the transaction was rolled back whole.
     isStorageFull: (error) => (error as { code?: unknown } | null)?.code === '53100',
+    // read_only_sql_transaction (a standby, or default_transaction_read_only), the server's own
+    // I/O errors (class 58) and damaged data (XX001, XX002).
+    isUnwritable: (error) =>
+      /^(25006|58\d{3}|XX00[12])$/.test(String((error as { code?: unknown } | null)?.code)),
   };
 }

@@ -18,6 +18,19 @@ export function sqliteEngine(
     // Through Kysely's connection queue, so the check never runs inside another call's transaction.
     checkHealth: (db) =>
       db.connection().execute(() => Promise.resolve(checkSqliteHealth(connection, identity))),
-    isStorageFull: (error) => (error as { code?: unknown } | null)?.code === 'SQLITE_FULL',
+    isStorageFull: (error) => codeOf(error) === 'SQLITE_FULL',
+    isUnwritable: (error) => UNWRITABLE.test(codeOf(error)),
   };
+}
+
+/**
+ * SQLite's (extended) result codes and the system's errors for storage that cannot be written:
+ * a read-only file, folder or file system (SQLITE_READONLY_*, EROFS), an I/O error
+ * (SQLITE_IOERR_*, EIO), a file it can no longer open.
+ */
+const UNWRITABLE = /^(SQLITE_READONLY|SQLITE_IOERR|SQLITE_CANTOPEN|EROFS$|EIO$)/;
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
 }
