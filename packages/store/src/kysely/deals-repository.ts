@@ -72,7 +72,7 @@ export class KyselyDealsRepository implements DealsRepository {
    * The last write's failure for storage that cannot be written, until a write succeeds. Writes
    * are still tried (a remounted disk comes back without a restart); health reports it.
    */
-  #unwritable: Extract<StorageHealth, { fault: 'unwritable' }> | null = null;
+  #unwritable: { ok: false; fault: 'unwritable'; detail: string } | null = null;
 
   constructor(db: Kysely<StoreDatabase>, engine: StoreEngine, settings: RepositorySettings) {
     this.#db = db;
