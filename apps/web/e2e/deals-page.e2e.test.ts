@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import {
   CacheStatusSchema,
@@ -16,6 +14,7 @@ import {
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSuiteContext } from './harness/browser';
+import { becomes, WAIT_MS } from './harness/waits';
 import { expectedList, fetchServiceData, TIME_ZONE } from './harness/expected';
 import { startSleepyProxy } from './harness/sleepy-proxy';
 
@@ -76,8 +75,8 @@ async function open(path = '/', options: OpenOptions = {}): Promise<Opened> {
   const context = await newSuiteContext(browser, { viewport: DESKTOP, ...contextOptions });
   if (onTestFinished) onTestFinished(() => context.close());
   else contexts.push(context);
-  // Well inside the test's 30 s, so a wait that fails says what it waited for.
-  context.setDefaultTimeout(15_000);
+  // Inside the test's limit, so a wait that fails says what it waited for.
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   const calls: RecordedCall[] = [];
@@ -121,17 +120,6 @@ async function distanceChips(page: Page): Promise<string[]> {
 /** Waits until the text shown by `locator` is `text`. */
 async function textBecomes(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-/** Reads until the value is `expected` (the list re-renders a moment after a change). */
-async function becomes<T>(read: () => Promise<T>, expected: T, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!isDeepStrictEqual(value, expected) && Date.now() < deadline) {
-    await delay(50);
-    value = await read();
-  }
-  expect(value).toEqual(expected);
 }
 
 /** The page's last-success time of a dispensary, as the visitor's browser formats it. */

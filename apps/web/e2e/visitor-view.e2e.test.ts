@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
 import {
   CacheStatusSchema,
   cutText,
@@ -23,6 +22,7 @@ import {
 } from '../src/features/deals/model/messages';
 import { cacheUpdatedText } from '../src/features/deals/model/times';
 import { launchBrowser, newSuiteContext } from './harness/browser';
+import { becomes, WAIT_MS } from './harness/waits';
 import { expectedList, fetchServiceData, suiteNow, TIME_ZONE } from './harness/expected';
 import { startSleepyProxy } from './harness/sleepy-proxy';
 
@@ -67,7 +67,7 @@ async function open(
   const { origin = SERVICE, setup, ...contextOptions } = options;
   const context = await newSuiteContext(browser, { viewport: DESKTOP, ...contextOptions });
   contexts.push(context);
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   const consoleErrors: string[] = [];
@@ -92,16 +92,6 @@ const cardTitles = (page: Page) => cards(page).locator('h3, h4').allTextContents
 
 async function textBecomes(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-async function becomes<T>(read: () => Promise<T>, expected: T, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!isDeepStrictEqual(value, expected) && Date.now() < deadline) {
-    await delay(50);
-    value = await read();
-  }
-  expect(value).toEqual(expected);
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -379,7 +369,7 @@ describe('never tell the visitor something untrue', () => {
 
   it(
     'says the backend is unreachable, keeps trying in the background, and shows the deals when it answers',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const proxy = await startSleepyProxy(SERVICE, Number.POSITIVE_INFINITY);
       try {
@@ -392,7 +382,7 @@ describe('never tell the visitor something untrue', () => {
         await shot(page, 'background-retry-390');
         proxy.wake();
         // No click: the next background try finds the backend awake.
-        expect(await countLine(page).textContent({ timeout: 20_000 })).toBe(expected.countLine);
+        expect(await countLine(page).textContent({ timeout: WAIT_MS })).toBe(expected.countLine);
         expect(await page.getByText('Backend not responding', { exact: true }).count()).toBe(0);
       } finally {
         await proxy.close();

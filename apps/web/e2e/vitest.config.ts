@@ -13,7 +13,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     // One browser at a time: two cores, and every file starts its own.
     fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test's waits end as soon as the page is there (harness/waits.ts); the limits fit a loaded
+    // 2-core machine, where one step may take WAIT_MS.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
