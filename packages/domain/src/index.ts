@@ -30,6 +30,7 @@ export * from './rules/source-coverage';
 export * from './rules/zoned-time';
 export * from './rules/number-text';
 export * from './rules/size';
+export * from './rules/product-key';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';

@@ -1,0 +1,170 @@
+/**
+ * The words the product key reads in a deal's title, folded (lower case, no accents) and singular
+ * ('gummies' is 'gummie', 'smalls' is 'small'), as the key compares them.
+ */
+
+/** A brand's own words that are no part of its name ('Kushie Brand', 'Mohave Cannabis Co.'). */
+export const COMPANY_SUFFIXES: ReadonlySet<string> = new Set([
+  'cannabis',
+  'co',
+  'company',
+  'brand',
+  'inc',
+  'llc',
+]);
+
+/**
+ * Words that say nothing about which product a deal is: a special's wording, the strain type (a
+ * store's label, not the product's), a cross's 'x', packaging, company suffixes, the generic
+ * category words (the key's form says them once for every menu), a brand's company suffix and
+ * filler. 'Smalls', 'shake',
+ * 'popcorn' and 'infused' are not here: they are products of their own.
+ */
+export const NOISE_WORDS: ReadonlySet<string> = new Set([
+  // a special's wording
+  'off',
+  'sale',
+  'deal',
+  'special',
+  'discount',
+  'save',
+  'saving',
+  'bogo',
+  'free',
+  'buy',
+  'get',
+  'all',
+  'any',
+  'only',
+  'now',
+  'today',
+  'every',
+  'everyday',
+  'storewide',
+  'sitewide',
+  'entire',
+  'order',
+  'purchase',
+  'store',
+  'item',
+  'product',
+  'price',
+  'mix',
+  'match',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'weekend',
+  // strain types, as a store labels them, and a cross ('Topanga x Mike Larry')
+  'indica',
+  'sativa',
+  'hybrid',
+  'dominant',
+  'i',
+  's',
+  'h',
+  'x',
+  // packaging; a pack's count is part of the key's size
+  'jar',
+  'tin',
+  'pouch',
+  'bag',
+  'box',
+  'can',
+  'mylar',
+  'pack',
+  ...COMPANY_SUFFIXES,
+  // generic category words and units
+  'flower',
+  'whole',
+  'strain',
+  'edible',
+  'concentrate',
+  'extract',
+  'topical',
+  'accessory',
+  'thc',
+  'g',
+  'mg',
+  'oz',
+  // filler
+  'and',
+  'n',
+  'the',
+  'a',
+  'an',
+  'of',
+  'with',
+  'for',
+  'in',
+  'on',
+  'at',
+  'your',
+  'our',
+]);
+
+/** Spellings of one product form or word, to the one word the key keeps. */
+export const SAME_WORDS: ReadonlyMap<string, string> = new Map([
+  ['preroll', 'preroll'],
+  ['prerolled', 'preroll'],
+  ['pr', 'preroll'],
+  ['joint', 'preroll'],
+  ['cart', 'cart'],
+  ['cartridge', 'cart'],
+  ['vape', 'cart'],
+  ['510', 'cart'],
+  ['disposable', 'disposable'],
+  ['dispo', 'disposable'],
+  ['aio', 'disposable'],
+  ['allinone', 'disposable'],
+  ['gummie', 'gummy'],
+  ['batter', 'badder'],
+]);
+
+/**
+ * Words for a kind of product rather than one product: 'Wana Gummies' or 'Proper Smalls' is a
+ * brand's whole line (a special on it), not a product a visitor could find at two stores.
+ */
+export const PRODUCT_NOUNS: ReadonlySet<string> = new Set([
+  'gummy',
+  'chocolate',
+  'bar',
+  'chew',
+  'taffy',
+  'lozenge',
+  'seltzer',
+  'drink',
+  'beverage',
+  'shot',
+  'tincture',
+  'capsule',
+  'balm',
+  'lotion',
+  'cart',
+  'disposable',
+  'pod',
+  'preroll',
+  'blunt',
+  'infused',
+  'wax',
+  'shatter',
+  'rosin',
+  'resin',
+  'live',
+  'badder',
+  'budder',
+  'sauce',
+  'diamond',
+  'sugar',
+  'crumble',
+  'distillate',
+  'small',
+  'shake',
+  'popcorn',
+  'trim',
+  'bud',
+]);
