@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadCorpus, missingShared, parseCase } from '../src/accuracy/corpus';
 import { accuracyReport, type PlatformResult } from '../src/accuracy/report';
 import { addScore, emptyTally, scoreCase } from '../src/accuracy/score';
+import { reportProductKeyAccuracy } from './product-key-accuracy';
 
 const results = new Map<string, PlatformResult>();
 const skipped: string[] = [];
@@ -36,3 +37,4 @@ const out = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 mkdirSync(out, { recursive: true });
 writeFileSync(`${out}accuracy.md`, report);
 process.stdout.write(`${report}\nWritten to test-results/accuracy.md\n`);
+reportProductKeyAccuracy(`${out}accuracy.md`);
