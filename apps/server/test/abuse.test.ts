@@ -416,3 +416,58 @@ describe('what a menu writes reaches the page only as plain text', () => {
     expect(page).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
   }, 30_000);
 });
+
+describe('a menu cannot publish an impossible discount', () => {
+  it('the percent comes from the prices, and prices that cannot be true are left out', async () => {
+    const { app } = await service();
+    const deal = (title: string, numbers: Record<string, unknown>) => ({
+      ...goodDeal(title),
+      ...numbers,
+    });
+    routes.set(
+      '/feed',
+      json([
+        deal('Claims 99 percent off', { regularPrice: 40, salePrice: 30, discountPercent: 99 }),
+        deal('Sale above regular', { regularPrice: 30, salePrice: 45, discountPercent: 90 }),
+        deal('Priced at 1e308', { regularPrice: 1e308, salePrice: 1e308, discountPercent: 20 }),
+        deal('Negative price', { regularPrice: 40, salePrice: -10 }),
+      ]),
+    );
+    expect(await app.collection.refresh('feed')).toBe('refreshed');
+    const served = (await app.inject('/api/reactive/deals?dispensary=feed')).json<
+      Array<Record<string, unknown>>
+    >();
+    const numbers = (title: string) => {
+      const found = served.find((entry) => entry.title === title);
+      return {
+        regularPrice: found?.regularPrice,
+        salePrice: found?.salePrice,
+        discountPercent: found?.discountPercent,
+      };
+    };
+    expect(numbers('Claims 99 percent off')).toEqual({
+      regularPrice: 40,
+      salePrice: 30,
+      discountPercent: 25,
+    });
+    expect(numbers('Sale above regular')).toEqual({
+      regularPrice: undefined,
+      salePrice: undefined,
+      discountPercent: undefined,
+    });
+    expect(numbers('Priced at 1e308')).toEqual({
+      regularPrice: undefined,
+      salePrice: undefined,
+      discountPercent: 20,
+    });
+    // goodDeal's stated 20%: with one price left, nothing contradicts it.
+    expect(numbers('Negative price')).toEqual({
+      regularPrice: 40,
+      salePrice: undefined,
+      discountPercent: 20,
+    });
+    // The deepest discount the menu can stand behind comes first, not the one it claimed.
+    expect(served[0]?.title).toBe('Claims 99 percent off');
+    expect(served.map((entry) => entry.discountPercent)).not.toContain(99);
+  }, 30_000);
+});

@@ -13,6 +13,7 @@ export * from './rules/images';
 export * from './rules/distance';
 export * from './rules/location';
 export * from './rules/cleaning';
+export * from './rules/deal-prices';
 export * from './rules/search';
 export * from './rules/day-filter';
 export * from './rules/price';

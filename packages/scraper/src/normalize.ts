@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { boundedText } from './bounded-text';
-import { isCleanDeal, LIMITS, safeHttpUrl, type Deal, type Platform } from '@stl-deals/domain';
+import {
+  checkDealPrices,
+  isCleanDeal,
+  LIMITS,
+  safeHttpUrl,
+  type Deal,
+  type Platform,
+  type PriceProblem,
+} from '@stl-deals/domain';
 
 /**
  * The bidirectional controls: marks (U+200E, U+200F, U+061C), embeddings and overrides
@@ -55,18 +63,36 @@ function plainShortTexts(fields: ShortTexts): ShortTexts {
   return plain;
 }
 
-/**
- * The last gate before the store: every text field made plain and bounded, links and images
- * http(s) only (a bad image becomes blank, a bad link blank so the card is not a link), junk
- * removed by the spec's cleaning rules, and every deal keyed.
- */
+/** A store's deals as finalized, and how many of them had numbers mended, per problem. */
+export interface FinalizedDeals {
+  deals: Deal[];
+  /** Kept deals whose prices or percent `checkDealPrices` changed, counted per problem. */
+  priceProblems: Partial<Record<PriceProblem, number>>;
+}
+
+/** `finalizeMenu`'s deals alone. */
 export function finalizeDeals(
   deals: readonly Deal[],
   platform: Platform,
   dispensaryKey: string,
 ): Deal[] {
+  return finalizeMenu(deals, platform, dispensaryKey).deals;
+}
+
+/**
+ * The last gate before the store: every text field made plain and bounded, links and images
+ * http(s) only (a bad image becomes blank, a bad link blank so the card is not a link), junk
+ * removed by the spec's cleaning rules, prices and percent made consistent (`checkDealPrices`,
+ * each mend counted), and every deal keyed.
+ */
+export function finalizeMenu(
+  deals: readonly Deal[],
+  platform: Platform,
+  dispensaryKey: string,
+): FinalizedDeals {
   const seen = new Set<string>();
   const kept: Deal[] = [];
+  const priceProblems: FinalizedDeals['priceProblems'] = {};
   for (const deal of deals) {
     const { brand, strainType, size, specialName, ...rest } = deal;
     const cleaned: Deal = {
@@ -83,7 +109,11 @@ export function finalizeDeals(
     const id = dealId(platform, dispensaryKey, deal.id ?? `${cleaned.title}|${cleaned.price}`);
     if (seen.has(id)) continue;
     seen.add(id);
-    kept.push({ ...cleaned, id });
+    const checked = checkDealPrices(cleaned);
+    for (const problem of checked.problems) {
+      priceProblems[problem] = (priceProblems[problem] ?? 0) + 1;
+    }
+    kept.push({ ...checked.deal, id });
   }
-  return kept;
+  return { deals: kept, priceProblems };
 }

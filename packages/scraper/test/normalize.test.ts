@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalizeDeals, plainText } from '../src/normalize';
+import { finalizeDeals, finalizeMenu, plainText } from '../src/normalize';
 
 describe('plainText', () => {
   it.each<[unknown, string]>([
@@ -74,6 +74,34 @@ describe('finalizeDeals', () => {
     );
     expect(kept).toMatchObject({ brand: 'DLYW Co', strainType: 'Hybrid', specialName: 'Fri&Sat' });
     expect(kept).not.toHaveProperty('size');
+  });
+
+  it('makes prices and percent consistent, and counts each mend per problem', () => {
+    const { deals, priceProblems } = finalizeMenu(
+      [
+        { ...deal, title: 'Claims 99% off', regularPrice: 40, salePrice: 30, discountPercent: 99 },
+        {
+          ...deal,
+          title: 'Also claims 90% off',
+          regularPrice: 20,
+          salePrice: 16,
+          discountPercent: 90,
+        },
+        { ...deal, title: 'Sale above regular', regularPrice: 30, salePrice: 45 },
+        { ...deal, title: 'Astronomical price', regularPrice: 1e308, salePrice: NaN },
+        { ...deal, title: 'Honest 20% off', regularPrice: 20, salePrice: 16, discountPercent: 20 },
+      ],
+      'feed',
+      'k',
+    );
+    expect(deals.map((kept) => kept.discountPercent)).toEqual([25, 20, undefined, undefined, 20]);
+    expect(deals[2]).not.toHaveProperty('salePrice');
+    expect(deals[3]).not.toHaveProperty('regularPrice');
+    expect(priceProblems).toEqual({
+      'percent-from-prices': 2,
+      'sale-above-regular': 1,
+      'price-out-of-range': 1,
+    });
   });
 
   it('drops junk and duplicates', () => {

@@ -52,6 +52,12 @@ export const LIMITS = {
 } as const;
 
 /**
+ * The most a price may be, in US dollars: far above any retail cannabis price, so that only a
+ * number no menu can mean (1e308, an id read as a price) is refused.
+ */
+export const MAX_MONEY = 1_000_000;
+
+/**
  * unconfigured: the registry names no menu source the service could read (no platform id, no menu
  * or specials URL), so it is not scraped; the others are the collection's states (see the service).
  */

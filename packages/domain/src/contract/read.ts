@@ -4,6 +4,7 @@ import {
   ISO_DATE_TIME,
   LIMITS,
   LOCATION_SOURCES,
+  MAX_MONEY,
   PLATFORMS,
   SOURCE_STATES,
   UNIT_PRICE_UNITS,
@@ -37,7 +38,7 @@ const boolean = when<boolean>((v) => typeof v === 'boolean');
 const oneOf = <T extends string>(values: readonly T[]) =>
   when<T>((v) => typeof v === 'string' && (values as readonly string[]).includes(v));
 const isoTime = when<string>((v) => typeof v === 'string' && ISO_DATE_TIME.test(v));
-const money = number(0);
+const money = number(0, MAX_MONEY);
 
 function nullable<T>(read: Read<T>): Read<T | null> {
   return (value) => (value === null ? null : read(value));

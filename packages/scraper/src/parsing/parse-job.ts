@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint, Platform } from '@stl-deals/domain';
+import type { Deal, GeoPoint, Platform, PriceProblem } from '@stl-deals/domain';
 import type { Adapter, PlatformConfig, Received, RequestPlan } from '../adapters/types';
 import {
   NotFoundError,
@@ -13,7 +13,7 @@ import {
   type DetectedSource,
   type PageEvidence,
 } from '../discovery/detect-source';
-import { finalizeDeals } from '../normalize';
+import { finalizeMenu } from '../normalize';
 import type { RegistryEntry } from '../registry';
 import { boundedJson } from './bounded-json';
 
@@ -63,6 +63,8 @@ export interface ParsedMenu {
   deals: Deal[];
   /** Deals the menu held after cleaning, before the per-store bound; above `deals.length` when cut. */
   dealsFound: number;
+  /** Kept deals whose prices or percent were mended, per problem (see `checkDealPrices`). */
+  priceProblems: Partial<Record<PriceProblem, number>>;
   location?: GeoPoint;
 }
 
@@ -96,12 +98,13 @@ export function runParseJob(
       );
     }
     const { deals, location } = adapter.parse(received, job.entry);
-    const finalized = finalizeDeals(deals, job.entry.platform, job.entry.key);
+    const finalized = finalizeMenu(deals, job.entry.platform, job.entry.key);
     return {
       ok: true,
       value: {
-        deals: keepBest(finalized, job.maxDeals),
-        dealsFound: finalized.length,
+        deals: keepBest(finalized.deals, job.maxDeals),
+        dealsFound: finalized.deals.length,
+        priceProblems: finalized.priceProblems,
         ...(location ? { location } : {}),
       },
     };

@@ -1,4 +1,10 @@
-import { LIMITS, weekdaysNamed, type DealCategory, type Weekday } from '@stl-deals/domain';
+import {
+  LIMITS,
+  MAX_MONEY,
+  weekdaysNamed,
+  type DealCategory,
+  type Weekday,
+} from '@stl-deals/domain';
 import { boundedText } from '../../bounded-text';
 
 /**
@@ -11,7 +17,7 @@ export function money(value: unknown): number | undefined {
   const digits = typeof value === 'string' ? value.replace(/[$,\s]/g, '') : '';
   const number =
     typeof value === 'number' ? value : /^\d+(?:\.\d+)?$/.test(digits) ? Number(digits) : NaN;
-  if (!Number.isFinite(number) || number < 0 || number > 1_000_000) return undefined;
+  if (!Number.isFinite(number) || number < 0 || number > MAX_MONEY) return undefined;
   return Math.round(number * 100) / 100;
 }
 
