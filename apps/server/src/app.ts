@@ -47,6 +47,20 @@ const MAX_PARAM_LENGTH = 2048;
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * Node's HTTP server limits, given to it when it is made. Fastify's own `requestTimeout` is set
+ * on the server after that, and Node 20 does not apply it to a request already being read: a
+ * trickled body ran on to `headersTimeout` (60 s by default), and late requests are looked for
+ * only every `connectionsCheckingInterval` (30 s by default), so its 408 came after 60 to 90 s.
+ * Given here, both limits are the request's and are looked at every second: the 408 comes 30
+ * to 31 s after the request began.
+ */
+const HTTP_SERVER_OPTIONS = {
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  headersTimeout: REQUEST_TIMEOUT_MS,
+  connectionsCheckingInterval: 1_000,
+};
+
 /** Helmet's own default, a year with subdomains. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -121,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     requestTimeout: REQUEST_TIMEOUT_MS,
+    http: HTTP_SERVER_OPTIONS,
     // No line per request: the log's unit is the scrape (one line each). Request durations are
     // in /metrics, and a failing request is logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -470,4 +470,29 @@ describe('a menu cannot publish an impossible discount', () => {
     expect(served[0]?.title).toBe('Claims 99 percent off');
     expect(served.map((entry) => entry.discountPercent)).not.toContain(99);
   }, 30_000);
+});
+
+describe('a client trickling its request holds a connection for 30 s at most', () => {
+  it('a refresh whose body arrives a byte a second gets its 408 at 30 s', async () => {
+    const { url } = await service();
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const started = performance.now();
+    socket.write(
+      'POST /api/scraper/refresh/all HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    const drip = setInterval(() => socket.write(' '), 1_000);
+    const answer = await new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(received));
+    }).finally(() => clearInterval(drip));
+    const tookS = (performance.now() - started) / 1000;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    // Before: 60 to 90 s (Node's default header limit, looked at every 30 s).
+    expect(tookS).toBeGreaterThanOrEqual(29.5);
+    expect(tookS).toBeLessThan(33);
+  }, 60_000);
 });
