@@ -38,6 +38,17 @@ const Origin = z
     'must be an http(s) origin such as https://deals.example.com: scheme and host only',
   );
 
+/** Comma-separated origins; unset or empty: undefined. */
+const OriginList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value === undefined || value.trim() === ''
+      ? undefined
+      : value.split(',').map((origin) => origin.trim()),
+  )
+  .pipe(z.array(Origin).min(1).optional());
+
 /** Whether `value` is a PostgreSQL connection URL with a host and a database name. */
 function isPostgresUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -108,9 +119,10 @@ const TrustProxy = z
 
 /**
  * Every setting the service reads, parsed once at start. Nothing else reads `process.env`;
- * a bad value stops the start with the variable named.
+ * a bad value stops the start with the variable named. Exported for the docs' drift test, which
+ * checks that docs/operations.md names every key.
  */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   PORT: whole(0, 65_535, 3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z
@@ -209,15 +221,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MIN: whole(1, 10_000, 10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated origins allowed to call the API from another site; unset or empty: no CORS. */
-  CORS_ORIGIN: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value === undefined || value.trim() === ''
-        ? undefined
-        : value.split(',').map((origin) => origin.trim()),
-    )
-    .pipe(z.array(Origin).min(1).optional()),
+  CORS_ORIGIN: OriginList,
+  /**
+   * Comma-separated origins the service is reached at (`https://deals.example`). Set: a request
+   * for any other Host is a 421 (monitoring calls and `/metrics` excepted), and a refresh is
+   * taken only from a page of these origins or of CORS_ORIGIN, so a rebinding name pointed at
+   * the service cannot use it. Unset or empty: any Host, and the refresh's own origin is read
+   * from Host.
+   */
+  PUBLIC_ORIGIN: OriginList,
   TRUST_PROXY: TrustProxy,
   /** Unset: `/metrics` is not served on PORT. Set: it is, to `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z

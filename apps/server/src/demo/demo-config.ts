@@ -4,9 +4,9 @@ import { loadConfig, ConfigError, type Config } from '../config';
 /**
  * Demo mode's own settings, parsed once at start like the service's (nothing else reads the
  * environment). The service's settings apply too; only DATA_DIR's default differs, so demo data
- * never mixes with real data.
+ * never mixes with real data. Exported for the docs' drift test: docs/operations.md names each key.
  */
-const DemoEnvSchema = z.object({
+export const DemoEnvSchema = z.object({
   /** Same seed, same simulated menus. */
   DEMO_SEED: z.string().trim().min(1).max(100).default('stl-deals-demo'),
   /**
