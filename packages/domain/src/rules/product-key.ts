@@ -61,6 +61,7 @@ const MARKS = /\p{M}/gu;
 const APOSTROPHES = /['’`´]/g;
 const PUNCTUATION = /[^\p{L}\p{N}]+/gu;
 const PUNCTUATION_ASCII = /[^a-z0-9]+/g;
+const NOT_DIGIT = /[^0-9]/;
 /** Two-word spellings of one word ('pre roll', 'all in one'), joined before words are read. */
 const JOINED = /\b(pre) (rolls?|rolled)\b|\ball in one\b/g;
 
@@ -101,7 +102,8 @@ export function productKey(deal: ProductKeyInput): string | null {
   if (!name.some(isNameWord)) return null;
   if (!measure && brandWords.length === 0) return null;
 
-  const words = [...new Set([...brandWords, ...name])].sort();
+  // Distinct already: the brand's words are not among the name's.
+  const words = brandWords.concat(name).sort();
   const packed = count !== undefined && count > 1 && form !== 'edible' ? `x${count}` : '';
   return `${form}|${words.join(' ')}|${measure ? sizeText(measure) : '-'}${packed}`;
 }
@@ -113,9 +115,12 @@ function namedSize(match: string): string {
     : ' eighth ';
 }
 
-/** A word that names one product: it has a letter, and is no brand's word nor a kind of product. */
+/**
+ * A word that names one product: not a number (a folded word is letters and digits only), no
+ * brand's word and no kind of product.
+ */
 const isNameWord = (word: string) =>
-  /\p{L}/u.test(word) && !BRAND_WORDS.has(word) && !PRODUCT_NOUNS.has(word);
+  NOT_DIGIT.test(word) && !BRAND_WORDS.has(word) && !PRODUCT_NOUNS.has(word);
 
 /**
  * A text folded to its words, one space apart and one at each end: lower case, accents and marks
@@ -129,13 +134,16 @@ function foldWords(text: string): string {
   const letters = ascii
     ? text.replace(CAMEL_ASCII, '$1 $2')
     : text.replace(CAMEL, '$1 $2').normalize('NFKD').replace(MARKS, '');
-  const folded = letters
-    .toLowerCase()
-    .replace(RATIO, '$1to')
-    .replaceAll('&', ' and ')
-    .replace(APOSTROPHES, '')
-    .replace(ascii ? PUNCTUATION_ASCII : PUNCTUATION, ' ')
-    .replace(JOINED, (match: string) => (match.startsWith('pre') ? 'preroll' : 'allinone'));
+  // Each rewrite only where its characters occur: the read model folds every title of a pass.
+  let folded = letters.toLowerCase();
+  if (folded.includes(':')) folded = folded.replace(RATIO, '$1to');
+  if (folded.includes('&')) folded = folded.replaceAll('&', ' and ');
+  folded = folded.replace(APOSTROPHES, '').replace(ascii ? PUNCTUATION_ASCII : PUNCTUATION, ' ');
+  if (folded.includes('pre ') || folded.includes('all in one')) {
+    folded = folded.replace(JOINED, (match: string) =>
+      match.startsWith('pre') ? 'preroll' : 'allinone',
+    );
+  }
   return ` ${folded.trim()} `;
 }
 
