@@ -29,7 +29,7 @@ describe('productKey: the key a product has at any store', () => {
       deal('Pineapple Express Smalls 7g - Proper'),
     ],
     [
-      "'1/8 oz', '3.5g', 'eighth', '1/8th', a bare '1/8'",
+      "'1/8 oz' and 'Eighth', the brand after the name",
       deal('Proper Blue Dream', { brand: 'Proper', size: '1/8 oz' }),
       deal('Blue Dream Eighth | Proper'),
     ],
