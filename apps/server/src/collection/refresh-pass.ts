@@ -1,0 +1,190 @@
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { Clock } from '../clock';
+import { isCoolingDown, isDue, type TrackedSource } from './tracked-source';
+
+/** What one caller's refresh of one dispensary came to. */
+export type RefreshResult = 'refreshed' | 'failed' | 'skipped';
+
+export interface RefreshSummary {
+  refreshed: number;
+  failed: number;
+  /** Scraped less than the cooldown ago, no menu source known, or asked or stopped by a shutdown. */
+  skipped: number;
+  durationMs: number;
+}
+
+/** One pass over several dispensaries, which any number of callers may wait on. */
+export interface CollectionRun {
+  readonly total: number;
+  /** How many of them have finished so far. */
+  readonly done: number;
+  /** Never rejects: a dispensary's failure is counted, not thrown. */
+  readonly finished: Promise<RefreshSummary>;
+}
+
+/**
+ * How scrapes are carried out when they are jobs on a cluster's queue (see cluster/): the
+ * dispensary's scrape is queued, or the one queued or running is joined, wherever it runs.
+ */
+export interface ScrapeDispatch {
+  /** Resolves with what the scrape came to once its result is in the store. */
+  request(key: string): Promise<RefreshResult>;
+}
+
+/** What a process that scrapes tells the others (see cluster/scrape-events.ts). */
+export type ScrapeEvent =
+  | { kind: 'started'; key: string; leaseUntil: string }
+  | {
+      kind: 'finished';
+      key: string;
+      result: RefreshResult;
+      durationMs: number;
+      dealsFound?: number;
+      unconfigured: boolean;
+    };
+
+export interface RefreshPassOptions {
+  clock: Clock;
+  /** Scrapes run here at once at most; the rest wait for a slot. */
+  concurrency: number;
+  cooldownMs: number;
+  /** Set in a cluster: each scrape asked for is a job on the shared queue (see ScrapeDispatch). */
+  dispatch?: ScrapeDispatch | undefined;
+  /** Aborted at shutdown: nothing more is scraped. */
+  stopping: AbortSignal;
+  /**
+   * The stored snapshots read back: a scrape is judged against the stored snapshot, and must
+   * not be overwritten by it, so none starts before.
+   */
+  snapshots: { loaded(): boolean; whenLoaded(): Promise<void> };
+  /** Resolves once the dispensaries' latest deals are in the whole list. */
+  published(): Promise<void>;
+  /** One scrape of the dispensary here, never throwing. */
+  scrape(source: TrackedSource): Promise<RefreshResult>;
+  /** No menu source is known and none is to be looked for: trying again cannot help. */
+  isUnscrapable(source: TrackedSource): boolean;
+  onScrapeEvent?: ((event: ScrapeEvent) => void) | undefined;
+}
+
+/**
+ * Refreshes over the dispensaries: one scrape per dispensary at a time whoever asks
+ * (single-flight), a cooldown between scrapes, and at most `concurrency` scrapes at once here.
+ */
+export class RefreshPasses {
+  private readonly limit: LimitFunction;
+  /** The scrape under way or queued per dispensary, which every caller shares. */
+  private readonly flights = new Map<TrackedSource, Promise<RefreshResult>>();
+  private allRun: CollectionRun | null = null;
+
+  constructor(private readonly options: RefreshPassOptions) {
+    this.limit = pLimit(options.concurrency);
+  }
+
+  /** Scrapes waiting for a free slot here. */
+  get queued(): number {
+    return this.limit.pendingCount;
+  }
+
+  /** The scrapes under way or queued. */
+  get inFlight(): Promise<RefreshResult>[] {
+    return [...this.flights.values()];
+  }
+
+  /** Every dispensary given; a caller while such a pass is under way joins that pass. */
+  all(sources: readonly TrackedSource[]): CollectionRun {
+    if (this.allRun) return this.allRun;
+    const run = this.over(sources);
+    this.allRun = run;
+    // Cleared however the pass ends: a pass that rejected (a bug) must not be joined forever.
+    // Its callers handle the rejection; the catch only keeps this side chain from being unhandled.
+    run.finished
+      .finally(() => {
+        if (this.allRun === run) this.allRun = null;
+      })
+      .catch(() => {});
+    return run;
+  }
+
+  /** The dispensaries due for the schedule (see `isDue`). */
+  due(sources: readonly TrackedSource[], maxAgeMs: number): CollectionRun {
+    const now = this.options.clock.now();
+    return this.over(sources.filter((source) => isDue(source, now, maxAgeMs)));
+  }
+
+  /**
+   * Single-flight: a caller joins the dispensary's scrape under way or queued. A dispensary
+   * attempted less than the cooldown ago is not scraped again (see `isCoolingDown`). One with no
+   * menu source is skipped: the registry is read once, so trying again cannot help.
+   */
+  refresh(source: TrackedSource): Promise<RefreshResult> {
+    const joined = this.flights.get(source);
+    if (joined) return joined;
+    const { clock, cooldownMs, stopping, dispatch, snapshots } = this.options;
+    if (this.options.isUnscrapable(source)) return Promise.resolve('skipped');
+    if (isCoolingDown(source, clock.now(), cooldownMs) || stopping.aborted) {
+      return Promise.resolve('skipped');
+    }
+    const scrape = () =>
+      dispatch ? dispatch.request(source.entry.key) : this.limit(() => this.options.scrape(source));
+    const scraped = snapshots.loaded() ? scrape() : snapshots.whenLoaded().then(scrape);
+    const flight = scraped
+      // A refresh ends once its deals are in the whole list too (published after the burst).
+      .then(async (result) => {
+        await this.options.published();
+        return result;
+      })
+      .finally(() => {
+        this.flights.delete(source);
+      });
+    this.flights.set(source, flight);
+    return flight;
+  }
+
+  /**
+   * A worker's job, once the dispensary's state was read from the store: scrapes it here,
+   * unless it was attempted less than the cooldown ago (by any process) or it has no menu source.
+   */
+  job(source: TrackedSource): Promise<RefreshResult> {
+    const { clock, cooldownMs, stopping, onScrapeEvent } = this.options;
+    const skip =
+      this.options.isUnscrapable(source) ||
+      isCoolingDown(source, clock.now(), cooldownMs) ||
+      stopping.aborted;
+    if (!skip) return this.limit(() => this.options.scrape(source));
+    // Whoever waits for this job hears that it ended.
+    onScrapeEvent?.({
+      kind: 'finished',
+      key: source.entry.key,
+      result: 'skipped',
+      durationMs: 0,
+      unconfigured: source.unconfigured,
+    });
+    return Promise.resolve('skipped');
+  }
+
+  private over(sources: readonly TrackedSource[]): CollectionRun {
+    const { clock } = this.options;
+    const startedAt = clock.now().getTime();
+    let done = 0;
+    const finished = Promise.all(
+      sources.map((source) =>
+        this.refresh(source).then((result) => {
+          done += 1;
+          return result;
+        }),
+      ),
+    ).then((results) => ({
+      refreshed: results.filter((result) => result === 'refreshed').length,
+      failed: results.filter((result) => result === 'failed').length,
+      skipped: results.filter((result) => result === 'skipped').length,
+      durationMs: clock.now().getTime() - startedAt,
+    }));
+    return {
+      total: sources.length,
+      get done() {
+        return done;
+      },
+      finished,
+    };
+  }
+}

@@ -1,0 +1,166 @@
+import type { GeoPoint } from '@stl-deals/domain';
+import type { RegistryEntry } from '@stl-deals/scraper';
+import type { ResolvedSource, ScrapeOutcome, SourceHistory } from '@stl-deals/store';
+import { effectiveEntry } from './source-resolution';
+
+/** One dispensary as the collection tracks it. */
+export interface TrackedSource {
+  /** The registry's entry, read through what its website showed (see source-resolution). */
+  entry: RegistryEntry;
+  /** The registry's own entry. */
+  registered: RegistryEntry;
+  /** What the store's website showed when it was last looked at. */
+  resolved: ResolvedSource | undefined;
+  snapshotAt: Date | null;
+  lastAttemptAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastOutcome: ScrapeOutcome | null;
+  lastError: string | null;
+  attemptedSinceStart: boolean;
+  /** No menu source is known (the registry's entry, or a scrape that found none): never scraped. */
+  unconfigured: boolean;
+  runningSince: Date | null;
+  /** In a cluster: another process scrapes it, until this time at the latest (its job's lease). */
+  runningElsewhereUntil: Date | null;
+  /** Coordinates a platform's store lookup found. */
+  discovered: GeoPoint | null;
+  /** Deals the last stored menu held when it was over the per-store bound, else undefined. */
+  dealsFound?: number;
+}
+
+/** Whether an entry names anything the scraper could start from (see `Scraper.hasMenuSource`). */
+export type HasMenuSource = (entry: RegistryEntry) => boolean;
+
+/** What the store kept of a dispensary when the collection opens. */
+export interface KnownOfSource {
+  history: SourceHistory | undefined;
+  resolved: ResolvedSource | undefined;
+  /** Where its platform's store lookup placed it. */
+  location: GeoPoint | undefined;
+}
+
+/** A registry entry as the collection starts tracking it, from what the store kept of it. */
+export function trackSource(
+  registered: RegistryEntry,
+  { history, resolved, location }: KnownOfSource,
+  hasMenuSource: HasMenuSource,
+): TrackedSource {
+  const entry = effectiveEntry(registered, resolved);
+  return {
+    entry,
+    registered,
+    resolved,
+    snapshotAt: null,
+    lastAttemptAt: dateOrNull(history?.lastAttemptAt),
+    lastSuccessAt: dateOrNull(history?.lastSuccessAt),
+    lastOutcome: history?.lastOutcome ?? null,
+    lastError: history?.lastError ?? null,
+    attemptedSinceStart: false,
+    unconfigured: !hasMenuSource(entry),
+    runningSince: null,
+    runningElsewhereUntil: null,
+    discovered: location ?? null,
+  };
+}
+
+/** The last attempt as the store has it; the snapshot's time stands in for a success it lacks. */
+export function applyHistory(source: TrackedSource, history: SourceHistory): void {
+  source.lastAttemptAt = dateOrNull(history.lastAttemptAt);
+  source.lastSuccessAt = dateOrNull(history.lastSuccessAt) ?? source.snapshotAt;
+  source.lastOutcome = history.lastOutcome;
+  source.lastError = history.lastError;
+}
+
+/** The store is read through what its website showed from now on. */
+export function readThrough(
+  source: TrackedSource,
+  resolved: ResolvedSource,
+  hasMenuSource: HasMenuSource,
+): void {
+  source.resolved = resolved;
+  source.entry = effectiveEntry(source.registered, resolved);
+  source.unconfigured = !hasMenuSource(source.entry);
+}
+
+/** A stored snapshot taken in: read back at start, or another process's scrape. */
+export function snapshotTaken(source: TrackedSource, scrapedAt: string): void {
+  source.snapshotAt = dateOrNull(scrapedAt);
+  source.lastSuccessAt ??= source.snapshotAt;
+}
+
+/** This process's scrape replaced the stored snapshot at `at`. */
+export function snapshotReplaced(
+  source: TrackedSource,
+  at: Date,
+  dealsFound: number | undefined,
+): void {
+  source.dealsFound = dealsFound;
+  source.snapshotAt = at;
+  source.lastSuccessAt = at;
+}
+
+/** An attempt this process finished, whatever it came to. */
+export function attemptFinished(
+  source: TrackedSource,
+  at: Date,
+  outcome: ScrapeOutcome,
+  error: string | null,
+): void {
+  source.lastAttemptAt = at;
+  source.lastOutcome = outcome;
+  source.lastError = error;
+  source.attemptedSinceStart = true;
+}
+
+/** In a cluster: another process started scraping it, under a lease until `leaseUntil`. */
+export function startedElsewhere(source: TrackedSource, leaseUntil: Date): void {
+  if (source.runningSince === null) source.runningElsewhereUntil = leaseUntil;
+}
+
+/** In a cluster: another process's scrape of it ended (not skipped), as that process told. */
+export function finishedElsewhere(
+  source: TrackedSource,
+  ended: { dealsFound?: number; unconfigured: boolean },
+): void {
+  source.runningElsewhereUntil = null;
+  source.attemptedSinceStart = true;
+  source.dealsFound = ended.dealsFound;
+  if (ended.unconfigured) source.unconfigured = true;
+}
+
+/** A scrape runs here, or another process's lease on it has not run out. */
+export function isRunning(source: TrackedSource, now: Date): boolean {
+  return (
+    source.runningSince !== null ||
+    (source.runningElsewhereUntil !== null &&
+      source.runningElsewhereUntil.getTime() > now.getTime())
+  );
+}
+
+/**
+ * Attempted less than the cooldown ago, so not scraped again: no caller can hammer a menu. An
+ * attempt dated in the future (the clock was set back) does not hold the cooldown on.
+ */
+export function isCoolingDown(source: TrackedSource, now: Date, cooldownMs: number): boolean {
+  const last = source.lastAttemptAt;
+  return last !== null && within(now.getTime() - last.getTime(), cooldownMs);
+}
+
+/**
+ * Due for the schedule: never attempted, or last attempted `maxAgeMs` ago or more (the snapshot's
+ * time stands in when no attempt was recorded). A last attempt in the future (the clock was set
+ * back) counts as due, so that it cannot hold a dispensary back.
+ */
+export function isDue(source: TrackedSource, now: Date, maxAgeMs: number): boolean {
+  const last = source.lastAttemptAt ?? source.snapshotAt;
+  return last === null || !within(now.getTime() - last.getTime(), maxAgeMs);
+}
+
+/** Whether `elapsedMs` lies in [0, `limitMs`): a time in the future is never within. */
+function within(elapsedMs: number, limitMs: number): boolean {
+  return elapsedMs >= 0 && elapsedMs < limitMs;
+}
+
+function dateOrNull(iso: string | null | undefined): Date | null {
+  return iso ? new Date(iso) : null;
+}
