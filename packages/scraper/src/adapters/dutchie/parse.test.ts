@@ -359,4 +359,17 @@ describe('parse: which special, which category, which size', () => {
     );
     expect(deal).toMatchObject({ size: '1000mg', unitPrice: { amount: 4.5, per: '100mg' } });
   });
+
+  it('reads an option that is one piece’s dose as a serving: the name’s pack total is the size', () => {
+    const [deal] = parseProducts(
+      product({
+        Name: 'Camino Gummies 100mg (10 x 10mg)',
+        type: 'Edible',
+        Options: ['.01g'],
+        recPrices: [20],
+        recSpecialPrices: [15],
+      }),
+    );
+    expect(deal).toMatchObject({ size: '100mg', unitPrice: { amount: 15, per: '100mg' } });
+  });
 });

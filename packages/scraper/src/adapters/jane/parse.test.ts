@@ -235,6 +235,25 @@ describe('jane parse: the weight a product states, dmerch answers, special names
     });
   });
 
+  it('reads a ratio’s doses as its total, not the THC share its amount states', () => {
+    const gummies = {
+      ...hit,
+      name: 'WYLD Peach 2:1 CBD:THC Gummies 100:50mg',
+      brand: 'WYLD',
+      kind: 'edible',
+      amount: '50mg',
+      net_weight_grams: undefined,
+      price_two_gram: undefined,
+      discounted_price_two_gram: undefined,
+      price_each: 22,
+      discounted_price_each: 16.5,
+    };
+    expect(parseBody({ hits: [gummies] }).deals[0]).toMatchObject({
+      size: '150mg',
+      unitPrice: { amount: 11, per: '100mg' },
+    });
+  });
+
   it('keeps the slot when the product is sold in several sizes', () => {
     const flower = { ...hit, kind: 'flower', price_gram: 12, discounted_price_gram: 9 };
     expect(parseBody({ hits: [flower] }).deals[0]?.size).toBe('1g');

@@ -56,7 +56,9 @@ describe('sizeInText: the size a product name states', () => {
     ['Gummies 10mg each', mg(10)],
     ['Dogwalkers 5 x 0.35g', g(1.75)],
     ['Live Resin 800mg/g 1g', g(1)],
-    ['1:1 Gummies 100mg THC 100mg CBD', mg(100)],
+    ['1:1 Gummies 100mg THC 100mg CBD', mg(200)],
+    ['WYLD Peach 2:1 CBD + Hybrid Gummies 100:50mg', mg(150)],
+    ['1000mg CBD Only 60mg each', mg(1000)],
     ['Gelato 41', undefined],
     ['Cart 1gC', undefined],
   ])('%s -> %j', (name, measure) => {
@@ -78,6 +80,33 @@ describe('productSize', () => {
 
   it('writes a size read from a name plainly', () => {
     expect(productSize([], 'Blue Dream 1/2 oz')).toBe('14g');
+  });
+
+  // What adapters pass: a platform's option, amount or weight field, then the product's name.
+  it.each<[string, string, string]>([
+    // A field holding a piece's serving the name counts gives way to the pack's total.
+    ['60mg', '1000mg CBD Only 60mg each', '1000mg'],
+    ['10mg', 'Camino Gummies 100mg (10 x 10mg)', '100mg'],
+    ['5mg', 'Mints 10pk 5mg each 50mg', '50mg'],
+    ['.5g', 'Billy the kid | Banana berry kush | 3pk x .5g', '1.5g'],
+    // A field holding one cannabinoid's share of a ratio gives way to the ratio's total.
+    ['50mg', 'WYLD Peach 2:1 CBD + Hybrid Gummies 100:50mg', '150mg'],
+    ['10mg', 'Camino 1:1 THC:CBD 10mg:10mg', '20mg'],
+    ['5mg', 'Wana 20:1 100mg', '100mg'],
+    ['10mg', 'Gron Fun Size Pearls 1:1 CBG:THC - 20mg', '20mg'],
+  ])('a field of %s on %j is a part of the total: %s', (field, name, size) => {
+    expect(productSize([field], name)).toBe(size);
+  });
+
+  it.each<[string, string]>([
+    // The field is the total the name's ratio share is part of.
+    ['100mg', 'WYLD Strawberry 20:1 CBD:THC - 10mg'],
+    // A price slot's weight is what the price buys, whatever weight the name states.
+    ['1/8 oz', 'Baklava | Indoor Flower - 10g Big Buds'],
+    ['1g', 'Dogwalkers 5 x 0.35g'],
+    ['100mg', 'Kiva Bar 100mg'],
+  ])('keeps a field of %s on %j', (field, name) => {
+    expect(productSize([field], name)).toBe(field);
   });
 });
 

@@ -2,8 +2,10 @@ import {
   readSize,
   sizeInText,
   sizeText,
+  statedSize,
   type DealCategory,
   type Measure,
+  type StatedSize,
   type UnitPrice,
 } from '@stl-deals/domain';
 
@@ -15,17 +17,37 @@ import {
 export { readSize, sizeInText, sizeText, type Measure };
 
 /**
- * The size a deal shows: the first of `fields` that reads as a size, kept as the platform wrote
- * it ('1/8 oz'); else the size the product's `name` states, written plainly ('14g'); else none.
- * Callers list the product's own stated weight before a price slot's, so a 4.2 g product priced
- * in a two-gram slot reads 4.2 g.
+ * The size a deal shows: what the product holds in all. The first of `fields` that reads as a
+ * size, kept as the platform wrote it ('1/8 oz'), unless it is a part of the total the product's
+ * `name` states; else the size the name states, written plainly ('14g'); else none. Callers list
+ * the product's own stated weight before a price slot's, so a 4.2 g product priced in a two-gram
+ * slot reads 4.2 g.
  */
 export function productSize(fields: readonly unknown[], name?: unknown): string | undefined {
+  const stated = statedSize(name);
   for (const field of fields) {
-    if (readSize(field)) return (field as string).replace(/\s+/g, ' ').trim();
+    const measure = readSize(field);
+    if (!measure) continue;
+    if (stated.total && isPartOf(measure, stated)) return sizeText(stated.total);
+    return (field as string).replace(/\s+/g, ' ').trim();
   }
-  const stated = sizeInText(name);
-  return stated ? sizeText(stated) : undefined;
+  const size = stated.total ?? stated.piece;
+  return size ? sizeText(size) : undefined;
+}
+
+/**
+ * Whether a field's amount is a part of the total the name states rather than the product's
+ * size: a piece's serving the name counts ('60mg' of '1000mg CBD Only 60mg each', '.5g' of '3pk
+ * x .5g'), or, for a dose, any smaller one: a serving or one cannabinoid's share of a ratio
+ * ('50mg' of '2:1 100:50mg', a store's '10mg' on a '... - 100mg' pack). A weight smaller than the
+ * name's is left alone: a price slot's weight is what the price buys.
+ */
+function isPartOf(field: Measure, { total, servings }: StatedSize): boolean {
+  if (!total || field.unit !== total.unit || field.amount >= total.amount) return false;
+  return (
+    field.unit === 'mg' ||
+    servings.some((serving) => serving.unit === field.unit && serving.amount === field.amount)
+  );
 }
 
 /**
@@ -48,8 +70,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const BY_WEIGHT = new Set<DealCategory>(['flower', 'pre-rolls', 'vapes', 'concentrates']);
 
 /**
- * The one unit-price rule: what a deal costs per 100 mg of THC for edibles, per gram for what
- * is sized in grams (and for what is sold by weight and sized in milligrams); undefined when the
+ * The one unit-price rule: what a deal costs per 100 mg of what an edible's pack holds (its THC,
+ * or its cannabinoids in all when the name spells out a ratio's doses), per gram for what is
+ * sized in grams (and for what is sold by weight and sized in milligrams); undefined when the
  * size says neither (an edible sized in grams, a topical's dose, no size).
  */
 export function unitPrice(
