@@ -1,9 +1,18 @@
 import { LIMITS } from '@stl-deals/domain';
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { text } from '../shared/deal-fields';
+import { isNeighbour } from './beside-deal';
 import { MAX_CARD_CHARS, type DealBlock } from './blocks';
 import { hasWords, readsAsDeal } from './deal-text';
-import { childElements, HEADING_TAGS, isElement, isHeading, nodeLines, nodeText } from './dom-text';
+import {
+  childElements,
+  HEADING_TAGS,
+  isElement,
+  isHeading,
+  MAX_DEPTH,
+  nodeLines,
+  nodeText,
+} from './dom-text';
 
 /**
  * A deal card's words: its title (the special's name, such as 'Munchie Monday') and the rest
@@ -35,6 +44,7 @@ export function cardTexts(block: DealBlock, parts: TextParts): CardTexts {
     const after = detail ? nodeText(detail, LIMITS.text, notDealWords) : detailAfter(card);
     return named({ title: titleText(card), description: bounded(after) }, block);
   }
+  if (!parts.title && heading && namesPage(heading)) return named(offerTexts(card, heading), block);
   const rest = parts.description
     ? nodeText(parts.description, LIMITS.text)
     : nodeText(card, LIMITS.text, (element) => element === heading || notDealWords(element));
@@ -43,22 +53,62 @@ export function cardTexts(block: DealBlock, parts: TextParts): CardTexts {
   return named(texts, block);
 }
 
-// What sits beside a deal without being part of it: a quote or review, an app or newsletter
-// banner, a form.
-const NEIGHBOUR_TAGS = new Set(['blockquote', 'figure', 'aside', 'nav', 'footer', 'form']);
-const NEIGHBOUR_CLASS =
-  /review|testimonial|rating|quote|app[-_]|download|newsletter|signup|subscribe/i;
+/** Left out of a deal's words: call-to-action buttons and what sits beside it (beside-deal.ts). */
+const notDealWords = (element: Element): boolean => isCallToAction(element) || isNeighbour(element);
 
-/** Text beside a deal inside the same block (a customer review, an app banner): not its words. */
-function isNeighbour(element: Element): boolean {
+/**
+ * The page's own <h1> (its only one) when it is a name and no deal: 'Specials', 'Deals &
+ * Specials'. It names the page, not the one offer a plain specials page shows beneath it.
+ */
+function namesPage(heading: Element): boolean {
   return (
-    NEIGHBOUR_TAGS.has(element.name) ||
-    NEIGHBOUR_CLASS.test(`${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`)
+    heading.name === 'h1' && !readsAsDeal(nodeText(heading, 200)) && h1Count(rootOf(heading)) === 1
   );
 }
 
-/** Left out of a deal's words: call-to-action buttons and neighbouring text. */
-const notDealWords = (element: Element): boolean => isCallToAction(element) || isNeighbour(element);
+/**
+ * A block under the page's heading: its line that reads as a deal is the title ('Shop Green Leaf
+ * online for 10% off'), split when it leads with a name; its other words are the description.
+ */
+function offerTexts(card: Element, heading: Element): CardTexts {
+  const lines = nodeLines(
+    card,
+    LIMITS.text,
+    (element) => element === heading || notDealWords(element),
+  );
+  const index = Math.max(0, lines.findIndex(readsAsDeal));
+  const offer = splitTitle(lines[index] ?? '');
+  const rest = lines.filter((_, each) => each !== index);
+  return { title: offer.title, description: bounded([offer.description, ...rest].join(' ')) };
+}
+
+function rootOf(element: Element): AnyNode {
+  let node: AnyNode = element;
+  for (let depth = 0; node.parent && depth <= MAX_DEPTH * 2; depth++) node = node.parent;
+  return node;
+}
+
+/** Elements looked at when counting a page's <h1>s. */
+const MAX_COUNTED = 50_000;
+// Each page is counted once, however many of its blocks ask.
+const h1Counts = new WeakMap<AnyNode, number>();
+
+function h1Count(root: AnyNode): number {
+  const known = h1Counts.get(root);
+  if (known !== undefined) return known;
+  let count = 0;
+  let visited = 0;
+  const walk = (node: AnyNode, depth: number): void => {
+    for (const child of childElements(node)) {
+      if (count > 1 || depth > MAX_DEPTH || visited++ > MAX_COUNTED) return;
+      if (child.name === 'h1') count++;
+      walk(child, depth + 1);
+    }
+  };
+  walk(root, 0);
+  h1Counts.set(root, count);
+  return count;
+}
 
 /** A card with no heading: its first line is the title when it has several, else split one. */
 function untitled(card: Element): CardTexts {
@@ -126,6 +176,8 @@ export function headingIn(card: Element): Element | undefined {
 function headingBelow(element: Element, depth: number): Element | undefined {
   if (depth > 20) return undefined;
   for (const child of childElements(element)) {
+    // An app banner's or review's own heading names no deal.
+    if (isNeighbour(child)) continue;
     const titled = isHeading(child) || TITLE_CLASS.test(child.attribs.class ?? '');
     if (titled && hasWords(nodeText(child, 200))) return child;
     const found = headingBelow(child, depth + 1);

@@ -87,9 +87,22 @@ const FURNITURE_NAME = new RegExp(
   'i',
 );
 
+/** Links to the app stores: the page's 'Download on the App Store' badges. */
+const APP_STORE_LINKS = ['apps.apple.com', 'itunes.apple.com', 'play.google.com']
+  .map((host) => `a[href*="${host}"]`)
+  .join(',');
+const APP_STORE_BADGE = /\bapp\s?store\b|\bgoogle\s?play\b|\bdownload on the\b|\bget it on\b/i;
+
 /** Removes everything a deal can never be part of, before blocks are looked for. */
 export function removeFurniture($: CheerioAPI): void {
   $(FURNITURE_TAGS).remove();
+  // App store badges: their picture and link would otherwise become a deal's image and link.
+  $(APP_STORE_LINKS).remove();
+  $('img')
+    .filter((_, image) =>
+      APP_STORE_BADGE.test(`${image.attribs.alt ?? ''} ${image.attribs.src ?? ''}`.slice(0, 600)),
+    )
+    .remove();
   // A button is a control ('Yes, I'm 21+', 'Accept'); a long one is a clickable deal card.
   $('button')
     .filter((_, element) => $(element).text().trim().length <= 40)
@@ -126,6 +139,23 @@ const COOKIE_NOTICE =
 const CODE = /[{}]|\/\*|\*\/|<\/?[a-z][^>]*>|\bfunction\s*\(|=>/i;
 const SIGN_UP = /\bnewsletter\b|\bsubscribe\b|\btext\s+\S+\s+to\s+\d{5,6}\b/i;
 const COPYRIGHT = /©|\ball rights reserved\b/i;
+
+const APP_PROMOTION =
+  /\b(?:download|get|install|try)\s+(?:our|the)(?:\s+[\p{L}\p{N}'’&.-]+){0,3}?\s+app\b|\bapp\s?store\b|\bgoogle\s?play\b|\bavailable\s+on\s+(?:ios|android)\b/iu;
+const REVIEW =
+  /[★☆⭐]|\b[1-5](?:\.\d)?\s*(?:out of 5|\/\s?5)\b|\b\d[\d,]*\s+(?:google\s+|customer\s+)?reviews\b|\b(?:customer\s+)?reviews?\s+(?:on|from)\s+(?:google|yelp|leafly|weedmaps)\b|\btestimonials?\b/i;
+
+/**
+ * Whether a text beside a deal, inside its block, is page furniture rather than its words: an app
+ * promotion ('Download our app', 'Get it on Google Play'), a review, an age gate, a cookie notice
+ * or a sign-up prompt. The caller checks that it does not read as a deal itself ('Download our
+ * app for 15% off' is a deal).
+ */
+export function isAsideText(value: string): boolean {
+  return [APP_PROMOTION, REVIEW, AGE_GATE, COOKIE_NOTICE, SIGN_UP].some((pattern) =>
+    pattern.test(value),
+  );
+}
 
 /**
  * Whether a block's text is page furniture rather than a deal: contact details (phone, e-mail,
