@@ -1,7 +1,6 @@
 import type { Deal } from '@stl-deals/domain';
 import type { Element } from 'domhandler';
 import { SchemaChangedError, ScrapeError } from '../../errors';
-import type { RegistryEntry } from '../../registry';
 import { loadHtml } from '../shared/html-document';
 import { httpUrl, resolvedHttpUrl } from '../shared/links';
 import type { ParseResult, Received } from '../types';
@@ -14,6 +13,7 @@ import { jsonLdDeals } from './json-ld';
 import { removeFurniture } from './page-furniture';
 import { SPECIALS_PAGE_LABEL, specialsPageOf } from './plan';
 import { selectorsOf, type HtmlSelectors } from './selectors';
+import type { SpecialsPageEntry } from './specials-entry';
 
 /** Bounds on a hostile page: characters parsed and deals kept. */
 const MAX_PAGE_CHARS = 3_000_000;
@@ -31,7 +31,7 @@ export const MAX_DEALS = 200;
  * (deal-text.ts). A deal's title is words a person reads as its name, a heading or the block's
  * leading text, never a bare run of prices and percents (card-texts.ts).
  */
-export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
+export function parse(received: readonly Received[], entry: SpecialsPageEntry): ParseResult {
   const pages = received.filter((payload) => payload.label === SPECIALS_PAGE_LABEL);
   const selectors = selectorsOf(entry);
   return { deals: distinct(pages.flatMap((page) => readPage(page, entry, selectors))) };
@@ -39,7 +39,7 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
 
 function readPage(
   payload: Received,
-  entry: RegistryEntry,
+  entry: SpecialsPageEntry,
   selectors: HtmlSelectors | undefined,
 ): Deal[] {
   if (typeof payload.body !== 'string') {
@@ -60,7 +60,7 @@ function readPage(
 function pageDeals(
   html: string,
   url: string,
-  entry: RegistryEntry,
+  entry: SpecialsPageEntry,
   selectors: HtmlSelectors | undefined,
 ): Deal[] {
   // htmlparser2 rather than parse5: forgiving like a browser for our purpose, and linear on

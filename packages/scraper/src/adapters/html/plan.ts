@@ -1,11 +1,11 @@
 import { UnconfiguredError } from '../../errors';
-import type { RegistryEntry } from '../../registry';
 import type { Received, RequestPlan } from '../types';
+import type { SpecialsPageEntry } from './specials-entry';
 
 export const SPECIALS_PAGE_LABEL = 'specials-page';
 
 /** One GET of the dispensary's own specials page: `specialsUrl`, else its `menuUrl`. */
-export function plan(entry: RegistryEntry, received: readonly Received[]): RequestPlan[] {
+export function plan(entry: SpecialsPageEntry, received: readonly Received[]): RequestPlan[] {
   if (received.length > 0) return [];
   const url = specialsPageOf(entry);
   if (!url) {
@@ -16,6 +16,6 @@ export function plan(entry: RegistryEntry, received: readonly Received[]): Reque
   return [{ label: SPECIALS_PAGE_LABEL, url, accept: 'text/html' }];
 }
 
-export function specialsPageOf(entry: RegistryEntry): string | undefined {
+export function specialsPageOf(entry: SpecialsPageEntry): string | undefined {
   return entry.specialsUrl ?? entry.menuUrl;
 }

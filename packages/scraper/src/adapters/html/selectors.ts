@@ -1,8 +1,8 @@
 import { load } from 'cheerio';
 import { z } from 'zod';
 import { SchemaChangedError } from '../../errors';
-import type { RegistryEntry } from '../../registry';
 import { at } from '../shared/deal-fields';
+import type { SpecialsPageEntry } from './specials-entry';
 
 /** A CSS selector the page's parser accepts; checked once so a typo fails at registry load. */
 const CssSelector = z
@@ -27,11 +27,11 @@ export const HtmlSelectorsSchema = z.strictObject({
 export type HtmlSelectors = z.infer<typeof HtmlSelectorsSchema>;
 
 /**
- * The entry's selectors, read defensively until the registry schema carries the field: none
- * when absent; a schema-changed error naming the entry when they are unusable, so the
- * dispensary's status says why instead of quietly falling back.
+ * The entry's selectors, checked again here since an entry built in code reaches the parser
+ * without the registry's schema: none when absent; a schema-changed error naming the entry when
+ * they are unusable, so the dispensary's status says why instead of quietly falling back.
  */
-export function selectorsOf(entry: RegistryEntry): HtmlSelectors | undefined {
+export function selectorsOf(entry: SpecialsPageEntry): HtmlSelectors | undefined {
   const value = at(entry, 'selectors');
   if (value === undefined) return undefined;
   const result = HtmlSelectorsSchema.safeParse(value);
