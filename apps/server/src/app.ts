@@ -23,6 +23,7 @@ import {
   routeEveryMethod,
 } from './http/method-not-allowed';
 import { servePage } from './http/page';
+import { answerPublicHostsOnly } from './http/public-host';
 import { trustProxyOption } from './http/trust-proxy';
 import { ZOD_SCHEMA_CONTROLLER } from './http/zod-compilers';
 import { createMetrics, observeRequests } from './observability/metrics';
@@ -245,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
+  // After the security headers, so that a 421 carries them; before anything else reads the call.
+  if (config.PUBLIC_ORIGIN) answerPublicHostsOnly(app, config.PUBLIC_ORIGIN);
   if (config.CORS_ORIGIN) {
     refuseBadPreflights(app, config.CORS_ORIGIN);
     await app.register(fastifyCors, { origin: config.CORS_ORIGIN, methods: ['GET', 'POST'] });
@@ -278,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       collection,
       perMinute: config.RATE_LIMIT_PER_MIN,
       allowedOrigins: config.CORS_ORIGIN ?? [],
+      ...(config.PUBLIC_ORIGIN ? { publicOrigins: config.PUBLIC_ORIGIN } : {}),
       ...(cluster ? { rateLimitStore: cluster.rateLimitStore } : {}),
     });
     await api.register(openApiRoute);

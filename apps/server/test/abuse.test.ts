@@ -9,6 +9,7 @@ import type { Registry } from '@stl-deals/scraper';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, tempDir } from './support/harness';
+import { rawRequest } from './support/raw-http';
 
 /**
  * Attacks on the service, each against the real service on a real port, with payloads read in
@@ -495,4 +496,80 @@ describe('a client trickling its request holds a connection for 30 s at most', (
     expect(tookS).toBeGreaterThanOrEqual(29.5);
     expect(tookS).toBeLessThan(33);
   }, 60_000);
+});
+
+describe('with PUBLIC_ORIGIN, a name pointed at the service (DNS rebinding) reaches nothing', () => {
+  /** A request as a browser at `host` sends it, on a fresh connection to the service. */
+  interface Call {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
+
+  async function asHost(
+    url: string,
+    host: string,
+    { method = 'GET', path = '/api/reactive/deals', headers = {} }: Call = {},
+  ): Promise<number> {
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: ${host}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    const body = method === 'POST' ? '{}' : '';
+    if (method === 'POST') lines.push('Content-Type: application/json', 'Content-Length: 2');
+    const answer = await rawRequest(
+      Number(new URL(url).port),
+      `${lines.join('\r\n')}\r\n\r\n${body}`,
+    );
+    return answer.status;
+  }
+
+  it('a refresh from the rebinding name is a 421 and scrapes nothing; the public one passes', async () => {
+    const { url } = await service({ PUBLIC_ORIGIN: 'https://deals.example,http://deals.example' });
+    routes.set('/feed', json(GOOD_FEED));
+    const evil = { method: 'POST', path: '/api/scraper/refresh/feed' };
+    // Host and Origin agree, as they do for the attacker's own page: the Origin check alone passed it.
+    expect(
+      await asHost(url, 'evil.example', { ...evil, headers: { origin: 'http://evil.example' } }),
+    ).toBe(421);
+    expect(await asHost(url, 'evil.example', { method: 'GET', path: '/' })).toBe(421);
+    expect(await asHost(url, 'evil.example')).toBe(421);
+    expect(hits.get('/feed') ?? 0).toBe(0);
+
+    expect(
+      await asHost(url, 'deals.example', { ...evil, headers: { origin: 'http://deals.example' } }),
+    ).toBe(200);
+    expect(hits.get('/feed')).toBe(1);
+    expect(await asHost(url, 'DEALS.example:443')).toBe(200);
+    expect(await asHost(url, 'deals.example:8443')).toBe(421);
+  }, 30_000);
+
+  it("a refresh naming the public Host is still refused from another site's page", async () => {
+    const { url } = await service({ PUBLIC_ORIGIN: 'https://deals.example' });
+    routes.set('/feed', json(GOOD_FEED));
+    const refresh = { method: 'POST', path: '/api/scraper/refresh/feed' };
+    // Plain http to the service, as behind a TLS proxy that is not trusted: Host alone would
+    // make http://deals.example the own origin; PUBLIC_ORIGIN says it is not.
+    for (const origin of ['http://deals.example', 'https://evil.example']) {
+      expect(await asHost(url, 'deals.example', { ...refresh, headers: { origin } })).toBe(403);
+    }
+    expect(hits.get('/feed') ?? 0).toBe(0);
+    expect(
+      await asHost(url, 'deals.example', {
+        ...refresh,
+        headers: { origin: 'https://deals.example' },
+      }),
+    ).toBe(200);
+  }, 30_000);
+
+  it('the probes and Prometheus reach a process by its own address', async () => {
+    const { url } = await service({ PUBLIC_ORIGIN: 'https://deals.example' });
+    const own = new URL(url).host;
+    expect(await asHost(url, own, { path: '/api/monitoring/live' })).toBe(200);
+    expect(await asHost(url, own, { path: '/api/monitoring/scraper/ping' })).toBe(200);
+    // A path spelled to look like a probe's reaches no other route.
+    expect(await asHost(url, own, { path: '/api/monitoring/../reactive/deals' })).not.toBe(200);
+  }, 30_000);
 });

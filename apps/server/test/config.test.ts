@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     ).toEqual(['https://a.example', 'http://localhost:5173']);
   });
 
+  it('reads PUBLIC_ORIGIN as a list of origins; empty is unset', () => {
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://deals.example, http://deals.example:8080' })
+        .PUBLIC_ORIGIN,
+    ).toEqual(['https://deals.example', 'http://deals.example:8080']);
+    expect(loadConfig({ PUBLIC_ORIGIN: ' ' }).PUBLIC_ORIGIN).toBeUndefined();
+  });
+
   it('takes an empty number as unset: the default, never 0', () => {
     expect(
       loadConfig({
@@ -144,6 +152,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGIN', 'https://a.example/path'],
     ['CORS_ORIGIN', 'ftp://a.example'],
+    ['PUBLIC_ORIGIN', 'deals.example'],
+    ['PUBLIC_ORIGIN', 'https://deals.example/'],
     ['ALLOW_PRIVATE_HOSTS', 'simulator,not a host'],
     ['ALLOW_PRIVATE_HOSTS', '10.0.0.0/33'],
     ['ALLOW_PRIVATE_HOSTS', '10.0.0.0/255.0.0.0'],

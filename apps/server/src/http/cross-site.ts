@@ -45,7 +45,8 @@ function isJson(contentType: string | undefined): boolean {
  * must not be able to fire through its visitors' browsers (their budget of the rate limit, and
  * scrapes on demand). A cross-site HTML form can send neither a JSON content type nor hide its
  * `Origin`; fetch can send JSON cross-site only after a preflight, which CORS_ORIGIN governs.
- * So: a browser's call from another origin than this service's own or one CORS_ORIGIN names is
+ * So: a browser's call from another origin than this service's own (PUBLIC_ORIGIN's when set,
+ * else the one the request's Host names) or one CORS_ORIGIN names is
  * a 403, judged by `Origin` and, where a browser sends it, `Sec-Fetch-Site`; a call without
  * `Origin` (curl, another server) is no browser's and passes. Then anything not sent as JSON
  * is a 415. Checked before the rate limit, so that refused calls spend no one's budget.
@@ -53,12 +54,16 @@ function isJson(contentType: string | undefined): boolean {
 export function refuseCrossSiteWrites(
   app: FastifyInstance,
   allowedOrigins: readonly string[],
+  publicOrigins?: readonly string[],
 ): void {
+  // With PUBLIC_ORIGIN the service's own origins are those it names, never read from Host,
+  // which a client writes (and a rebinding name makes match its own pages' Origin).
+  const isOwn = (from: string, request: FastifyRequest) =>
+    publicOrigins ? publicOrigins.includes(from) : from === ownOrigin(request);
   app.addHook('onRequest', (request, _reply, done) => {
     const { origin, 'sec-fetch-site': fetchSite } = request.headers;
     const from = origin === undefined ? undefined : originOf(origin);
-    const allowed =
-      from !== undefined && (from === ownOrigin(request) || allowedOrigins.includes(from));
+    const allowed = from !== undefined && (isOwn(from, request) || allowedOrigins.includes(from));
     if ((origin !== undefined || fetchSite === 'cross-site') && !allowed) {
       return done(new HttpError(403, 'This call is taken from the pages of this site only.'));
     }

@@ -47,13 +47,15 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
   perMinute: number;
   /** Origins besides the service's own whose pages may call these (CORS_ORIGIN). */
   allowedOrigins: readonly string[];
+  /** The service's own origins (PUBLIC_ORIGIN); unset: the one the request's Host names. */
+  publicOrigins?: readonly string[];
   /**
    * In a cluster, the counters every API instance shares (see cluster/shared-rate-limit.ts); a
    * count that cannot be stored lets the refresh through, which then fails on its own.
    */
   rateLimitStore?: FastifyRateLimitStoreCtor;
-}> = async (app, { collection, perMinute, allowedOrigins, rateLimitStore }) => {
-  refuseCrossSiteWrites(app, allowedOrigins);
+}> = async (app, { collection, perMinute, allowedOrigins, publicOrigins, rateLimitStore }) => {
+  refuseCrossSiteWrites(app, allowedOrigins, publicOrigins);
   await app.register(rateLimit, {
     global: true,
     max: perMinute,
