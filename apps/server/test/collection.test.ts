@@ -490,12 +490,12 @@ describe('Collection', () => {
     expect(scraper.calls).toEqual(['a', 'a']);
   });
 
-  it('refreshes the dispensaries due: never attempted, or last attempted an interval ago', async () => {
+  it('refreshes the dispensaries due: never attempted, nothing recent stored at start, or last attempted an interval ago', async () => {
     const repository = await openSqliteRepository({ file: ':memory:' });
     const clock = new TestClock();
     const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000);
-    // a: a snapshot from 29 min ago; b: from 31 min ago; c: an old snapshot but attempted
-    // (and failed) 5 min ago; d: nothing at all; e: a run dated in the future.
+    // a: a snapshot from 29 min ago; b: from 31 min ago; c: an old snapshot, attempted (and
+    // failed) 5 min ago, before a restart; d: nothing at all; e: a run dated in the future.
     await repository.replaceSnapshot('a', feedDeals('a', 1), at(29));
     await repository.replaceSnapshot('b', feedDeals('b', 1), at(31));
     await repository.replaceSnapshot('c', feedDeals('c', 1), at(300));
@@ -522,13 +522,38 @@ describe('Collection', () => {
       registry: registry('a', 'b', 'c', 'd', 'e'),
     });
     const run = collection.refreshDue(30 * 60_000);
-    expect(run.total).toBe(3);
+    expect(run.total).toBe(4);
     await run.finished;
-    expect(scraper.calls.sort()).toEqual(['b', 'd', 'e']);
+    // c is tried at once: nothing recent is stored for it, whatever its last attempt came to.
+    expect(scraper.calls.sort()).toEqual(['b', 'c', 'd', 'e']);
 
     clock.advance(60_000);
     await collection.refreshDue(30 * 60_000).finished;
-    expect(scraper.calls.sort()).toEqual(['a', 'b', 'd', 'e']);
+    expect(scraper.calls.sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('retries a failing dispensary after 1, 2, 4... minutes, at most an interval apart', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const clock = new TestClock();
+    const scraper = new FakeScraper().on('a', fails(new OfflineError('ENOTFOUND a.example')));
+    const collection = await open({ scraper, repository, clock, registry: registry('a', 'b') });
+    const INTERVAL_MS = 10 * 60_000;
+    const triedAt: number[] = [];
+    const start = clock.now().getTime();
+    // A tick every 30 s for an hour, as the scheduler would.
+    for (let tick = 0; tick <= 120; tick++) {
+      const before = scraper.calls.filter((key) => key === 'a').length;
+      await collection.refreshDue(INTERVAL_MS).finished;
+      if (scraper.calls.filter((key) => key === 'a').length > before) {
+        triedAt.push((clock.now().getTime() - start) / 60_000);
+      }
+      clock.advance(30_000);
+    }
+    // Tried at start, then 1, 2, 4 and 8 minutes after each failure, then every interval (10).
+    expect(triedAt.slice(0, 8)).toEqual([0, 1, 3, 7, 15, 25, 35, 45]);
+    // The good one is refreshed once per interval only.
+    expect(scraper.calls.filter((key) => key === 'b')).toHaveLength(7);
+    expect(stateOf(collection, 'a')).toMatchObject({ state: 'failed' });
   });
 
   it('logs and records the transport a failed scrape tried, when its error names it', async () => {

@@ -7,6 +7,9 @@ const JITTER = 0.1;
 /** Ticks per refresh interval: a dispensary falls due at most a sixth of an interval before one. */
 export const TICKS_PER_INTERVAL = 6;
 
+/** The longest between ticks, so a failed dispensary's first retry (a minute on) is on time. */
+export const MAX_TICK_MS = 60_000;
+
 /** The period moved by up to ±10%, from `random` in [0, 1). */
 export function jitteredDelay(periodMs: number, random: number): number {
   return Math.round(periodMs * (1 - JITTER + 2 * JITTER * random));
@@ -28,10 +31,11 @@ export interface SchedulerOptions {
 }
 
 /**
- * Keeps the deals fresh in-process with a periodic tick, every sixth of the interval with
- * jitter: each tick refreshes the dispensaries last attempted an interval ago or more, so each
- * one is refreshed once per interval, at most a tick late, however long a pass takes and however
- * old its snapshot was at start. The first tick runs at start, so stored snapshots younger than
+ * Keeps the deals fresh in-process with a periodic tick, every sixth of the interval (at most a
+ * minute) with jitter: each tick refreshes the dispensaries due (see `isDue`: last attempted an
+ * interval ago or more, failed and past their backoff, or with nothing recent stored at start),
+ * so each one is refreshed once per interval, at most a tick late, however long a pass takes and
+ * however old its snapshot was at start. The first tick runs at start, so stored snapshots younger than
  * the interval are served as they are. Ticks share single-flight with the refresh endpoints: a
  * tick during a slow pass joins the scrapes under way instead of starting them again, and the
  * next tick is timed from the last one, never from the end of a pass.
@@ -73,7 +77,7 @@ export class Scheduler {
     }
     this.timer = setTimeout(
       () => this.tick(),
-      jitteredDelay(intervalMs / TICKS_PER_INTERVAL, random()),
+      jitteredDelay(Math.min(intervalMs / TICKS_PER_INTERVAL, MAX_TICK_MS), random()),
     );
     // The timer alone must not keep the process alive during shutdown.
     this.timer.unref();

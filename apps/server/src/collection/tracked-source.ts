@@ -16,6 +16,11 @@ export interface TrackedSource {
   lastSuccessAt: Date | null;
   lastOutcome: ScrapeOutcome | null;
   lastError: string | null;
+  /**
+   * Failed attempts in a row since the last that gave a menu (a stored failure counts one at
+   * start): the retry's backoff and the operator's alert.
+   */
+  consecutiveFailures: number;
   attemptedSinceStart: boolean;
   /** No menu source is known (the registry's entry, or a scrape that found none): never scraped. */
   unconfigured: boolean;
@@ -55,6 +60,7 @@ export function trackSource(
     lastSuccessAt: dateOrNull(history?.lastSuccessAt),
     lastOutcome: history?.lastOutcome ?? null,
     lastError: history?.lastError ?? null,
+    consecutiveFailures: isFailure(history?.lastOutcome) ? 1 : 0,
     attemptedSinceStart: false,
     unconfigured: !hasMenuSource(entry),
     runningSince: null,
@@ -69,6 +75,11 @@ export function applyHistory(source: TrackedSource, history: SourceHistory): voi
   source.lastSuccessAt = dateOrNull(history.lastSuccessAt) ?? source.snapshotAt;
   source.lastOutcome = history.lastOutcome;
   source.lastError = history.lastError;
+  // Another process's attempts are not counted one by one: a failure there keeps the backoff
+  // at least where it was, a success ends it.
+  source.consecutiveFailures = isFailure(history.lastOutcome)
+    ? Math.max(1, source.consecutiveFailures)
+    : 0;
 }
 
 /** The store is read through what its website showed from now on. */
@@ -110,6 +121,30 @@ export function attemptFinished(
   source.lastOutcome = outcome;
   source.lastError = error;
   source.attemptedSinceStart = true;
+  if (isFailure(outcome)) source.consecutiveFailures += 1;
+  else if (outcome !== 'aborted') source.consecutiveFailures = 0;
+}
+
+/**
+ * An attempt that gave no menu for a reason of the source's (a shutdown's 'aborted' is not one);
+ * 'empty' read a menu that has no deals.
+ */
+export function isFailure(outcome: ScrapeOutcome | null | undefined): boolean {
+  return (
+    outcome !== null &&
+    outcome !== undefined &&
+    outcome !== 'ok' &&
+    outcome !== 'empty' &&
+    outcome !== 'aborted'
+  );
+}
+
+/** The first retry of a failed dispensary waits this long; each failure after doubles it. */
+export const FIRST_RETRY_MS = 60_000;
+
+/** The wait before retrying after `failures` failures in a row: 1, 2, 4... minutes, at most `capMs`. */
+export function retryDelayMs(failures: number, capMs: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.min(Math.max(failures - 1, 0), 30), capMs);
 }
 
 /** In a cluster: another process started scraping it, under a lease until `leaseUntil`. */
@@ -147,13 +182,25 @@ export function isCoolingDown(source: TrackedSource, now: Date, cooldownMs: numb
 }
 
 /**
- * Due for the schedule: never attempted, or last attempted `maxAgeMs` ago or more (the snapshot's
- * time stands in when no attempt was recorded). A last attempt in the future (the clock was set
- * back) counts as due, so that it cannot hold a dispensary back.
+ * Due for the schedule:
+ * - never attempted, or last attempted `maxAgeMs` ago or more (the snapshot's time stands in
+ *   when no attempt was recorded);
+ * - after a failure, once its backoff has passed (see `retryDelayMs`), not only at the next pass;
+ * - at start, whatever the last attempt came to, when nothing recent is stored for it: a restart
+ *   after an outage tries every such dispensary at once instead of waiting out the last
+ *   attempts' interval with nothing to show.
+ * A last attempt in the future (the clock was set back) counts as due, so that it cannot hold a
+ * dispensary back.
  */
 export function isDue(source: TrackedSource, now: Date, maxAgeMs: number): boolean {
   const last = source.lastAttemptAt ?? source.snapshotAt;
-  return last === null || !within(now.getTime() - last.getTime(), maxAgeMs);
+  if (last === null) return true;
+  const snapshot = source.snapshotAt;
+  const recentSnapshot = snapshot !== null && within(now.getTime() - snapshot.getTime(), maxAgeMs);
+  if (!source.attemptedSinceStart && !recentSnapshot) return true;
+  const waitMs =
+    source.consecutiveFailures > 0 ? retryDelayMs(source.consecutiveFailures, maxAgeMs) : maxAgeMs;
+  return !within(now.getTime() - last.getTime(), waitMs);
 }
 
 /** Whether `elapsedMs` lies in [0, `limitMs`): a time in the future is never within. */
