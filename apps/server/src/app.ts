@@ -26,7 +26,7 @@ import { servePage } from './http/page';
 import { answerPublicHostsOnly } from './http/public-host';
 import { trustProxyOption } from './http/trust-proxy';
 import { ZOD_SCHEMA_CONTROLLER } from './http/zod-compilers';
-import { createMetrics, observeRequests } from './observability/metrics';
+import { createMetrics, observeRequests, watchState } from './observability/metrics';
 import { buildMetricsListener } from './observability/metrics-listener';
 import { dealRoutes } from './routes/deals';
 import { dispensaryRoutes } from './routes/dispensaries';
@@ -168,6 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     retentionMs: config.HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     checkIntervalMs: config.STORE_CHECK_INTERVAL_S * 1000,
     prunes: role !== 'api',
+  });
+  watchState(metrics, {
+    dispensaries: () => collection.health(),
+    storageOk: () => maintenance.storage().ok,
+    now: () => deps.clock.now(),
   });
   const scheduler = new Scheduler({
     collection,

@@ -1208,6 +1208,32 @@ describe('HTTP behaviour', () => {
   });
 });
 
+describe("the operator's gauges", () => {
+  it("tell each dispensary's last success and failures in a row, the list's age and the store", async () => {
+    const clock = new TestClock();
+    const server = await app({ env: { METRICS_TOKEN, REFRESH_COOLDOWN_S: '0' }, clock });
+    await refreshAll(server);
+    const succeededAt = clock.now().getTime() / 1000;
+    feed.set('beta', { status: 503 });
+    for (let failure = 0; failure < 2; failure++) {
+      clock.advance(90_000);
+      await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/beta' });
+    }
+    const { body } = await server.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const gauge = (line: string) => Number(new RegExp(`^${line} (\\S+)$`, 'm').exec(body)?.[1]);
+    expect(gauge('stl_deals_dispensary_consecutive_failures\\{dispensary="beta"\\}')).toBe(2);
+    expect(gauge('stl_deals_dispensary_consecutive_failures\\{dispensary="alpha"\\}')).toBe(0);
+    expect(
+      gauge('stl_deals_dispensary_last_success_timestamp_seconds\\{dispensary="beta"\\}'),
+    ).toBe(succeededAt);
+    expect(gauge('stl_deals_list_age_seconds')).toBe(180);
+    expect(gauge('stl_deals_storage_ok')).toBe(1);
+  });
+});
+
 describe('GET /metrics', () => {
   it('is not served on the public port without METRICS_TOKEN', async () => {
     const response = await (await app()).inject('/metrics');

@@ -3,7 +3,7 @@ import type { Geocoder, Registry, RegistryEntry, Scraper } from '@stl-deals/scra
 import type { DealsRepository, ResolvedSource, Snapshot, SourceHistory } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
-import type { Metrics } from '../observability/metrics';
+import type { DispensaryHealth, Metrics } from '../observability/metrics';
 import { collectionStatus, ScrapeDurations } from './collection-status';
 import { DispensaryLocations } from './dispensary-locations';
 import { Following } from './following';
@@ -241,6 +241,15 @@ export class Collection {
       totalDeals: this.deals.totalDeals(),
       awaitsResolution: (source) => this.resolver.isPending(source),
     });
+  }
+
+  /** Each dispensary's last success and failures in a row, for the operator's gauges. */
+  health(): DispensaryHealth[] {
+    return this.sources.map(({ entry, lastSuccessAt, consecutiveFailures }) => ({
+      key: entry.key,
+      lastSuccessAt,
+      consecutiveFailures,
+    }));
   }
 
   /** The registry's dispensaries, each placed by the best source known (dispensary-locations.ts). */

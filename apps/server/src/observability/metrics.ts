@@ -44,6 +44,71 @@ export function createMetrics(): Metrics {
   };
 }
 
+/** What the operator's gauges read of one dispensary when /metrics is scraped. */
+export interface DispensaryHealth {
+  key: string;
+  lastSuccessAt: Date | null;
+  consecutiveFailures: number;
+}
+
+export interface WatchedState {
+  dispensaries: () => readonly DispensaryHealth[];
+  storageOk: () => boolean;
+  now: () => Date;
+}
+
+/**
+ * The gauges an operator alerts on, read from the service's state when /metrics is scraped
+ * (nothing to keep in step): per dispensary the last successful scrape and the failures in a
+ * row, the age of the page's list (since the freshest successful scrape, as 'Cache updated'
+ * says) and whether the store can be written. Example alert rules are in docs/operations.md.
+ */
+export function watchState(metrics: Metrics, state: WatchedState): void {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: 'stl_deals_dispensary_last_success_timestamp_seconds',
+    help: "When each dispensary's menu was last scraped successfully (Unix time; 0 if never).",
+    labelNames: ['dispensary'],
+    registers,
+    collect() {
+      for (const { key, lastSuccessAt } of state.dispensaries()) {
+        this.set({ dispensary: key }, lastSuccessAt ? lastSuccessAt.getTime() / 1000 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'stl_deals_dispensary_consecutive_failures',
+    help: "Each dispensary's failed scrapes in a row since its last success.",
+    labelNames: ['dispensary'],
+    registers,
+    collect() {
+      for (const { key, consecutiveFailures } of state.dispensaries()) {
+        this.set({ dispensary: key }, consecutiveFailures);
+      }
+    },
+  });
+  new Gauge({
+    name: 'stl_deals_list_age_seconds',
+    help: "Seconds since the freshest successful scrape in the page's list (absent before any).",
+    registers,
+    collect() {
+      const newest = Math.max(
+        ...state.dispensaries().map(({ lastSuccessAt }) => lastSuccessAt?.getTime() ?? 0),
+      );
+      this.reset();
+      if (newest > 0) this.set((state.now().getTime() - newest) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'stl_deals_storage_ok',
+    help: 'Whether the store passed its last check and its last write (1) or is failing (0).',
+    registers,
+    collect() {
+      this.set(state.storageOk() ? 1 : 0);
+    },
+  });
+}
+
 /**
  * Observes each answered request under its route pattern (never the raw URL, which would let
  * clients create unbounded label values).
