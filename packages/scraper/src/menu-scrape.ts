@@ -1,0 +1,186 @@
+import type { Platform } from '@stl-deals/domain';
+import type { Adapter, PlatformConfig, RequestPlan } from './adapters/types';
+import { BlockedError, RetryableError, SchemaChangedError, UnconfiguredError } from './errors';
+import type { RawPayload } from './parsing/parse-job';
+import type { Parser } from './parsing/parser';
+import type { Clock } from './politeness/clock';
+import type { RegistryEntry } from './registry';
+import {
+  alternativeEntries,
+  browserCanHelp,
+  rendersAsPage,
+  wantsBrowser,
+} from './scrape-fallbacks';
+import type { ScrapeResult, Transport } from './scraper';
+import type { BrowserTransport } from './transports/browser';
+import { captureFromPage, renderHtml } from './transports/browser-pages';
+import type { LazyHttpTransport } from './transports/lazy-http';
+import { RetryLaterError } from './transports/retry-later';
+
+/** No store needs more requests than this; a plan that asks for more is a bug or a trap. */
+const MAX_REQUESTS_PER_SCRAPE = 60;
+
+/** A page in the browser may make this many JSON requests, of this many bytes in all, at most. */
+const MAX_CAPTURED_RESPONSES = 200;
+const MAX_CAPTURED_BYTES = 64 * 1024 * 1024;
+
+export interface MenuScrapeOptions {
+  adapters: Partial<Record<Platform, Adapter>>;
+  platforms: PlatformConfig;
+  parser: Parser;
+  http: LazyHttpTransport;
+  browser: BrowserTransport;
+  /** The outbound guard's check before the browser opens `url` (see createScraper). */
+  checkResolved: (url: string) => Promise<void>;
+  clock: Clock;
+  /** Largest response read, over http or captured in the browser. */
+  maxBytes: number;
+  /** Deals kept per store. */
+  maxDeals: number;
+}
+
+/**
+ * A store's menu read over both transports: over http unless its registry entry says
+ * `transport: 'browser'`; when http is blocked it is tried once more in the browser where the
+ * browser can stand in, and on the store's other platforms when its own fails it (see
+ * scrape-fallbacks.ts). A store whose host asked to be left alone (Retry-After) is not asked
+ * again before then; the other stores on that host are.
+ */
+export function createMenuScrape(
+  options: MenuScrapeOptions,
+): (entry: RegistryEntry, signal: AbortSignal) => Promise<ScrapeResult> {
+  const { adapters, platforms, parser, http, browser, checkResolved, clock } = options;
+  /** Stores whose host asked to be left alone (Retry-After), until when: theirs alone. */
+  const leftAlone = new Map<string, number>();
+
+  /** The first of the store's other platforms that answers, if any does. */
+  async function viaAlternatives(
+    entry: RegistryEntry,
+    error: unknown,
+    signal: AbortSignal,
+  ): Promise<ScrapeResult | null> {
+    for (const alternative of alternativeEntries(entry, error)) {
+      signal.throwIfAborted();
+      try {
+        return await scrapeOnce(alternative, signal);
+      } catch {
+        signal.throwIfAborted();
+      }
+    }
+    return null;
+  }
+
+  /** Runs the adapter's plan to its end, each request through `load`. */
+  async function collectPlanned(
+    entry: RegistryEntry,
+    signal: AbortSignal,
+    load: (request: RequestPlan) => Promise<RawPayload>,
+  ): Promise<RawPayload[]> {
+    const received: RawPayload[] = [];
+    for (;;) {
+      const requests = await parser.plan({ entry, received, config: platforms }, signal);
+      if (requests.length === 0) return received;
+      if (received.length + requests.length > MAX_REQUESTS_PER_SCRAPE) {
+        throw new SchemaChangedError(
+          `The ${entry.platform} plan asked for over ${MAX_REQUESTS_PER_SCRAPE} requests`,
+        );
+      }
+      for (const request of requests) received.push(await load(request));
+    }
+  }
+
+  async function overHttp(request: RequestPlan, signal: AbortSignal): Promise<RawPayload> {
+    const { body, url } = await http.fetch(request, signal);
+    return { label: request.label, url, kind: payloadKind(request), body };
+  }
+
+  /**
+   * With the adapter's browser hooks, captures the JSON its store page loads; without them,
+   * renders the plan's HTML pages in the browser, while its JSON requests stay on http.
+   */
+  async function viaBrowser(
+    adapter: Adapter,
+    entry: RegistryEntry,
+    signal: AbortSignal,
+  ): Promise<RawPayload[]> {
+    const pageUrl = adapter.browser?.pageUrl(entry, platforms) ?? null;
+    if (pageUrl) await checkResolved(pageUrl);
+    return browser.session(signal, async (context, stop) => {
+      if (pageUrl) {
+        await http.checkRobots(pageUrl, stop);
+        const limits = {
+          maxBytes: options.maxBytes,
+          maxResponses: MAX_CAPTURED_RESPONSES,
+          maxTotalBytes: MAX_CAPTURED_BYTES,
+        };
+        return captureFromPage(context, pageUrl, limits, stop);
+      }
+      return collectPlanned(entry, stop, async (request) => {
+        if (!rendersAsPage(request)) return overHttp(request, stop);
+        await checkResolved(request.url);
+        await http.checkRobots(request.url, stop);
+        const html = await renderHtml(context, request.url, stop);
+        return { label: request.label, url: request.url, kind: 'html', body: Buffer.from(html) };
+      });
+    });
+  }
+
+  async function result(
+    entry: RegistryEntry,
+    received: RawPayload[],
+    transport: Transport,
+    signal: AbortSignal,
+  ): Promise<ScrapeResult> {
+    const { deals, dealsFound, location } = await parser.parse(
+      { entry, received, maxDeals: options.maxDeals, maxPayloads: MAX_REQUESTS_PER_SCRAPE },
+      signal,
+    );
+    return { deals, dealsFound, transport, ...(location ? { location } : {}) };
+  }
+
+  async function scrapeOnce(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult> {
+    const adapter = adapters[entry.platform];
+    if (!adapter) throw new UnconfiguredError(`No adapter for platform '${entry.platform}' yet`);
+    if (wantsBrowser(entry)) {
+      return result(entry, await viaBrowser(adapter, entry, signal), 'browser', signal);
+    }
+    const blocked: { at?: RequestPlan } = {};
+    try {
+      const received = await collectPlanned(entry, signal, (request) =>
+        overHttp(request, signal).catch((error: unknown) => {
+          if (error instanceof BlockedError) blocked.at = request;
+          throw error;
+        }),
+      );
+      return await result(entry, received, 'http', signal);
+    } catch (error) {
+      if (!browserCanHelp(error, adapter.browser?.pageUrl(entry, platforms), blocked.at)) {
+        throw error;
+      }
+      return result(entry, await viaBrowser(adapter, entry, signal), 'browser', signal);
+    }
+  }
+
+  return async (entry, signal) => {
+    const until = leftAlone.get(entry.key) ?? 0;
+    if (clock.now() < until) {
+      throw new RetryableError(
+        `The menu host asked us to wait; not asked again before ${new Date(until).toISOString()}`,
+      );
+    }
+    try {
+      return await scrapeOnce(entry, signal);
+    } catch (error) {
+      if (error instanceof RetryLaterError) {
+        leftAlone.set(entry.key, clock.now() + error.retryAfterMs);
+      }
+      const fallback = await viaAlternatives(entry, error, signal);
+      if (fallback) return fallback;
+      throw error;
+    }
+  };
+}
+
+function payloadKind(request: RequestPlan): RawPayload['kind'] {
+  return request.accept === 'text/html' ? 'html' : 'json';
+}
