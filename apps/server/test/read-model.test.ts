@@ -1,5 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PAGE_DEAL_FIELDS, type Deal } from '@stl-deals/domain';
+import { PAGE_DEAL_FIELDS, PAGE_VIEW_LIMITS, type Deal } from '@stl-deals/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealsReadModel, pageFingerprint } from '../src/collection/read-model';
 import { etagOf } from '../src/http/etag';
@@ -91,6 +91,32 @@ describe('the deals read model', () => {
           ),
         ),
       ),
+    );
+  });
+
+  it('bounds what the page view carries of one source whose texts and addresses are huge', async () => {
+    const long = (unit: string, length: number) => unit.repeat(length / unit.length);
+    // 2,000 deals of 1,000-character texts and 900-character addresses (emoji count as one).
+    const hostile = menu('a', 2_000, 1).map((deal, n) => ({
+      ...deal,
+      title: `${n} ${long('😀x', 1_000)}`,
+      description: long('y', 1_000),
+      imageUrl: `https://example.com/${long('i', 900)}`,
+      sourceUrl: `https://example.com/${long('s', 900)}`,
+    }));
+    const model = rebuiltFrom(new Map([['a', hostile]]));
+    const page = await json(model.all('page'));
+    expect(page).toHaveLength(2_000);
+    for (const deal of page) {
+      expect(Array.from(String(deal.title))).toHaveLength(PAGE_VIEW_LIMITS.title);
+      expect(deal.description).toBe(long('y', PAGE_VIEW_LIMITS.description));
+      expect(deal).toMatchObject({ imageUrl: '', sourceUrl: '' });
+    }
+    // The full view keeps every character.
+    const full = await json(model.all('full'));
+    expect(String(full[0]!.description)).toHaveLength(1_000);
+    expect((await bytes(model.all('page'))).length).toBeLessThan(
+      (await bytes(model.all('full'))).length / 3,
     );
   });
 

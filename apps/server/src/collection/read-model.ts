@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { PAGE_DEAL_FIELDS, varietyKeys, type Deal, type DealListView } from '@stl-deals/domain';
+import {
+  PAGE_DEAL_FIELDS,
+  pageDealOf,
+  varietyKeys,
+  type Deal,
+  type DealListView,
+} from '@stl-deals/domain';
 import { prepareFromBrotli, prepareJson, type PreparedBody } from '../http/prepared-body';
 import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
 
@@ -34,7 +40,7 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
  * another order (serialization, the relevance rules), so that a view stored by an older build is
  * not served by this one (see `pageFingerprint`).
  */
-const PAGE_VIEW_FORMAT = 1;
+const PAGE_VIEW_FORMAT = 2;
 
 /**
  * What a stored page view must have been published under to be served at start: this format, the
@@ -222,11 +228,10 @@ export class DealsReadModel {
 }
 
 function serialize(deal: Deal): SerializedDeal {
-  const page = Object.fromEntries(PAGE_DEAL_FIELDS.map((field) => [field, deal[field]]));
   // JSON.stringify leaves out the fields a deal does not have (undefined).
   return {
     full: Buffer.from(JSON.stringify(deal)),
-    page: Buffer.from(JSON.stringify(page)),
+    page: Buffer.from(JSON.stringify(pageDealOf(deal))),
     variety: varietyKeys(deal),
   };
 }
