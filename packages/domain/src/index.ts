@@ -2,6 +2,7 @@
 export * from './contract/constants';
 export * from './contract/values';
 export * from './contract/deal';
+export * from './contract/page-deal';
 export * from './contract/dispensary';
 export * from './contract/cache-status';
 export * from './contract/options';
