@@ -23,7 +23,7 @@ export function pageDealOf(deal: Deal): PageDeal {
   page.description = bounded(deal.description, PAGE_VIEW_LIMITS.description);
   if (deal.imageUrl.length > PAGE_VIEW_LIMITS.url) page.imageUrl = '';
   if (deal.sourceUrl.length > PAGE_VIEW_LIMITS.url) page.sourceUrl = '';
-  return page as PageDeal;
+  return page;
 }
 
 function bounded(text: string, max: number): string {
