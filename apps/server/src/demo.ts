@@ -1,3 +1,4 @@
+import { holdDataDir } from './data-dir-lock';
 import { buildDemo } from './demo/build-demo';
 import { loadDemoConfig } from './demo/demo-config';
 import { pageAddress, runEntryPoint } from './entry-point';
@@ -10,6 +11,7 @@ import { createLogger } from './logger';
 runEntryPoint(
   async () => {
     const { service: config, demo: settings } = loadDemoConfig(process.env);
+    if (config.DATABASE_URL === undefined) holdDataDir(config.DATA_DIR);
     const logger = createLogger(config.LOG_LEVEL);
     const { app, simulator } = await buildDemo({ config, settings, logger });
     console.log(`Simulated menu platforms at ${simulator.url}; data in ${config.DATA_DIR}`);

@@ -9,6 +9,7 @@ import { openDealsRepository } from '@stl-deals/store';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { jobLeaseS, loadConfig, scraperSettings } from './config';
+import { holdDataDir } from './data-dir-lock';
 import { pageAddress, runEntryPoint } from './entry-point';
 import { createLogger } from './logger';
 
@@ -16,6 +17,8 @@ import { createLogger } from './logger';
 runEntryPoint(
   async () => {
     const config = loadConfig();
+    // One process owns a SQLite store: a second on the same folder would scrape and write too.
+    if (config.DATABASE_URL === undefined) holdDataDir(config.DATA_DIR);
     const logger = createLogger(config.LOG_LEVEL);
     const registry = await loadRegistry(config.DEALS_REGISTRY);
     const repository = await openDealsRepository({

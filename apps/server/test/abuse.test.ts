@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,8 +8,10 @@ import { CacheStatusSchema, type SourceStatus } from '@stl-deals/domain';
 import type { Registry } from '@stl-deals/scraper';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, lockDataDir, OWNER_FILE } from '../src/data-dir-lock';
 import { startApp, tempDir } from './support/harness';
 import { rawRequest } from './support/raw-http';
+import { listening, start } from './support/service-process';
 
 /**
  * Attacks on the service, each against the real service on a real port, with payloads read in
@@ -572,4 +574,66 @@ describe('with PUBLIC_ORIGIN, a name pointed at the service (DNS rebinding) reac
     // A path spelled to look like a probe's reaches no other route.
     expect(await asHost(url, own, { path: '/api/monitoring/../reactive/deals' })).not.toBe(200);
   }, 30_000);
+});
+
+describe('one process owns a SQLite data folder', () => {
+  const ownerFile = (dataDir: string) => join(dataDir, OWNER_FILE);
+
+  it('a second owner is refused, naming the folder and the live owner', () => {
+    const dataDir = tempDir();
+    const lock = lockDataDir(dataDir, { pid: 4242, isAlive: () => true });
+    expect(readFileSync(lock.file, 'utf8')).toBe('4242\n');
+    expect(() => lockDataDir(dataDir, { pid: 4343, isAlive: () => true })).toThrow(
+      new DataDirInUseError(dataDir, 4242),
+    );
+    expect(new DataDirInUseError(dataDir, 4242).message).toContain(
+      `DATA_DIR ${dataDir} is in use by another process of this service (pid 4242)`,
+    );
+    // Giving the folder up removes the file only while it names the one giving up.
+    writeFileSync(lock.file, '4343\n');
+    lock.release();
+    expect(readFileSync(lock.file, 'utf8')).toBe('4343\n');
+    writeFileSync(lock.file, '4242\n');
+    lock.release();
+    expect(existsSync(lock.file)).toBe(false);
+  });
+
+  it("an owner that died is taken over, and so is one with this process's own pid", () => {
+    const dataDir = tempDir();
+    writeFileSync(ownerFile(dataDir), '4242\n');
+    const taken = lockDataDir(dataDir, { pid: 4343, isAlive: (pid) => pid !== 4242 });
+    expect(readFileSync(taken.file, 'utf8')).toBe('4343\n');
+    // A container restarted on the same volume often runs under its predecessor's pid.
+    expect(lockDataDir(dataDir, { pid: 4343, isAlive: () => true }).file).toBe(taken.file);
+    writeFileSync(ownerFile(dataDir), 'not a pid');
+    expect(readFileSync(lockDataDir(dataDir, { pid: 7 }).file, 'utf8')).toBe('7\n');
+    expect(readdirSync(dataDir)).toEqual([OWNER_FILE]);
+  });
+
+  it('a second service on the same DATA_DIR stops at once; a killed owner is replaced', async () => {
+    const dataDir = tempDir();
+    const registryFile = join(tempDir(), 'registry.json');
+    writeFileSync(registryFile, JSON.stringify(registry()));
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEALS_REGISTRY: registryFile };
+    const first = start(env);
+    await listening(first);
+
+    const second = start(env);
+    expect(await second.exited).toBe(1);
+    expect(second.stderr()).toContain(
+      `DATA_DIR ${dataDir} is in use by another process of this service (pid ${first.child.pid})`,
+    );
+    expect(second.stdout()).not.toContain('Server listening');
+
+    // Killed, the owner leaves its file behind; the next start sees its pid gone.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(readFileSync(ownerFile(dataDir), 'utf8')).toBe(`${first.child.pid}\n`);
+    const third = start(env);
+    await listening(third);
+    expect(readFileSync(ownerFile(dataDir), 'utf8')).toBe(`${third.child.pid}\n`);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(existsSync(ownerFile(dataDir))).toBe(false);
+  }, 120_000);
 });
