@@ -67,6 +67,13 @@ export interface RepositoryOptions {
    * The latest successful run is always kept, so `lastSuccessAt` survives a long outage.
    */
   scrapeRunsKept?: number;
+  /**
+   * Deal history rows kept per dispensary (default 20,000, at least 1,000): beyond it, the rows
+   * last seen longest ago are deleted as a snapshot is written, so one source that sends new deal
+   * ids every scrape cannot grow the store without bound between prunes. The rows of the snapshot
+   * just written are the newest, so they stay while the bound is above the per-store deal cap.
+   */
+  historyRowsPerStore?: number;
 }
 
 /**

@@ -415,6 +415,35 @@ export function repositoryContract(engine: ContractEngine): void {
       expect(await repository.sourceHistories()).toEqual([]);
     });
 
+    it('keeps at most historyRowsPerStore history rows per dispensary, the newest sightings', async () => {
+      repository = await openWith({ historyRowsPerStore: 1_000 });
+      // A source that sends 400 new ids every scrape; another dispensary stays small.
+      const churned = (scrape: number) =>
+        Array.from({ length: 400 }, (_, n) => sampleDeal(scrape * 1_000 + n));
+      await repository.replaceSnapshot('fields', sampleDeals(3), T1);
+      for (let scrape = 0; scrape < 6; scrape++) {
+        await repository.replaceSnapshot(
+          'grove',
+          churned(scrape),
+          new Date(T1.getTime() + scrape * 60_000),
+        );
+      }
+
+      const grove = await database.inspect.dealHistory('grove');
+      expect(grove).toHaveLength(1_000);
+      // The last two scrapes' rows, and 200 of the 400 seen just before them.
+      const kept = new Set(grove.map((row) => row.dealKey));
+      const keptOf = (scrape: number) =>
+        churned(scrape).filter((deal) => kept.has(dealKey('grove', deal))).length;
+      expect([0, 1, 2, 3, 4, 5].map(keptOf)).toEqual([0, 0, 0, 200, 400, 400]);
+      expect(await database.inspect.dealHistory('fields')).toHaveLength(3);
+      const snapshot = await repository.getSnapshot('grove');
+      expect(snapshot?.deals).toHaveLength(400);
+      await expect(openWith({ historyRowsPerStore: 999 })).rejects.toThrow(
+        /historyRowsPerStore must be a whole number of at least 1000, got 999/,
+      );
+    });
+
     it('prunes old runs on insert, keeping the latest success', async () => {
       repository = await openWith({ scrapeRunsKept: 5 });
       await repository.recordScrapeRun(run({ finishedAt: T1.toISOString() }));

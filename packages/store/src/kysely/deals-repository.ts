@@ -58,6 +58,7 @@ export interface StoreEngine {
 export interface RepositorySettings {
   onCorruptRow: (row: CorruptRow) => void;
   scrapeRunsKept: number;
+  historyRowsPerStore: number;
 }
 
 /** `DealsRepository` on a migrated database reached through Kysely, whatever the engine. */
@@ -109,7 +110,7 @@ export class KyselyDealsRepository implements DealsRepository {
     }));
     return this.#writing(() =>
       db.transaction().execute(async (trx) => {
-        await writeSnapshot(trx, dispensaryKey, stored, at);
+        await writeSnapshot(trx, dispensaryKey, stored, at, this.#settings.historyRowsPerStore);
         // Read back in the same transaction: the answer is exactly what was committed.
         const [snapshot] = await readSnapshots(trx, dispensaryKey, this.#settings.onCorruptRow);
         if (snapshot === undefined) {

@@ -2,6 +2,8 @@ import type { RepositorySettings } from './deals-repository';
 import type { CorruptRow, RepositoryOptions } from '../repository';
 
 const DEFAULT_SCRAPE_RUNS_KEPT = 200;
+const DEFAULT_HISTORY_ROWS_PER_STORE = 20_000;
+const MIN_HISTORY_ROWS_PER_STORE = 1_000;
 
 /** The options every engine takes, checked and with their defaults filled in. */
 export function repositorySettings(options: RepositoryOptions): RepositorySettings {
@@ -9,7 +11,17 @@ export function repositorySettings(options: RepositoryOptions): RepositorySettin
   if (!Number.isSafeInteger(kept) || kept < 1) {
     throw new RangeError(`scrapeRunsKept must be a whole number of at least 1, got ${kept}`);
   }
-  return { onCorruptRow: options.onCorruptRow ?? warnCorruptRow, scrapeRunsKept: kept };
+  const historyRows = options.historyRowsPerStore ?? DEFAULT_HISTORY_ROWS_PER_STORE;
+  if (!Number.isSafeInteger(historyRows) || historyRows < MIN_HISTORY_ROWS_PER_STORE) {
+    throw new RangeError(
+      `historyRowsPerStore must be a whole number of at least ${MIN_HISTORY_ROWS_PER_STORE}, got ${historyRows}`,
+    );
+  }
+  return {
+    onCorruptRow: options.onCorruptRow ?? warnCorruptRow,
+    scrapeRunsKept: kept,
+    historyRowsPerStore: historyRows,
+  };
 }
 
 function warnCorruptRow(row: CorruptRow): void {

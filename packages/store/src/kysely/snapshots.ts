@@ -14,12 +14,16 @@ export interface StoredDeal {
 // this stays far below.
 const ROWS_PER_INSERT = 500;
 
-/** Replaces a snapshot and records its sightings. Call it inside a transaction. */
+/**
+ * Replaces a snapshot and records its sightings, keeping at most `historyRows` history rows of
+ * the dispensary. Call it inside a transaction.
+ */
 export async function writeSnapshot(
   trx: Kysely<StoreDatabase>,
   dispensaryKey: string,
   deals: readonly StoredDeal[],
   scrapedAt: string,
+  historyRows: number,
 ): Promise<void> {
   await trx
     .insertInto('snapshots')
@@ -41,6 +45,37 @@ export async function writeSnapshot(
     await trx.insertInto('snapshot_deals').values(chunk).execute();
   }
   await recordSightings(trx, dispensaryKey, deals, scrapedAt);
+  await boundHistory(trx, dispensaryKey, historyRows);
+}
+
+/**
+ * Deletes the dispensary's history rows last seen longest ago beyond `kept`. Counting walks the
+ * primary key's prefix; the delete sorts only this dispensary's rows, and only when over.
+ */
+async function boundHistory(
+  trx: Kysely<StoreDatabase>,
+  dispensaryKey: string,
+  kept: number,
+): Promise<void> {
+  const { rows } = await trx
+    .selectFrom('deal_history')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('rows'))
+    .where('dispensary_key', '=', dispensaryKey)
+    .executeTakeFirstOrThrow();
+  const excess = Number(rows) - kept;
+  if (excess <= 0) return;
+  await trx
+    .deleteFrom('deal_history')
+    .where('dispensary_key', '=', dispensaryKey)
+    .where('deal_key', 'in', (eb) =>
+      eb
+        .selectFrom('deal_history')
+        .select('deal_key')
+        .where('dispensary_key', '=', dispensaryKey)
+        .orderBy('last_seen_at')
+        .limit(excess),
+    )
+    .execute();
 }
 
 async function recordSightings(
