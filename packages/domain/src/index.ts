@@ -18,6 +18,7 @@ export * from './rules/deal-prices';
 export * from './rules/search';
 export * from './rules/day-filter';
 export * from './rules/price';
+export * from './rules/effective-price';
 export * from './rules/retry';
 export * from './rules/deal-view';
 export * from './rules/pagination';
