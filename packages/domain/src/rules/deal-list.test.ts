@@ -110,6 +110,41 @@ describe('the deal list pipeline', () => {
   });
 });
 
+describe('price sorts of multi-buys', () => {
+  const offers: Deal[] = [
+    { ...deal('Live resin carts 2 for $65', 'near', '2 for $65'), regularPrice: 42 },
+    deal('Eighths special, any strain', 'near', '2 FOR $55'),
+    { ...deal('Wyld gummies, buy two get one', 'near', 'B2G1'), regularPrice: 30 },
+    deal('Pre-roll special, all strains', 'near', 'B2G1'),
+    deal('Flower special, house eighths', 'near', '$30'),
+  ];
+  const shown = showableDeals(buildDealViews(offers, dispensaries, null), 'saturday');
+
+  it('sort by the price per item, with deals of no known price last both ways', () => {
+    expect(titles(filterAndSortDeals(shown, { ...all, sort: 'price-low' }, false))).toEqual([
+      'Wyld gummies, buy two get one',
+      'Eighths special, any strain',
+      'Flower special, house eighths',
+      'Live resin carts 2 for $65',
+      'Pre-roll special, all strains',
+    ]);
+    expect(titles(filterAndSortDeals(shown, { ...all, sort: 'price-high' }, false))).toEqual([
+      'Live resin carts 2 for $65',
+      'Flower special, house eighths',
+      'Eighths special, any strain',
+      'Wyld gummies, buy two get one',
+      'Pre-roll special, all strains',
+    ]);
+    expect(shown.map((view) => [view.sortPrice, view.multiBuy])).toEqual([
+      [32.5, '2 for $65'],
+      [27.5, '2 FOR $55'],
+      [20, 'B2G1'],
+      [Number.NaN, undefined],
+      [30, undefined],
+    ]);
+  });
+});
+
 describe('dayOf and splitDeals (issue 11)', () => {
   it('reads the Deals for choice from today', () => {
     expect(dayOf('today', 'tuesday')).toBe('tuesday');

@@ -8,7 +8,7 @@ import { isCleanDeal } from './cleaning';
 import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
-import { priceForSorting } from './price';
+import { effectivePrice, effectiveUnitPrice } from './effective-price';
 import { needleAt, searchNeedle, searchText } from './search';
 import { sortDeals } from './sort';
 
@@ -33,11 +33,14 @@ function ownFacts(deal: Deal): OwnFacts {
   if (!facts) {
     const stamped = stampedCopy(deal);
     const firstSeenMs = deal.firstSeenAt ? Date.parse(deal.firstSeenAt) : Number.NaN;
+    const price = effectivePrice(deal);
+    const unitPrice = effectiveUnitPrice(deal, price);
     facts = {
       category: deriveCategory(deal),
-      sortPrice: priceForSorting(deal),
+      sortPrice: price?.each ?? Number.NaN,
+      ...(price?.multiBuy ? { multiBuy: price.multiBuy } : {}),
       discountPercent: discountOf(deal),
-      ...(deal.unitPrice ? { unitPrice: deal.unitPrice } : {}),
+      ...(unitPrice ? { unitPrice } : {}),
       firstSeenMs,
       searchText: searchText(stamped),
       clean: isCleanDeal(deal),

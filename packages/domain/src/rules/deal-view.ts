@@ -12,12 +12,14 @@ export interface DealView {
   distanceMiles: number;
   /** True when the dispensary's coordinates are approximate (a ZIP centroid). */
   distanceApproximate?: boolean;
-  /** The price a price sort uses; NaN when the deal states none. */
+  /** The price per item a price sort uses (see `effectivePrice`); NaN when none is known. */
   sortPrice: number;
+  /** The multi-buy `sortPrice` comes from, as the deal words it ('2 for $65'). */
+  multiBuy?: string;
   rank: number;
   /** Percent off (0-100), sent or worked out from the prices; NaN when unknown. */
   discountPercent?: number;
-  /** The unit price, when the service sent one. */
+  /** The unit price at `sortPrice`, from the one the service sent (see `effectiveUnitPrice`). */
   unitPrice?: UnitPrice;
   /** When the deal was first seen (epoch ms); NaN when unknown. */
   firstSeenMs?: number;

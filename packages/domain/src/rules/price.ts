@@ -6,13 +6,16 @@ const NUMBER = /(\d+(?:\.\d+)?)(\s?(?:%|percent))?/gi;
 const SPEC_NUMBER = /^\d+(?:\.\d{2})?/;
 
 /**
- * The price a deal sorts by (spec section 5): the first number in its price text, optionally
+ * The spec's price for sorting (section 5): the first number in its price text, optionally
  * after a '$' and with two decimals. A `salePrice` sent by the service is the true number and
  * wins (a text like '2 for $50' would otherwise sort as 2).
  *
  * Issue 11 changes two things the spec says: a percentage is not a price ('50% off' is not $50),
  * and a text with no number at all ('BOGO') has no price: NaN, which the price sorts put after
  * every priced deal in both directions, instead of sorting it as $0.
+ *
+ * The price sorts go further: they use `effectivePrice`, the price per item of a multi-buy, which
+ * falls back to this reading for a price text that names no offer.
  */
 export function priceForSorting(deal: Pick<Deal, 'price' | 'salePrice'>): number {
   if (typeof deal.salePrice === 'number') return deal.salePrice;

@@ -106,8 +106,9 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
  * The deals in the order `key` asks for (spec section 2), as a new array: the input is never
  * mutated. Every sort is stable and breaks ties by `rank`, the service's (relevance) order, and
  * by input position when ranks tie too. relevance: by rank. price-low / price-high: by
- * `sortPrice` (spec section 5: the first number in the price, 0 when none, so priceless deals
- * come first low-to-high and last high-to-low). dispensary: by name, see `byDispensary`.
+ * `sortPrice`, the price per item (see `effectivePrice`: beyond the spec's first number, so '2 for
+ * $65' sorts as $32.50, not $2); deals with no price come after every priced one in both
+ * directions. unit-price: by the unit price at that price. dispensary: by name, see `byDispensary`.
  * category: flower first, other last. category-dispensary: category, then dispensary name.
  * distance: near to far, unknown (Infinity) last.
  */
