@@ -6,6 +6,7 @@ import {
   dispensaryChipName,
   distanceChipText,
   hasDealBadge,
+  multiBuyText,
   secondaryDescription,
   showCategoryChip,
 } from './card';
@@ -165,5 +166,17 @@ describe('distanceChipText', () => {
     [Number.POSITIVE_INFINITY, null, 'unknown stays hidden, approximate or not'],
   ])('marks the distance to approximate coordinates: %s -> %s (%s)', (miles, expected) => {
     expect(distanceChipText(miles, true)).toBe(expected);
+  });
+});
+
+describe('multiBuyText', () => {
+  it.each<[number, string, string]>([
+    [32.5, '2 for $65', '$32.50 each in 2 for $65'],
+    [25, '2/$50', '$25.00 each in 2/$50'],
+    [100 / 3, '3 for $100', '$33.33 each in 3 for $100'],
+    [20, 'B2G1', '$20.00 each in B2G1'],
+    [1234.5, '2 for $2,469', '$1,234.50 each in 2 for $2,469'],
+  ])('%s in %j -> %j', (each, offer, expected) => {
+    expect(multiBuyText(each, offer)).toBe(expected);
   });
 });

@@ -1,7 +1,7 @@
 import type { Deal } from '../contract/deal';
 import type { CategoryFilter } from '../contract/options';
 import type { DealCategory } from '../contract/values';
-import { decimalText } from './number-text';
+import { decimalText, dollarsText } from './number-text';
 
 /** The texts of a deal that the card rules read. */
 export type DealText = Pick<Deal, 'title' | 'description'>;
@@ -105,4 +105,13 @@ export function dispensaryChipName(name: string): string {
 export function distanceChipText(miles: number, approximate = false): string | null {
   if (!Number.isFinite(miles) || miles < 0) return null;
   return `${approximate ? '~' : ''}${decimalText(miles, 1)} mi`;
+}
+
+/**
+ * A multi-buy's price line: '$32.50 each in 2 for $65', the price per item with cents (prices per
+ * item are compared) and the offer as the deal words it, so the card says what one item costs
+ * and why in one sentence a screen reader reads whole.
+ */
+export function multiBuyText(each: number, offer: string): string {
+  return `${dollarsText(each, { cents: true })} each in ${offer}`;
 }

@@ -52,6 +52,18 @@ describe('DealCard', () => {
     expect(screen.getByText('Flower')).toBeInTheDocument();
   });
 
+  it('says what one item of a multi-buy costs, in one text, with the unit price at that price', () => {
+    renderCard({
+      title: 'Half-gram live resin carts',
+      price: '2 for $65',
+      regularPrice: 42,
+      unitPrice: { amount: 84, per: 'g' },
+    });
+    expect(screen.getByText('$32.50 each in 2 for $65')).toBeInTheDocument();
+    expect(screen.getByText('$65.00/g')).toBeInTheDocument();
+    expect(screen.queryByText('$84.00/g')).toBeNull();
+  });
+
   it('walks the image chain on errors and too-small images, then shows the placeholder', () => {
     renderCard({
       title: 'Cloud Cover gummies',

@@ -110,6 +110,7 @@ export const DealCard = memo(function DealCard({
             </p>
           )
         )}
+        {card.each && <p className={styles.priceText}>{card.each}</p>}
         {facts.sale && priceText && saysMore(priceText, view.deal.salePrice) && (
           <p className={styles.priceText}>{card.price}</p>
         )}

@@ -24,6 +24,7 @@ describe('dealCardView', () => {
       href: 'https://shop.example/resin',
       title: 'Live resin carts: 20% off every strain in the store this wee...',
       price: '$25.00',
+      each: null,
       description: 'Half grams, all strains',
       dealBadge: true,
       dispensaryChip: '🏪 Swade',
@@ -32,6 +33,18 @@ describe('dealCardView', () => {
       images: ['/logos/dispensaries/swade.svg', '/images/categories/vapes.svg'],
       placeholder: { emoji: '💨', text: 'Vapes' },
     });
+  });
+
+  it('prices a multi-buy per item: in place of a price text that is just the offer, else under it', () => {
+    const offerOnly = cardOf({ title: 'Half-gram carts', price: '2 for $65', regularPrice: 42 });
+    expect([offerOnly.price, offerOnly.each]).toEqual(['$32.50 each in 2 for $65', null]);
+    const saysMore = cardOf({ title: 'Carts', price: '$42 · 2 for $65', regularPrice: 42 });
+    expect([saysMore.price, saysMore.each]).toEqual([
+      '$42 · 2 for $65',
+      '$32.50 each in 2 for $65',
+    ]);
+    const plain = cardOf({ title: 'Carts', price: '$42', regularPrice: 42 });
+    expect([plain.price, plain.each]).toEqual(['$42', null]);
   });
 
   it('is no link when the sourceUrl is not http(s)', () => {
@@ -62,6 +75,15 @@ describe('dealCardView', () => {
 });
 
 describe('dealFactsView', () => {
+  it("shows a multi-buy's unit price at its price per item, not at the item's own price", () => {
+    const [multiBuy] = buildDealViews(
+      [deal({ price: '2 for $65', regularPrice: 42, unitPrice: { amount: 84, per: 'g' } })],
+      DISPENSARIES,
+      null,
+    );
+    expect(dealFactsView(multiBuy!).unitPrice).toBe('$65.00/g');
+  });
+
   const [view] = buildDealViews(
     [deal({ salePrice: 20, regularPrice: 30, endsAt: '2026-11-26T05:00:00.000Z' })],
     DISPENSARIES,

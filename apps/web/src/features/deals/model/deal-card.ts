@@ -9,6 +9,7 @@ import {
   imagePlaceholder,
   isNewDeal,
   moneyText,
+  multiBuyText,
   safeHttpUrl,
   secondaryDescription,
   showCategoryChip,
@@ -24,7 +25,10 @@ export interface DealCardView {
   /** The deal's page, or null when its sourceUrl is not http(s): the card is then no link. */
   href: string | null;
   title: string;
+  /** The price text, or the multi-buy's price line when the text is just the offer ('2 for $65'). */
   price: string;
+  /** '$32.50 each in 2 for $65' when the price text says more than the offer; else null. */
+  each: string | null;
   description: string | null;
   dealBadge: boolean;
   dispensaryChip: string | null;
@@ -59,10 +63,14 @@ function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealC
   const { deal, category, distanceMiles, distanceApproximate } = view;
   const hasTitle = deal.title.trim() !== '';
   const secondary = hasTitle ? secondaryDescription(deal) : null;
+  const offer = view.multiBuy;
+  const each = offer ? multiBuyText(view.sortPrice, offer) : null;
+  const offerOnly = offer !== undefined && deal.price.replace(/\s+/g, ' ').trim() === offer;
   return {
     href: safeHttpUrl(deal.sourceUrl),
     title: cutText(hasTitle ? deal.title.trim() : deal.description.trim()),
-    price: deal.price,
+    price: offerOnly && each ? each : deal.price,
+    each: offerOnly ? null : each,
     description: secondary === null ? null : cutText(secondary),
     dealBadge: hasDealBadge(deal),
     dispensaryChip: dispensaryChipName(deal.dispensary) || null,
@@ -85,7 +93,7 @@ export interface DealFactsView {
   regular: string | null;
   /** '-33%'. */
   discount: string | null;
-  /** '$8.57/g', '$2.10/100 mg'. */
+  /** '$8.57/g', '$2.10/100 mg', at the price per item (a multi-buy's, see `effectiveUnitPrice`). */
   unitPrice: string | null;
   /** Size, brand and strain type, in that order, as given. */
   details: string[];
@@ -131,7 +139,7 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
     sale: sale === null ? null : moneyText(sale),
     regular: sale === null || regular === null ? null : moneyText(regular),
     discount: Number.isNaN(discount) || discount <= 0 ? null : `-${discount}%`,
-    unitPrice: deal.unitPrice ? unitPriceText(deal.unitPrice) : null,
+    unitPrice: view.unitPrice ? unitPriceText(view.unitPrice) : null,
     details: [text(deal.size), text(deal.brand), text(deal.strainType)].filter(
       (part): part is string => part !== null,
     ),
