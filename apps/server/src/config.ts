@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   BUNDLED_REGISTRY_PATH,
@@ -9,6 +9,7 @@ import {
   readPlatformConfigFile,
   type ScraperOptions,
 } from '@stl-deals/scraper';
+import type { DealsStoreOptions } from '@stl-deals/store';
 import { z } from 'zod';
 
 /**
@@ -170,6 +171,12 @@ export const EnvSchema = z.object({
   QUEUE_MAINTENANCE_S: whole(1, 60 * 60, 10),
   /** Deal history of keys unseen this long, and in no current snapshot, is pruned (hourly). */
   HISTORY_RETENTION_DAYS: whole(1, 10 * 365, 90),
+  /**
+   * Deal history rows kept per dispensary, whatever their age: a source sending new deal ids
+   * every scrape cannot grow the store between prunes. At least 1,000; keep it above
+   * MAX_DEALS_PER_STORE, so a snapshot's own rows always stay.
+   */
+  HISTORY_ROWS_PER_STORE: whole(1_000, 10_000_000, 20_000),
   /** How often the store is checked: still there, still the same file or database, undamaged. */
   STORE_CHECK_INTERVAL_S: whole(1, 24 * 60 * 60, 60),
   DEALS_REGISTRY: z.string().min(1).default(BUNDLED_REGISTRY_PATH),
@@ -323,4 +330,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return `${name}: ${issue.message} (${got})`;
   });
   throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** Where the deals are stored and the store's bounds, as the configuration names them. */
+export function storeOptions(config: Config): DealsStoreOptions {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: join(config.DATA_DIR, 'deals.sqlite'),
+    historyRowsPerStore: config.HISTORY_ROWS_PER_STORE,
+  };
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   createCensusGeocoder,
   createJsonClient,
@@ -8,7 +7,7 @@ import {
 import { openDealsRepository } from '@stl-deals/store';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { jobLeaseS, loadConfig, scraperSettings } from './config';
+import { jobLeaseS, loadConfig, scraperSettings, storeOptions } from './config';
 import { holdDataDir } from './data-dir-lock';
 import { pageAddress, runEntryPoint } from './entry-point';
 import { createLogger } from './logger';
@@ -21,10 +20,7 @@ runEntryPoint(
     if (config.DATABASE_URL === undefined) holdDataDir(config.DATA_DIR);
     const logger = createLogger(config.LOG_LEVEL);
     const registry = await loadRegistry(config.DEALS_REGISTRY);
-    const repository = await openDealsRepository({
-      databaseUrl: config.DATABASE_URL,
-      sqliteFile: join(config.DATA_DIR, 'deals.sqlite'),
-    });
+    const repository = await openDealsRepository(storeOptions(config));
     // With PostgreSQL the process is one of a cluster (one or many processes), in its ROLE; its
     // code (pg-boss) is loaded only then.
     const cluster =

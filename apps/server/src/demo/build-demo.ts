@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Platform } from '@stl-deals/domain';
 import {
   ADAPTERS,
@@ -19,7 +18,7 @@ import { openDealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { systemClock, type Clock } from '../clock';
-import { scraperSettings, type Config } from '../config';
+import { scraperSettings, storeOptions, type Config } from '../config';
 import type { DemoSettings } from './demo-config';
 
 export interface DemoOptions {
@@ -61,10 +60,7 @@ export async function buildDemo({
     now: () => clock.now(),
   });
   try {
-    const repository = await openDealsRepository({
-      databaseUrl: config.DATABASE_URL,
-      sqliteFile: join(config.DATA_DIR, 'deals.sqlite'),
-    });
+    const repository = await openDealsRepository(storeOptions(config));
     const settings = scraperSettings(config);
     const scraper = createScraper({
       ...settings,
