@@ -155,6 +155,24 @@ describe('filters', () => {
     expect(await screen.findByText('Found 1 deal (of 4 total)')).toBeInTheDocument();
     expect(window.location.search).toBe('?category=vapes');
   });
+
+  it('gives a settled search its own history entry, which more typing in it updates', async () => {
+    const { user } = await openPage();
+    await user.selectOptions(screen.getByLabelText('Sort By'), 'price-high');
+    const search = screen.getByLabelText('Search Deals');
+    await user.type(search, 'gum');
+    await waitFor(() => expect(window.location.search).toBe('?sort=price-high&search=gum'));
+    await user.type(search, 'my');
+    await waitFor(() => expect(window.location.search).toBe('?sort=price-high&search=gummy'));
+
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?sort=price-high'));
+    expect(screen.getByLabelText('Sort By')).toHaveValue('price-high');
+    expect(search).toHaveValue('');
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.getByLabelText('Sort By')).toHaveValue('relevance');
+  });
 });
 
 describe('pagination', () => {

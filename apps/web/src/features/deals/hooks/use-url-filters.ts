@@ -12,9 +12,9 @@ import {
 const URL_CHANGED = 'stl-deals:url-changed';
 
 /**
- * How long typing may pause before the search is written to the address bar. Writing the URL
- * costs the browser a few milliseconds, too many for every keystroke (issue 11: keystroke to
- * paint); the list follows each keystroke at once all the same.
+ * How long typing may pause before the search is settled and written to the address bar. Writing
+ * the URL costs the browser a few milliseconds, too many for every keystroke (issue 11: keystroke
+ * to paint); the list follows each keystroke at once all the same.
  */
 export const SEARCH_URL_DELAY_MS = 300;
 
@@ -30,7 +30,10 @@ function subscribe(onChange: () => void): () => void {
 const currentQuery = () => window.location.search;
 
 export interface ChangeOptions {
-  /** Replace the history entry instead of adding one (typing, corrections the page makes). */
+  /**
+   * Replace the history entry instead of adding one (corrections the page makes). For a change of
+   * the search alone it means typing: the search settles after a pause (see `createTypedSearch`).
+   */
   replace?: boolean;
 }
 
@@ -69,9 +72,16 @@ interface TypedSearchStore extends TypedSearch {
   dispose: () => void;
 }
 
+/**
+ * One history entry per settled change: a search that settles adds an entry, and typing more in
+ * the same search (its entry still the current one) settles into that entry again; any other
+ * change, or a step back or forward, ends that search's entry.
+ */
 function createTypedSearch(): TypedSearchStore {
   let typed: Typed | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The URL query the last settled search wrote. */
+  let settled: string | null = null;
   const listeners = new Set<() => void>();
   const set = (next: Typed | null) => {
     clearTimeout(timer);
@@ -90,7 +100,9 @@ function createTypedSearch(): TypedSearchStore {
       set({ search, over });
       timer = setTimeout(() => {
         // Typing is over once the URL it was typed over has changed (written, or back/forward).
-        if (typed?.over === window.location.search) writeUrl({ search }, true);
+        if (typed?.over !== window.location.search) return;
+        writeUrl({ search }, over === settled);
+        settled = window.location.search;
       }, SEARCH_URL_DELAY_MS);
     },
     clear: () => set(null),
@@ -101,8 +113,8 @@ function createTypedSearch(): TypedSearchStore {
 /**
  * The filters, read from and written to the URL query, so a link can be shared and back/forward
  * walk through the visitor's choices. Typed search text is the filters' at once (through
- * `useTypedFilters`) and the URL's after a pause (replacing the entry, as before); any other
- * change writes it first. `filters` here are the URL's: a keystroke does not change them.
+ * `useTypedFilters`) and the URL's after a pause (its own history entry, see `createTypedSearch`);
+ * any other change writes it first. `filters` here are the URL's: a keystroke does not change them.
  */
 export function useUrlFilters() {
   const query = useSyncExternalStore(subscribe, currentQuery);
