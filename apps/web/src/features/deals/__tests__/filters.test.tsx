@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deal, deals, DISPENSARIES } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render-page';
 import { serve } from '../../../test/server';
@@ -172,6 +172,43 @@ describe('filters', () => {
     act(() => window.history.back());
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(screen.getByLabelText('Sort By')).toHaveValue('relevance');
+  });
+});
+
+describe('after a change of the filters', () => {
+  /** jsdom lays nothing out: the count line is placed `top` px from the viewport's top. */
+  function countLineAt(top: number) {
+    const scrollIntoView = vi.fn();
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value: scrollIntoView,
+    });
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ top } as DOMRect);
+    return scrollIntoView;
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('brings the count line into view when it is above the viewport', async () => {
+    const { user } = await openPage();
+    const scrollIntoView = countLineAt(-2400);
+    await user.selectOptions(screen.getByLabelText('Sort By'), 'price-high');
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(screen.getByText('Found 4 deals'));
+    // A search counts once it settles, not on each keystroke.
+    await user.type(screen.getByLabelText('Search Deals'), 'deal');
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalledTimes(2));
+  });
+
+  it('leaves the scroll alone while the count line is in view', async () => {
+    const { user } = await openPage();
+    const scrollIntoView = countLineAt(120);
+    await user.selectOptions(screen.getByLabelText('Category'), 'edibles');
+    expect(screen.getByText('Found 1 deal (of 4 total)')).toBeInTheDocument();
+    expect(scrollIntoView).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CategoryFilter, TimeZone } from '@stl-deals/domain';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { DealListModel } from '../hooks/use-deal-list';
 import type { FactsContext } from '../model/deal-card';
 import { hiddenDealsNote } from '../model/messages';
@@ -10,6 +10,12 @@ import { Pagination } from './pagination';
 
 interface DealListProps {
   list: DealListModel;
+  /**
+   * What the visitor chose to list, the page number aside: when it changes while the count line
+   * is above the viewport (scrolled down a long list), the count line is brought into view, so
+   * the new list is seen from its start.
+   */
+  shown: string;
   categoryFilter: CategoryFilter;
   timeZone: TimeZone;
   onPage: (page: number) => void;
@@ -17,8 +23,16 @@ interface DealListProps {
 }
 
 /** The deal list (spec section 2): count line, headed groups of cards, pagination, empty states. */
-export function DealList({ list, categoryFilter, timeZone, onPage, onClearSearch }: DealListProps) {
+export function DealList(props: DealListProps) {
+  const { list, shown, categoryFilter, timeZone, onPage, onClearSearch } = props;
   const countRef = useRef<HTMLParagraphElement>(null);
+  const shownBefore = useRef(shown);
+  useEffect(() => {
+    if (shownBefore.current === shown) return;
+    shownBefore.current = shown;
+    const count = countRef.current;
+    if (count && count.getBoundingClientRect().top < 0) count.scrollIntoView?.({ block: 'start' });
+  }, [shown]);
   const goTo = useCallback(
     (page: number) => {
       onPage(page);

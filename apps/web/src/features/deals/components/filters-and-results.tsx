@@ -1,9 +1,9 @@
 import type { Dispensary, TimeZone } from '@stl-deals/domain';
-import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useDealList, type LoadedDeals } from '../hooks/use-deal-list';
 import { useTypedFilters, type ChangeOptions, type TypedSearch } from '../hooks/use-url-filters';
 import type { Activity } from '../model/activity';
-import type { Filters } from '../model/url-filters';
+import { writeFilters, type Filters } from '../model/url-filters';
 import { FilterPanel } from './filter-panel';
 import { ResultsArea, type ResultsView } from './results-area';
 
@@ -41,6 +41,8 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
   const list = useDealList(loaded, filters);
 
   const onPage = useCallback((page: number) => change({ page }), [change]);
+  // The address's filters, so a search counts once it settles, not on every keystroke.
+  const shown = useMemo(() => writeFilters({ ...props.filters, page: 1 }), [props.filters]);
   const onClearSearch = useCallback(() => change({ search: '' }), [change]);
 
   // A change of the search dismisses an error over the list or a notice, as any other change of
@@ -82,6 +84,7 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
         activity={activity}
         firstLoadNotice={props.firstLoadNotice}
         list={list}
+        shown={shown}
         categoryFilter={filters.category}
         timeZone={props.timeZone}
         onRetry={props.onRetry}

@@ -13,6 +13,8 @@ interface ResultsAreaProps {
   activity: Activity;
   firstLoadNotice: string | null;
   list: DealListModel;
+  /** What the visitor chose to list, the page number aside (see `DealList`). */
+  shown: string;
   categoryFilter: CategoryFilter;
   timeZone: TimeZone;
   onRetry: () => void;
@@ -40,6 +42,7 @@ export function ResultsArea(props: ResultsAreaProps) {
       {activity.notice && <NoticeBar notice={activity.notice} onDismiss={props.onDismissNotice} />}
       <DealList
         list={props.list}
+        shown={props.shown}
         categoryFilter={props.categoryFilter}
         timeZone={props.timeZone}
         onPage={props.onPage}
