@@ -4,7 +4,8 @@ import type { TimeZone } from '@stl-deals/domain';
 /**
  * What the page takes from its environment, passed in so tests can fix it: the random source of
  * the retry jitter, the clock, the visitor's time zone (the day filter and the times shown),
- * whether the page runs on localhost (no wake-up call there) and the browser's geolocation.
+ * whether the page runs on localhost (no wake-up call there), the browser's geolocation and its
+ * permissions (to know, without asking, whether the visitor already allowed their location).
  */
 export interface Services {
   random: () => number;
@@ -12,6 +13,7 @@ export interface Services {
   timeZone: TimeZone;
   isLocalhost: boolean;
   geolocation: Geolocation | undefined;
+  permissions: Permissions | undefined;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -25,6 +27,7 @@ export function browserServices(): Services {
     timeZone: undefined,
     isLocalhost: LOCAL_HOSTS.has(window.location.hostname),
     geolocation: 'geolocation' in navigator ? navigator.geolocation : undefined,
+    permissions: 'permissions' in navigator ? navigator.permissions : undefined,
   };
 }
 

@@ -24,6 +24,7 @@ export function renderPage({ query = '', services, fakeTimers = false }: PageOpt
     timeZone: TIME_ZONE,
     isLocalhost: true,
     geolocation: undefined,
+    permissions: undefined,
     ...services,
   };
   const queryClient = createQueryClient();

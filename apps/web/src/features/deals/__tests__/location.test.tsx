@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render-page';
@@ -111,6 +111,49 @@ describe('location', () => {
       await screen.findByText('Location services not supported in this browser.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enable Location' })).toBeNull();
+  });
+
+  /** Browser permissions that answer `state` for geolocation, and the spy on their query. */
+  function permissionsSaying(state: PermissionState) {
+    const query = vi.fn(() => Promise.resolve({ state } as PermissionStatus));
+    return { permissions: { query } as unknown as Permissions, query };
+  }
+
+  it('reads the position at load when permission was given, and applies a shared distance link', async () => {
+    serve({ deals: FEED });
+    const geo = fakeGeolocation();
+    const { permissions, query } = permissionsSaying('granted');
+    renderPage({
+      query: '?sort=distance&distance=5',
+      services: { geolocation: geo.geolocation, permissions },
+    });
+    await waitFor(() => expect(geo.getCurrentPosition).toHaveBeenCalledTimes(1));
+    expect(query).toHaveBeenCalledWith({ name: 'geolocation' });
+    act(() => geo.grant());
+
+    expect(await screen.findByText('Found 1 deal (of 3 total)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort By')).toHaveValue('distance');
+    expect(screen.getByLabelText('Distance Filter')).toHaveValue('5');
+    expect(banner()).toBeNull();
+    expect(window.location.search).toBe('?sort=distance&distance=5');
+  });
+
+  it('says why a shared distance link is not applied yet, and keeps it in the address', async () => {
+    serve({ deals: FEED });
+    const geo = fakeGeolocation();
+    const { permissions, query } = permissionsSaying('prompt');
+    renderPage({
+      query: '?sort=distance&distance=5',
+      services: { geolocation: geo.geolocation, permissions },
+    });
+    await screen.findByText('Found 3 deals');
+    await waitFor(() => expect(query).toHaveBeenCalled());
+    expect(within(banner()!).getByRole('status')).toHaveTextContent(
+      'Distance sort needs your location.',
+    );
+    expect(within(banner()!).getByRole('button', { name: 'Enable Location' })).toBeEnabled();
+    expect(geo.getCurrentPosition).not.toHaveBeenCalled();
+    expect(window.location.search).toBe('?sort=distance&distance=5');
   });
 
   it('keeps relevance for a shared distance link until the location is known', async () => {

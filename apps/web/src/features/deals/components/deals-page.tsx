@@ -21,10 +21,10 @@ import { StatusLine } from './status-line';
 
 /** The one screen (spec section 2): location banner, filters, status line and results. */
 export function DealsPage() {
-  const { geolocation, timeZone } = useServices();
+  const { geolocation, permissions, timeZone } = useServices();
   const { query, filters, change, typed } = useUrlFilters();
   const dispensaries = useDispensaries();
-  const location = useGeolocation(geolocation);
+  const location = useGeolocation(geolocation, permissions);
 
   const selected =
     filters.dispensary === 'all'
@@ -84,7 +84,11 @@ export function DealsPage() {
 
   return (
     <div className={styles.page}>
-      <LocationBanner permission={location.permission} onEnable={location.request} />
+      <LocationBanner
+        permission={location.permission}
+        wantsDistance={filters.sort === 'distance' || filters.distance !== 'all'}
+        onEnable={location.request}
+      />
       <FiltersAndResults
         query={query}
         filters={filters}

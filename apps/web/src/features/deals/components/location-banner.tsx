@@ -11,8 +11,21 @@ const MESSAGES: Record<Exclude<LocationPermission, 'granted'>, string> = {
   'not-supported': 'Location services not supported in this browser.',
 };
 
+/**
+ * Why a distance sort or radius the address asks for (a shared or reloaded link) is not applied
+ * yet: the page keeps them in the address and says so, rather than dropping them silently.
+ */
+const DISTANCE_OFF: Partial<Record<LocationPermission, string>> = {
+  unset: 'Distance sort needs your location.',
+  denied:
+    'Distance sort is off: location access denied. You can manually search by dispensary name.',
+  'not-supported': 'Distance sort is off: location services not supported in this browser.',
+};
+
 interface LocationBannerProps {
   permission: LocationPermission;
+  /** The filters ask for the distance sort or a radius, which wait for the location. */
+  wantsDistance: boolean;
   onEnable: () => void;
 }
 
@@ -22,6 +35,7 @@ interface LocationBannerProps {
  */
 export const LocationBanner = memo(function LocationBanner({
   permission,
+  wantsDistance,
   onEnable,
 }: LocationBannerProps) {
   if (permission === 'granted') return null;
@@ -45,7 +59,7 @@ export const LocationBanner = memo(function LocationBanner({
         </svg>
       </span>
       <p className={styles.message} role="status">
-        {MESSAGES[permission]}
+        {(wantsDistance && DISTANCE_OFF[permission]) || MESSAGES[permission]}
       </p>
       {canAsk && (
         <Button

@@ -1,5 +1,5 @@
 import type { GeoPoint } from '@stl-deals/domain';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export type LocationPermission = 'unset' | 'requesting' | 'granted' | 'denied' | 'not-supported';
 
@@ -16,11 +16,16 @@ interface LocationState {
 }
 
 /**
- * The visitor's location, asked for only when they choose Enable Location. Decisions: a browser
- * without geolocation is 'not-supported' from the start (an Enable button that cannot work is
- * not offered), and every failure (refusal, timeout, no fix) reads as 'denied', as the spec has it.
+ * The visitor's location, asked for when they choose Enable Location, or read at once when the
+ * browser says they allowed it already (a reload, or a shared link sorted by distance): asking
+ * then shows no prompt. Decisions: a browser without geolocation is 'not-supported' from the start
+ * (an Enable button that cannot work is not offered), and every failure (refusal, timeout, no fix)
+ * reads as 'denied', as the spec has it.
  */
-export function useGeolocation(geolocation: Geolocation | undefined) {
+export function useGeolocation(
+  geolocation: Geolocation | undefined,
+  permissions: Permissions | undefined,
+) {
   const [state, setState] = useState<LocationState>(() => ({
     permission: geolocation ? 'unset' : 'not-supported',
     location: null,
@@ -39,6 +44,21 @@ export function useGeolocation(geolocation: Geolocation | undefined) {
       GEOLOCATION_OPTIONS,
     );
   }, [geolocation]);
+
+  useEffect(() => {
+    if (!geolocation || !permissions) return;
+    let current = true;
+    // A browser that cannot tell (an older one throws for this name) leaves it to the visitor.
+    permissions.query({ name: 'geolocation' }).then(
+      (status) => {
+        if (current && status.state === 'granted') request();
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [geolocation, permissions, request]);
 
   return { ...state, request };
 }
