@@ -2,14 +2,10 @@ import type { Dispensary } from '@stl-deals/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useServices } from '../../../shared/services';
-import {
-  backgroundAttempt,
-  dealsQueryOptions,
-  refreshAll,
-  refreshOne,
-  retryConnection,
-  type FeedContext,
-} from '../api/deals-feed';
+import { backgroundAttempt, retryConnection } from '../api/connection-recovery';
+import { dealsQueryOptions } from '../api/deals-feed';
+import type { FeedContext } from '../api/feed-steps';
+import { refreshAll, refreshOne } from '../api/refresh-actions';
 import { cacheStatusQueryOptions } from '../api/get-cache-status';
 import { activityReducer, INITIAL_ACTIVITY } from '../model/activity';
 import { BACKGROUND_RETRY_FOR_MS, BACKGROUND_RETRY_INTERVAL_MS } from '../model/messages';

@@ -1,0 +1,115 @@
+import type { Dispensary } from '@stl-deals/domain';
+import { HttpError } from '../../../shared/http/errors';
+import { DEALS_TIMEOUT_MS, dealsTimeoutMs } from '../model/cache-step';
+import {
+  fetchDealsFailedMessage,
+  REFRESH_ALL_RESULT_MS,
+  refreshAllFailedMessage,
+  refreshAllResultMessage,
+  REFRESHED_ALL_MESSAGE,
+  REFRESHED_ALL_MESSAGE_MS,
+  REFRESHING_ALL_MESSAGE,
+  refreshFailedMessage,
+  refreshFailedWithReasonMessage,
+  refreshingMessage,
+  refreshKeptOldDealsMessage,
+} from '../model/messages';
+import { cacheUpdatedText } from '../model/times';
+import { fetchDeals, knownStatus, replaceDeals, type FeedContext } from './feed-steps';
+import { refreshAllDispensaries } from './refresh-all';
+import { refreshDispensary } from './refresh-dispensary';
+
+/** Whether `selectionKey` ('all' or a dispensary key) is what the visitor looks at now. */
+export type IsSelected = (selectionKey: string) => boolean;
+
+/** When a refused call may be made again, from its Retry-After; null when it did not say. */
+function retryAtOf(error: unknown, ctx: FeedContext): number | null {
+  return error instanceof HttpError && error.retryAfterS !== undefined
+    ? ctx.now() + error.retryAfterS * 1000
+    : null;
+}
+
+/**
+ * Runs a refresh: on failure a notice over the list, since a failed or refused refresh never
+ * replaces a loaded list (the page shows the text in the error panel when no list is loaded).
+ */
+async function noticed<T>(
+  ctx: FeedContext,
+  describe: (error: unknown) => string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    ctx.report({
+      type: 'refresh-failed',
+      notice: { text: describe(error), retryAt: retryAtOf(error, ctx) },
+    });
+    throw error;
+  }
+}
+
+/**
+ * Refresh of one dispensary (spec section 4): its new deals replace the list only if it is still
+ * selected when they arrive. Decision: refresh calls are not retried, since each one makes the
+ * service scrape again; the spec gives them a timeout and no attempts. A scrape that
+ * failed while the service kept the last good deals shows those with 'Could not refresh <name>:
+ * <reason>. Showing deals from <time>.'; a failed call leaves the list as it is, with a notice.
+ */
+export function refreshOne(
+  dispensary: Dispensary,
+  ctx: FeedContext,
+  isSelected: IsSelected,
+): Promise<void> {
+  return noticed(
+    ctx,
+    (error) =>
+      error instanceof HttpError && error.status === 502 && error.serverMessage
+        ? refreshFailedWithReasonMessage(dispensary.name, error.serverMessage)
+        : refreshFailedMessage(dispensary.key, error),
+    async () => {
+      ctx.report({ type: 'started', message: refreshingMessage(dispensary.key) });
+      const { deals, failure } = await refreshDispensary(dispensary);
+      if (isSelected(dispensary.key)) await replaceDeals(ctx, dispensary.key, deals);
+      ctx.report({ type: 'finished' });
+      if (failure) {
+        const asOf = failure.asOf && !Number.isNaN(Date.parse(failure.asOf)) ? failure.asOf : null;
+        const text = refreshKeptOldDealsMessage(
+          dispensary.name,
+          failure.reason,
+          asOf && cacheUpdatedText(asOf, ctx.timeZone),
+        );
+        ctx.report({ type: 'refresh-failed', notice: { text, retryAt: null } });
+      }
+    },
+  );
+}
+
+/**
+ * Refresh All (spec section 4): then the deals of the selection (`selection()` when the refresh
+ * ends: null for all dispensaries) fetched again: the full list when 'all' is selected, as the
+ * spec says, and likewise the one dispensary's deals when one is selected. Decision: the
+ * selection is always re-fetched, even when its own load had failed, so the page ends on a list
+ * or on the error of that fetch, never on a loading panel with nothing loading. It says
+ * what the service did ('Refreshed 37, failed 2, 0 skipped'; the spec's success text, which the
+ * page reverts after 3 s, only when nothing failed or was skipped), and a failure is a notice
+ * over the list, with the wait a 429 asked for.
+ */
+export async function refreshAll(
+  ctx: FeedContext,
+  selection: () => Dispensary | null,
+): Promise<void> {
+  await noticed(ctx, refreshAllFailedMessage, async () => {
+    ctx.report({ type: 'started', message: REFRESHING_ALL_MESSAGE });
+    const message = refreshAllResultMessage(await refreshAllDispensaries());
+    const expiresMs =
+      message === REFRESHED_ALL_MESSAGE ? REFRESHED_ALL_MESSAGE_MS : REFRESH_ALL_RESULT_MS;
+    ctx.report({ type: 'finished', message, expiresMs });
+  });
+  const dispensary = selection();
+  await noticed(ctx, fetchDealsFailedMessage, async () => {
+    const timeoutMs = dispensary ? DEALS_TIMEOUT_MS : dealsTimeoutMs(knownStatus(ctx));
+    const deals = await fetchDeals(ctx, dispensary, timeoutMs);
+    await replaceDeals(ctx, dispensary?.key ?? 'all', deals);
+  });
+}
