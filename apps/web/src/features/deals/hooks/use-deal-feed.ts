@@ -51,9 +51,9 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
   // while a loaded list sits behind it stays until the visitor next changes what is displayed
   // (dispensary, category, search, sort, distance, day, page size, page, or back/forward), then
   // the list comes back. Without a loaded list the error stays, since it is all the page has to
-  // say. A refresh's notice over the list (issue 11) goes the same way, or with its close button.
+  // say. A refresh's notice over the list goes the same way, or with its close button.
   // What is dismissed is remembered with what was displayed when it first showed; a change of
-  // filters with nothing to dismiss sets no state (issue 11: a keystroke renders the page once).
+  // filters with nothing to dismiss sets no state, so a keystroke renders the page once.
   const listLoaded = deals.data !== undefined;
   const dismissable = activity.notice ?? (listLoaded ? activity.error : null);
   // Forgotten once gone, so the same error text failing again later counts as new.
@@ -85,8 +85,8 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
     return () => clearTimeout(timer);
   }, [message, messageExpiresMs]);
 
-  // Issue 11: the waking-up notice promises 30-60 s, and the spec's attempts give up after about
-  // 7 s; so after a connection failure the page keeps trying, quietly, every 15 s for 2 minutes,
+  // Background retries: the waking-up notice promises 30-60 s, and the spec's attempts give up
+  // after about 7 s; so after a connection failure the page keeps trying, quietly, every 15 s for 2 minutes,
   // under the error panel, which says so. A visitor's Retry Connection or any new load ends it.
   const backgroundOn = activity.background !== null;
   const dispensaryKey = dispensary?.key ?? 'all';
