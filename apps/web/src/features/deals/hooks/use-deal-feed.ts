@@ -86,8 +86,9 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
   }, [message, messageExpiresMs]);
 
   // Background retries: the waking-up notice promises 30-60 s, and the spec's attempts give up
-  // after about 7 s; so after a connection failure the page keeps trying, quietly, every 15 s for 2 minutes,
-  // under the error panel, which says so. A visitor's Retry Connection or any new load ends it.
+  // after about 7 s; so after a connection failure the page keeps trying, quietly, every 15 s for
+  // 2 minutes, under the error panel, which says so. A visitor's Retry Connection or any new load
+  // ends it.
   const backgroundOn = activity.background !== null;
   const dispensaryKey = dispensary?.key ?? 'all';
   useEffect(() => {
