@@ -203,6 +203,11 @@ export const EnvSchema = z.object({
   SCRAPE_TIMEOUT_S: whole(1, 15 * 60, 120),
   /** Deals kept per dispensary; a menu with more keeps its deepest discounts, and status says so. */
   MAX_DEALS_PER_STORE: whole(1, 100_000, 2_000),
+  /**
+   * The most one dispensary's kept deals may weigh as JSON, in KiB; a heavier menu keeps its
+   * deepest discounts up to it (as over MAX_DEALS_PER_STORE), and status says so.
+   */
+  MAX_DEAL_KIB_PER_STORE: whole(64, 1024 * 1024, 4096),
   /** One read of a store's payloads in its parsing thread; over it, the thread is ended. */
   PARSE_TIME_LIMIT_S: whole(1, 10 * 60, 20),
   /** The heap of one parsing thread, in MB. */
@@ -297,6 +302,7 @@ export function scraperSettings(config: Config) {
   return {
     chromiumPath: config.CHROMIUM_PATH,
     maxDealsPerStore: config.MAX_DEALS_PER_STORE,
+    maxDealBytesPerStore: config.MAX_DEAL_KIB_PER_STORE * 1024,
     parseTimeLimitMs: config.PARSE_TIME_LIMIT_S * 1000,
     parseMemoryMb: config.PARSE_MEMORY_MB,
     retryAfterMaxMs: config.RETRY_AFTER_MAX_S * 1000,

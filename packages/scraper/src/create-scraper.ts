@@ -42,6 +42,11 @@ export interface ScraperOptions {
   allowPrivateHosts?: readonly string[];
   /** Deals kept per store; a menu with more keeps its deepest discounts. Default 2,000. */
   maxDealsPerStore?: number;
+  /**
+   * The most one store's kept deals may weigh as JSON; a heavier menu keeps its deepest
+   * discounts up to it. Default 4 MiB (2,000 ordinary deals weigh about 1.5 MB).
+   */
+  maxDealBytesPerStore?: number;
   /** One parse's time in its thread, and the heap of a parsing thread. Default 20 s, 256 MB. */
   parseTimeLimitMs?: number;
   parseMemoryMb?: number;
@@ -135,6 +140,7 @@ export function createScraper(options: ScraperOptions): Scraper {
     clock,
     maxBytes,
     maxDeals: options.maxDealsPerStore ?? 2_000,
+    maxDealBytes: options.maxDealBytesPerStore ?? 4 * 1024 * 1024,
   });
   const finder = createMenuSourceFinder({
     platforms,

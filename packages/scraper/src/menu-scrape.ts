@@ -37,6 +37,8 @@ export interface MenuScrapeOptions {
   maxBytes: number;
   /** Deals kept per store. */
   maxDeals: number;
+  /** The most a store's kept deals may weigh as JSON. */
+  maxDealBytes: number;
 }
 
 /**
@@ -132,7 +134,13 @@ export function createMenuScrape(
     signal: AbortSignal,
   ): Promise<ScrapeResult> {
     const { deals, dealsFound, location } = await parser.parse(
-      { entry, received, maxDeals: options.maxDeals, maxPayloads: MAX_REQUESTS_PER_SCRAPE },
+      {
+        entry,
+        received,
+        maxDeals: options.maxDeals,
+        maxDealBytes: options.maxDealBytes,
+        maxPayloads: MAX_REQUESTS_PER_SCRAPE,
+      },
       signal,
     );
     return { deals, dealsFound, transport, ...(location ? { location } : {}) };

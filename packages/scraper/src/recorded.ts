@@ -77,7 +77,14 @@ export function parseRecorded(
     return { label, url, kind, body: encoder.encode(file.text) };
   });
   const outcome = runParseJob(
-    { op: 'parse', entry, received, maxDeals: Number.POSITIVE_INFINITY, maxPayloads: files.length },
+    {
+      op: 'parse',
+      entry,
+      received,
+      maxDeals: Number.POSITIVE_INFINITY,
+      maxDealBytes: Number.POSITIVE_INFINITY,
+      maxPayloads: files.length,
+    },
     ADAPTERS,
   );
   if (outcome.ok) return (outcome.value as ParsedMenu).deals;

@@ -45,6 +45,8 @@ export interface MenuJob {
   received: RawPayload[];
   /** Deals kept per store; more are cut to the deepest discounts (see `keepBest`). */
   maxDeals: number;
+  /** The most the kept deals may weigh as JSON, per store (see `keepBest`). */
+  maxDealBytes: number;
   /** Captured responses kept once labelled, the first ones. */
   maxPayloads: number;
 }
@@ -102,7 +104,7 @@ export function runParseJob(
     return {
       ok: true,
       value: {
-        deals: keepBest(finalized.deals, job.maxDeals),
+        deals: keepBest(finalized.deals, job.maxDeals, job.maxDealBytes),
         dealsFound: finalized.deals.length,
         priceProblems: finalized.priceProblems,
         ...(location ? { location } : {}),
@@ -162,17 +164,25 @@ function capturedBody(payload: RawPayload): unknown {
 }
 
 /**
- * At most `max` deals: a store over the bound keeps its deepest discounts (the first key of the
- * service's relevance order; ties go to the menu's earlier deals), still in the menu's order.
+ * At most `max` deals weighing at most `maxBytes` as JSON together: a store over either bound
+ * keeps its deepest discounts (the first key of the service's relevance order; ties go to the
+ * menu's earlier deals), still in the menu's order. The byte budget keeps one source of a few
+ * thousand huge deals from filling the store, the service's memory and every visitor's list,
+ * beside the count that bounds the ordinary menu.
  */
-export function keepBest(deals: readonly Deal[], max: number): Deal[] {
-  if (deals.length <= max) return [...deals];
-  return deals
+export function keepBest(deals: readonly Deal[], max: number, maxBytes: number): Deal[] {
+  const ranked = deals
     .map((deal, index) => ({ deal, index }))
-    .sort((a, b) => discountOf(b.deal) - discountOf(a.deal) || a.index - b.index)
-    .slice(0, max)
-    .sort((a, b) => a.index - b.index)
-    .map(({ deal }) => deal);
+    .sort((a, b) => discountOf(b.deal) - discountOf(a.deal) || a.index - b.index);
+  const kept: Array<{ deal: Deal; index: number }> = [];
+  let bytes = 0;
+  for (const item of ranked) {
+    if (kept.length >= max) break;
+    bytes += Buffer.byteLength(JSON.stringify(item.deal));
+    if (bytes > maxBytes) break;
+    kept.push(item);
+  }
+  return kept.sort((a, b) => a.index - b.index).map(({ deal }) => deal);
 }
 
 function discountOf(deal: Deal): number {

@@ -23,7 +23,7 @@ const product = { id: 'p1', name: 'Cloud Cover 3.5g', price: 40, priceWithDiscou
 
 const parse = (received: RawPayload[]) =>
   runParseJob(
-    { op: 'parse', entry: STORE, received, maxDeals: 100, maxPayloads: 10 },
+    { op: 'parse', entry: STORE, received, maxDeals: 100, maxDealBytes: 1e6, maxPayloads: 10 },
     { dispense: dispenseAdapter },
   );
 

@@ -51,7 +51,13 @@ describe('the parser pool', () => {
       shared.plan({ entry: FEED, received: [], config: DEFAULT_PLATFORM_CONFIG }, never()),
     ).resolves.toMatchObject([{ label: 'feed', url: FEED.menuUrl }]);
     const menu = await shared.parse(
-      { entry: FEED, received: [feedPayload([deal(1, 20)])], maxDeals: 10, maxPayloads: 10 },
+      {
+        entry: FEED,
+        received: [feedPayload([deal(1, 20)])],
+        maxDeals: 10,
+        maxDealBytes: 1e6,
+        maxPayloads: 10,
+      },
       never(),
     );
     expect(menu.dealsFound).toBe(1);
@@ -65,14 +71,26 @@ describe('the parser pool', () => {
     ).rejects.toBeInstanceOf(NotFoundError);
     await expect(
       shared.parse(
-        { entry: FEED, received: [feedPayload('{not json')], maxDeals: 10, maxPayloads: 10 },
+        {
+          entry: FEED,
+          received: [feedPayload('{not json')],
+          maxDeals: 10,
+          maxDealBytes: 1e6,
+          maxPayloads: 10,
+        },
         never(),
       ),
     ).rejects.toBeInstanceOf(SchemaChangedError);
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     await expect(
       shared.parse(
-        { entry: FEED, received: [feedPayload(deep)], maxDeals: 10, maxPayloads: 10 },
+        {
+          entry: FEED,
+          received: [feedPayload(deep)],
+          maxDeals: 10,
+          maxDealBytes: 1e6,
+          maxPayloads: 10,
+        },
         never(),
       ),
     ).rejects.toBeInstanceOf(ParseLimitError);
@@ -91,7 +109,10 @@ describe('the parser pool', () => {
       },
     ];
     await expect(
-      slow.parse({ entry: HTML, received, maxDeals: 10, maxPayloads: 10 }, never()),
+      slow.parse(
+        { entry: HTML, received, maxDeals: 10, maxDealBytes: 1e6, maxPayloads: 10 },
+        never(),
+      ),
     ).rejects.toThrow(/Reading the menu took over 30 ms/);
     await expect(
       slow.plan({ entry: FEED, received: [], config: DEFAULT_PLATFORM_CONFIG }, never()),
@@ -104,7 +125,13 @@ describe('the parser pool', () => {
     const big = JSON.stringify(Array.from({ length: 60_000 }, (_, index) => deal(index, 10)));
     await expect(
       small.parse(
-        { entry: FEED, received: [feedPayload(big)], maxDeals: 10, maxPayloads: 10 },
+        {
+          entry: FEED,
+          received: [feedPayload(big)],
+          maxDeals: 10,
+          maxDealBytes: 1e6,
+          maxPayloads: 10,
+        },
         never(),
       ),
     ).rejects.toThrow(/needed over 32 MB/);
@@ -126,6 +153,7 @@ describe('the parser pool', () => {
           },
         ],
         maxDeals: 10,
+        maxDealBytes: 1e6,
         maxPayloads: 10,
       },
       controller.signal,
@@ -139,8 +167,22 @@ describe('the per-store bound', () => {
   const deals = [5, 40, undefined, 40, 10].map((percent, index) => deal(index, percent) as Deal);
 
   it('keeps the deepest discounts, earlier deals first on ties, in the menu order', () => {
-    expect(keepBest(deals, 3).map((each) => each.title)).toEqual(['Deal 1', 'Deal 3', 'Deal 4']);
-    expect(keepBest(deals, 10)).toEqual(deals);
+    expect(keepBest(deals, 3, 1e6).map((each) => each.title)).toEqual([
+      'Deal 1',
+      'Deal 3',
+      'Deal 4',
+    ]);
+    expect(keepBest(deals, 10, 1e6)).toEqual(deals);
+  });
+
+  it('keeps the deepest discounts that fit the byte budget, in the menu order', () => {
+    const weight = (kept: readonly Deal[]) =>
+      kept.reduce((sum, each) => sum + Buffer.byteLength(JSON.stringify(each)), 0);
+    const two = weight([deals[1]!, deals[3]!]);
+    expect(keepBest(deals, 10, two).map((each) => each.title)).toEqual(['Deal 1', 'Deal 3']);
+    expect(keepBest(deals, 10, two - 1).map((each) => each.title)).toEqual(['Deal 1']);
+    expect(keepBest(deals, 10, 0)).toEqual([]);
+    expect(keepBest(deals, 10, weight(deals))).toEqual(deals);
   });
 
   it('says how many the menu held when it cut', async () => {
@@ -149,6 +191,7 @@ describe('the per-store bound', () => {
         entry: FEED,
         received: [feedPayload(Array.from({ length: 50 }, (_, index) => deal(index, index)))],
         maxDeals: 20,
+        maxDealBytes: 1e6,
         maxPayloads: 10,
       },
       never(),
