@@ -252,7 +252,7 @@ export class Collection {
     }));
   }
 
-  /** The registry's dispensaries, each placed by the best source known (dispensary-locations.ts). */
+  /** The registry's dispensaries, each placed by the best source known (dispensary-locations). */
   dispensaries(): Dispensary[] {
     return this.locations.dispensaries(this.sources);
   }
