@@ -27,6 +27,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Collection, type CollectionOptions } from '../src/collection/collection';
 import { PUBLIC_REASONS, STORAGE_REASONS } from '../src/collection/scrape-verdict';
+import { createLogger } from '../src/logger';
 import { createMetrics } from '../src/observability/metrics';
 import { feedDeals } from './support/deals';
 import { silentLogger, tempDir, TestClock } from './support/harness';
@@ -804,6 +805,29 @@ describe('Collection, reading a store through its website (RESOLVE_SOURCES)', ()
     expect(await collection.refresh('a')).toBe('skipped'); // not looked at again for 30 days
     expect(scraper.resolved).toEqual(['a', 'a']);
     expect(scraper.calls).toEqual([]); // nothing to scrape it by
+  });
+
+  it('logs one line per store that could not be reached, with its public reason and no stack', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger('info', {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    });
+    const scraper = new FakeScraper().on('b', fails(new OfflineError('ENOTFOUND b.example')));
+    scraper.unconfigured.add('a');
+    scraper.websites.set('a', new OfflineError('getaddrinfo ENOTFOUND a.example'));
+    const collection = await open({
+      scraper,
+      logger,
+      registry: { dispensaries: [site('a'), ...registry('b').dispensaries] },
+      resolveSources: true,
+    });
+    await collection.refreshAll().finished;
+    const warnings = lines.filter((line) => Number(line.level) >= 40);
+    expect(warnings.map(({ dispensary, msg, reason }) => [dispensary, msg, reason])).toEqual([
+      ['a', 'scrape', 'The service cannot reach the internet.'],
+      ['b', 'scrape', 'The service cannot reach the internet.'],
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/"stack"|\\n\s+at /);
   });
 
   it('keeps reading a specials page when the site cannot be opened, and never opens a site of a store with an id', async () => {

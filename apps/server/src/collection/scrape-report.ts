@@ -18,7 +18,11 @@ export interface ScrapeAttemptFacts {
   durationMs: number;
 }
 
-/** The one log line per scrape, and its metrics; an aborted scrape's duration is not measured. */
+/**
+ * The one log line per scrape, and its metrics; an aborted scrape's duration is not measured. A
+ * failed scrape's line carries its public reason (what status shows) beside the scraper's own
+ * words; a stack only for an unexpected error (see logger.ts).
+ */
 export function reportScrape(
   logger: FastifyBaseLogger,
   metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds'>,
@@ -37,7 +41,7 @@ export function reportScrape(
     outcome: verdict.outcome,
   };
   if (verdict.outcome === 'ok') logger.info(line, 'scrape');
-  else logger.warn({ ...line, ...failureDetail(end) }, 'scrape');
+  else logger.warn({ ...line, reason: verdict.error, ...failureDetail(end) }, 'scrape');
   metrics.scrapes.inc({ outcome: verdict.outcome, platform });
   if (verdict.outcome === 'aborted') return;
   metrics.scrapeSeconds.observe({ platform }, durationMs / 1000);

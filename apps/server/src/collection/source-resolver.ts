@@ -1,4 +1,4 @@
-import type { Scraper } from '@stl-deals/scraper';
+import { ScrapeError, type Scraper } from '@stl-deals/scraper';
 import type { DealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
@@ -48,7 +48,10 @@ export class SourceResolver {
     try {
       found = await scraper.resolveSource(source.registered, signal);
     } catch (error) {
-      logger.warn({ dispensary: key, err: error }, 'the store website could not be read');
+      // A source's failure (offline, blocked...) is the scrape's line to tell, once per store;
+      // an unexpected error is told here.
+      const level = error instanceof ScrapeError ? 'debug' : 'warn';
+      logger[level]({ dispensary: key, err: error }, 'the store website could not be read');
       if (source.unconfigured) throw error;
       return;
     }
