@@ -8,6 +8,7 @@ import {
   DealListSchema,
   DispensaryListSchema,
   PAGE_DEAL_FIELDS,
+  type Deal,
 } from '@stl-deals/domain';
 import { createCensusGeocoder, createJsonClient } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
@@ -1231,6 +1232,31 @@ describe("the operator's gauges", () => {
     ).toBe(succeededAt);
     expect(gauge('stl_deals_list_age_seconds')).toBe(180);
     expect(gauge('stl_deals_storage_ok')).toBe(1);
+  });
+});
+
+describe('impossible numbers from a source', () => {
+  it('are mended before they are served, and counted per problem in the metrics', async () => {
+    const [honest, inflated] = feedDeals('alpha', 2);
+    feed.set('alpha', {
+      deals: [
+        honest,
+        // A 99% claim on $40 -> $30: the percent is the prices' own.
+        { ...inflated, regularPrice: 40, salePrice: 30, discountPercent: 99 },
+      ],
+    });
+    const server = await app({ env: { METRICS_TOKEN } });
+    const served = (
+      await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/api/scraper/refresh/alpha' })
+    ).json<Deal[]>();
+    expect(served.map((deal) => deal.discountPercent)).toEqual(expect.arrayContaining([20, 25]));
+    const { body } = await server.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(body).toContain(
+      'stl_deals_price_problems_total{problem="percent-from-prices",platform="feed"} 1',
+    );
   });
 });
 

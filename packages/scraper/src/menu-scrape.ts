@@ -133,7 +133,7 @@ export function createMenuScrape(
     transport: Transport,
     signal: AbortSignal,
   ): Promise<ScrapeResult> {
-    const { deals, dealsFound, location } = await parser.parse(
+    const { deals, dealsFound, location, priceProblems } = await parser.parse(
       {
         entry,
         received,
@@ -143,7 +143,13 @@ export function createMenuScrape(
       },
       signal,
     );
-    return { deals, dealsFound, transport, ...(location ? { location } : {}) };
+    return {
+      deals,
+      dealsFound,
+      transport,
+      ...(location ? { location } : {}),
+      ...(Object.keys(priceProblems).length > 0 ? { priceProblems } : {}),
+    };
   }
 
   async function scrapeOnce(entry: RegistryEntry, signal: AbortSignal): Promise<ScrapeResult> {

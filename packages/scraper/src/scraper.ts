@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type { Deal, GeoPoint, PriceProblem } from '@stl-deals/domain';
 import type { RequestPlan } from './adapters/types';
 import type { DetectedSource } from './discovery/detect-source';
 import type { RegistryEntry } from './registry';
@@ -17,6 +17,11 @@ export interface ScrapeResult {
   transport: Transport;
   /** The store's coordinates when the platform's store lookup gave them. */
   location?: GeoPoint;
+  /**
+   * Deals whose numbers the menu sent inconsistent or absurd, per problem: the deal was kept
+   * with those numbers left out or recomputed (see `checkDealPrices`). Absent when none.
+   */
+  priceProblems?: Partial<Record<PriceProblem, number>>;
 }
 
 /**

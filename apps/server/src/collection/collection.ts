@@ -30,7 +30,7 @@ export interface CollectionOptions {
   scraper: Scraper;
   clock: Clock;
   logger: FastifyBaseLogger;
-  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'dispensaryDeals'>;
+  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'priceProblems' | 'dispensaryDeals'>;
   concurrency: number;
   cooldownMs: number;
   scrapeTimeoutMs: number;

@@ -25,7 +25,7 @@ export interface ScrapeAttemptsOptions {
     'replaceSnapshot' | 'saveDispensaryLocation' | 'recordScrapeRun'
   >;
   logger: FastifyBaseLogger;
-  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds'>;
+  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'priceProblems'>;
   scrapeTimeoutMs: number;
   /** Told when a scrape starts and ends here, so that the cluster's other processes follow. */
   onScrapeEvent?: ((event: ScrapeEvent) => void) | undefined;

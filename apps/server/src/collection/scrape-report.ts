@@ -25,7 +25,7 @@ export interface ScrapeAttemptFacts {
  */
 export function reportScrape(
   logger: FastifyBaseLogger,
-  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds'>,
+  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'priceProblems'>,
   attempt: ScrapeAttemptFacts,
 ): void {
   const { entry, verdict, end, transport, result, durationMs } = attempt;
@@ -38,8 +38,12 @@ export function reportScrape(
     durationMs,
     dealCount: result?.deals.length ?? 0,
     ...(found !== undefined ? { dealsFound: found } : {}),
+    ...(result?.priceProblems ? { priceProblems: result.priceProblems } : {}),
     outcome: verdict.outcome,
   };
+  for (const [problem, count] of Object.entries(result?.priceProblems ?? {})) {
+    metrics.priceProblems.inc({ problem, platform }, count);
+  }
   if (verdict.outcome === 'ok') logger.info(line, 'scrape');
   else logger.warn({ ...line, reason: verdict.error, ...failureDetail(end) }, 'scrape');
   metrics.scrapes.inc({ outcome: verdict.outcome, platform });

@@ -7,6 +7,7 @@ export interface Metrics {
   scrapes: Counter<'outcome' | 'platform'>;
   scrapeSeconds: Histogram<'platform'>;
   dispensaryDeals: Gauge<'dispensary'>;
+  priceProblems: Counter<'problem' | 'platform'>;
   httpSeconds: Histogram<'method' | 'route' | 'status_code'>;
 }
 
@@ -26,6 +27,12 @@ export function createMetrics(): Metrics {
       help: 'How long one dispensary scrape took.',
       labelNames: ['platform'],
       buckets: [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120],
+      registers: [registry],
+    }),
+    priceProblems: new Counter({
+      name: 'stl_deals_price_problems_total',
+      help: 'Scraped deals whose prices or percent were inconsistent or absurd and were mended, by problem.',
+      labelNames: ['problem', 'platform'],
       registers: [registry],
     }),
     dispensaryDeals: new Gauge({
