@@ -2,7 +2,7 @@ import { allDeals, benchRegistry, dispensariesOf } from './deals';
 import { benchPage } from './page';
 
 /**
- * `npm run bench:page`: the page's rows alone (issue 11), about a minute, for changes to the page
+ * `npm run bench:page`: the page's rows alone, about a minute, for changes to the page
  * that need no service or load figures. Prints the result as JSON.
  */
 const dispensaries = dispensariesOf(await benchRegistry());

@@ -213,7 +213,7 @@ async function measureBareKeystrokes(browser: Browser): Promise<number[]> {
 }
 
 /**
- * The page's own budget (issue 11): its JavaScript's size, its layout shift on load, and a search
+ * The page's own budget: its JavaScript's size, its layout shift on load, and a search
  * keystroke's time to the painted list with `deals.length` deals, in Debian's Chromium.
  */
 export async function benchPage(

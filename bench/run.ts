@@ -17,10 +17,10 @@ const PIPELINE_RUNS = 41;
 /** Two autocannon threads: one tops out below the service on two cores (see `loadCeiling`). */
 const LOAD: LoadOptions = { durationS: 5, connections: 10, workers: 2 };
 const RESTARTS = 5;
-/** The targets of issue 12, printed beside what was measured. */
+/** The service's targets, printed beside what was measured. */
 const TARGET = { restartMs: 1_000, idleRssMb: 150, loadedRssMb: 250, passCpuMs: 1_000 };
 /**
- * Issue 11's targets for the page. Its 100 KB is read as 100 KiB (1,024 bytes each, as Lighthouse
+ * The page's targets. Its 100 KB is read as 100 KiB (1,024 bytes each, as Lighthouse
  * and the browsers' tools count); the row prints decimal kB beside it, which is what Vite prints.
  */
 const PAGE_JS_TARGET_KB = 100;

@@ -314,7 +314,7 @@ describe('GET /api/reactive/deals', () => {
       ['beta', 40],
       ['alpha', 20],
       ['alpha', 20],
-      // issue 11: a third alpha deal in a row waits for the next store's
+      // Variety: a third alpha deal in a row waits for the next store's
       ['gamma', 10],
       ['alpha', 20],
     ]);
@@ -685,7 +685,7 @@ describe('nothing lost', () => {
       lastAttemptAt: clock.now().toISOString(),
       error: PUBLIC_REASONS.retryable,
     });
-    // Issue 11: the answer says the scrape failed, why, and from when its deals are.
+    // The answer says the scrape failed, why, and from when its deals are.
     expect(refreshed.headers['x-refresh-error']).toBe(encodeURIComponent(PUBLIC_REASONS.retryable));
     expect(refreshed.headers['x-deals-as-of']).toBe(status.sources?.[0]?.lastSuccessAt);
   });

@@ -70,7 +70,7 @@ describe('demo mode', () => {
       simulator.requestCount({ dispensary: key, cleared: true }),
     );
     for (const count of cleared) expect(count).toBeGreaterThan(0);
-    // The product images (issue 11: the simulator serves them) belong to no dispensary; the
+    // The product images (the simulator serves them) belong to no dispensary; the
     // browser asks for them with the cookie it holds for the simulator's host.
     const images = simulator.requestCount({ cleared: true, path: '/images/*' });
     expect(simulator.requestCount({ cleared: true }) - images).toBe(

@@ -28,7 +28,7 @@ export function rankDeal(deal: StampedDeal, dispensaryIndex: number): RankedDeal
  * The service's one ordering, which the read model applies to each dispensary's deals and to all
  * of them together: `parts` are the dispensaries' ranked deals in registry order, each in its
  * menu's order (or already in relevance order). Relevance, then variety among the first 48: no
- * more than two deals in a row sharing a key of `varietyOf` (a special, a store; issue 11, the
+ * more than two deals in a row sharing a key of `varietyOf` (a special, a store; the
  * rule is the domain's `interleaveForVariety`).
  */
 export function relevanceOrder<T>(

@@ -1,6 +1,6 @@
 /**
  * The contract's constants, free of zod: the page imports these (and the lean reader in
- * `read.ts`), so its bundle carries no schema library (issue 11: JavaScript at most 100 KB gzip).
+ * `read.ts`), so its bundle carries no schema library (the page's JavaScript budget: at most 100 KB gzip).
  * The zod schemas in `values.ts` and beside it are built from the same lists.
  */
 

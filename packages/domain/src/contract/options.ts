@@ -37,7 +37,7 @@ export const SORT_KEYS = [
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /**
- * The spec's seven sorts and issue 11's three (biggest discount, lowest unit price, newest);
+ * The spec's seven sorts and three more (biggest discount, lowest unit price, newest);
  * distance is enabled only once the visitor's location is known.
  */
 export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
@@ -71,7 +71,7 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 12;
 
 /**
- * The 'Deals for' choices (issue 11): today (the spec's day filter, the default), tomorrow, or a
+ * The 'Deals for' choices: today (the spec's day filter, the default), tomorrow, or a
  * weekday by name; the day filter then shows that day's deals.
  */
 export const DAY_CHOICES = ['today', 'tomorrow', ...WEEKDAYS] as const;

@@ -15,7 +15,7 @@ import type { Dispensary } from './dispensary';
 
 /**
  * Readers of the service's answers that need no schema library: the page uses them, so its
- * JavaScript carries no zod (issue 11). Each accepts exactly what the contract's zod schema of
+ * JavaScript carries no zod (its 100 KB budget). Each accepts exactly what the contract's zod schema of
  * the same shape accepts, and gives what it gives (unknown fields stripped); `read.test.ts` holds
  * the two together on tables and on generated input. The schemas stay the one source of the
  * contract's shapes, for the service, its OpenAPI document and the scraper.

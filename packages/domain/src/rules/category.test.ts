@@ -92,7 +92,7 @@ describe('deriveCategory', () => {
   });
 
   it.each<[string, string, DealCategory]>([
-    // strain names never make flower an edible or a topical (issue 11)
+    // strain names never make flower an edible or a topical
     ['Vivid Ice Cream Cake Smalls', '', 'flower'],
     ['Ice Cream Cake 3.5g', '', 'flower'],
     ['Girl Scout Cookies 3.5g', '', 'flower'],

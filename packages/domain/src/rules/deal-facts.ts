@@ -5,7 +5,7 @@ import { dollarsText } from './number-text';
 import { calendarAt, dateKey, monthDayText, type TimeZone } from './zoned-time';
 
 /**
- * The facts a card shows so that deals compare at a glance (issue 11), all from the contract's
+ * The facts a card shows so that deals compare at a glance, all from the contract's
  * optional extension fields: a deal without them shows none of these, as the spec's card.
  */
 

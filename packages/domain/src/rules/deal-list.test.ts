@@ -145,7 +145,7 @@ describe('price sorts of multi-buys', () => {
   });
 });
 
-describe('dayOf and splitDeals (issue 11)', () => {
+describe('dayOf and splitDeals', () => {
   it('reads the Deals for choice from today', () => {
     expect(dayOf('today', 'tuesday')).toBe('tuesday');
     expect(dayOf('tomorrow', 'tuesday')).toBe('wednesday');

@@ -21,7 +21,7 @@ const ownFactsOf = new WeakMap<Deal, OwnFacts>();
  * Works out, once per deal object, what its view holds that depends on the deal alone: its
  * category, sort keys, search text and whether the cleaning rules keep it (the rules' regular
  * expressions are the costly part of a view). The page calls it while it reads an answer, a slice
- * at a time, so that `buildDealViews` then has little left to do in one go (issue 11: Total
+ * at a time, so that `buildDealViews` then has little left to do in one go (Total
  * Blocking Time). Kept as long as the deal object lives.
  */
 export function prepareDealView(deal: Deal): void {

@@ -9,7 +9,7 @@
  * Why not one regular expression per entry: the Unicode pattern cost about half a millisecond to
  * compile, the logo and category tables make about 80 of them, and each lower-cased the text again
  * for a quick pre-check; together about 20 ms of the page's first render of a load (four times
- * that on a phone; issue 11: Total Blocking Time). Here the text is folded once for a whole table
+ * that on a phone: Total Blocking Time). Here the text is folded once for a whole table
  * and keywords are found with `indexOf`.
  */
 export function keywordMatcher(keywords: readonly string[]): (text: string) => boolean {

@@ -3,7 +3,7 @@
  *
  * Written out here rather than by `Intl.NumberFormat`: the browser's first Intl formatter costs
  * about 25 ms (ICU loads its locale data; four times that on a phone), and every card shows a
- * price (issue 11: Total Blocking Time). The texts are Intl's own (tests compare them): rounding
+ * price (Total Blocking Time). The texts are Intl's own (tests compare them): rounding
  * is half away from zero on the number's shortest decimal form, so 2.675 is '2.68' ('toFixed'
  * rounds the binary value just under it: '2.67'), and thousands are grouped by commas. One
  * decision of ours: zero has no sign (Intl writes negative zero '-0').

@@ -9,7 +9,7 @@ describe('priceForSorting', () => {
     ['$ 9.99 each', undefined, 9.99],
     ['12.5', undefined, 12],
     ['Only 40 dollars', undefined, 40],
-    // issue 11: a percentage is not a price, and no number is no price (NaN sorts last)
+    // Beyond the spec: a percentage is not a price, and no number is no price (NaN sorts last)
     ['25% off', undefined, Number.NaN],
     ['50 % off', undefined, Number.NaN],
     ['25% off, now $30', undefined, 30],

@@ -10,7 +10,7 @@ const SPEC_NUMBER = /^\d+(?:\.\d{2})?/;
  * after a '$' and with two decimals. A `salePrice` sent by the service is the true number and
  * wins (a text like '2 for $50' would otherwise sort as 2).
  *
- * Issue 11 changes two things the spec says: a percentage is not a price ('50% off' is not $50),
+ * Two things differ from what the spec says: a percentage is not a price ('50% off' is not $50),
  * and a text with no number at all ('BOGO') has no price: NaN, which the price sorts put after
  * every priced deal in both directions, instead of sorting it as $0.
  *

@@ -7,7 +7,7 @@ describe('matchesSearch', () => {
     ['20% off Wyld gummies', '', 'WYLD', true],
     ['20% off Wyld gummies', '', 'ld gum', true],
     ['20% off Wyld gummies', '', 'cart', false],
-    // issue 11: the description is searched beside the title (the spec read it only without one)
+    // Beyond the spec: the description is searched beside the title (the spec read it only without one)
     ['20% off Wyld gummies', 'cheap carts', 'cart', true],
     // no title: the description is searched
     ['', 'Cheap carts all day', 'cart', true],
@@ -23,7 +23,7 @@ describe('matchesSearch', () => {
   });
 
   it.each<[string, string | undefined, string | undefined, string, boolean]>([
-    // issue 11: the brand and the dispensary's name are searched too
+    // Beyond the spec: the brand and the dispensary's name are searched too
     ['Half off smalls', 'Vivid', '🌿 Luxury Leaf', 'luxury leaf', true],
     ['Half off smalls', 'Vivid', '🌿 Luxury Leaf', 'vivid', true],
     ['Half off smalls', undefined, undefined, 'luxury', false],

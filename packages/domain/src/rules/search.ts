@@ -4,7 +4,7 @@ export type SearchableDeal = Pick<Deal, 'title' | 'description' | 'brand' | 'dis
 
 /**
  * Case-insensitive substring search. The spec (section 5) reads the title, or the description
- * when the title is blank; issue 11 widens it to the title, the description, the brand and the
+ * when the title is blank; the page widens it to the title, the description, the brand and the
  * dispensary's name (the location-denied text promises search by dispensary name). A blank query
  * matches everything. (The list filter finds the needle with `needleAt` in texts it keeps.)
  */

@@ -214,7 +214,7 @@ describe('dispensarySortName', () => {
   });
 });
 
-describe('issue 11 sorts', () => {
+describe('the sorts beyond the spec', () => {
   const base = { deal: {} as never, category: 'other' as const, distanceMiles: Infinity };
   const make = (id: string, rank: number, extra: Partial<DealView>): DealView => ({
     ...base,

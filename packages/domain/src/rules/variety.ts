@@ -51,7 +51,7 @@ export function interleaveForVariety<T>(
 }
 
 /**
- * The keys the service's relevance order is interleaved by (issue 11): the special a deal belongs
+ * The keys the service's relevance order is interleaved by: the special a deal belongs
  * to and its dispensary, so the first page is not twelve cards of one 'Half Off Smalls'.
  */
 export function varietyKeys(

@@ -8,7 +8,7 @@ import { recentResults } from './recent-results';
  * Decision: the page runs in the browser's own zone without ever asking its name. The browser's
  * first `Intl.DateTimeFormat` costs about 35 ms here (ICU loads its date data; four times that on
  * a phone), and the name is only needed to hand it back to Intl. With no name, the calendar comes
- * from `Date`'s local getters, which read the same zone and cost microseconds (issue 11: Total
+ * from `Date`'s local getters, which read the same zone and cost microseconds (Total
  * Blocking Time). A named zone (tests, a chosen city) goes through Intl.
  */
 export type TimeZone = string | undefined;

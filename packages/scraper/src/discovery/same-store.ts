@@ -1,6 +1,6 @@
 import { haversineMiles, type GeoPoint } from '@stl-deals/domain';
 
-/** Two records closer than this are one store when their names agree (issue 8: 150 m). */
+/** Two records closer than this are one store when their names agree (150 m). */
 export const SAME_PLACE_METERS = 150;
 const METERS_PER_MILE = 1609.344;
 
