@@ -92,6 +92,86 @@ describe('status line', () => {
     expect(list.querySelector('b')).toBeNull();
   });
 
+  const offline = 'The service cannot reach the internet.';
+
+  it('says so, and opens the reasons, when no dispensary could be reached', async () => {
+    const names = ['Swade', 'Bloom', 'Greenlight'];
+    serve({
+      deals: [],
+      status: readyStatus({
+        totalDeals: 0,
+        lastUpdate: 'never',
+        dispensaryCount: 3,
+        sourcesOk: 0,
+        sourcesFailing: 3,
+        sourcesUnconfigured: 0,
+        sources: names.map((name) =>
+          source(name, { state: 'failed', error: offline, lastSuccessAt: null }),
+        ),
+      }),
+    });
+    renderPage();
+    expect(
+      await screen.findByText(
+        'No dispensary could be reached, and none has given deals yet, so there is nothing to show.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No deals found.')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Dispensaries without current deals' });
+    expect(list).toBeVisible();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['3 dispensaries: The service cannot reach the internet.']);
+  });
+
+  it('gives the age of the last good deals when no dispensary could be reached now', async () => {
+    serve({
+      deals: [],
+      status: readyStatus({
+        lastUpdate: '2025-06-03T14:05:00Z',
+        dispensaryCount: 2,
+        sources: [
+          source('Swade', { state: 'stale', error: offline }),
+          source('Bloom', { state: 'failed', error: offline, lastSuccessAt: null }),
+        ],
+      }),
+    });
+    renderPage();
+    expect(
+      await screen.findByText(
+        'No dispensary could be reached. The last good deals are from Jun 3, 2025, 9:05 AM.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('names the dispensaries that share a reason while others still answer', async () => {
+    serve({
+      status: readyStatus({
+        dispensaryCount: 4,
+        sources: [
+          source('Swade', {}),
+          source('Bloom', { state: 'failed', error: offline, lastSuccessAt: null }),
+          source('Greenlight', { state: 'stale', error: offline }),
+          source('Nowhere', { state: 'failed', error: 'The menu changed.', lastSuccessAt: null }),
+        ],
+      }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByText('Deals from 1 of 4 dispensaries'));
+    const list = screen.getByRole('list', { name: 'Dispensaries without current deals' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '2 dispensaries: The service cannot reach the internet. (Bloom, Greenlight)',
+      'Nowhere: The menu changed. (Last success: never)',
+    ]);
+    expect(screen.getByText('Found 3 deals')).toBeInTheDocument();
+  });
+
   it('says nothing about sources while every dispensary is fine', async () => {
     serve({
       status: readyStatus({

@@ -16,6 +16,8 @@ interface DealListProps {
    * the new list is seen from its start.
    */
   shown: string;
+  /** What the empty state says when no dispensary could be reached (see `EmptyState`). */
+  unreached: string | null;
   categoryFilter: CategoryFilter;
   timeZone: TimeZone;
   onPage: (page: number) => void;
@@ -62,7 +64,11 @@ export function DealList(props: DealListProps) {
       </div>
       <div>
         {list.empty || !facts ? (
-          <EmptyState searching={list.searching} onClearSearch={onClearSearch} />
+          <EmptyState
+            searching={list.searching}
+            unreached={props.unreached}
+            onClearSearch={onClearSearch}
+          />
         ) : (
           list.groups.map((group, index) => (
             <div key={`${index}:${group.heading ?? ''}`} className={styles.group}>

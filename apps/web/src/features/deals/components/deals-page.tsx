@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect } from 'react';
+import { noneReached, sourceCoverage, type CacheStatus, type TimeZone } from '@stl-deals/domain';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
 import { useLoadedDeals } from '../hooks/use-deal-list';
@@ -12,7 +13,9 @@ import {
   firstLoadNotice,
   IDLE_MESSAGE,
   needsConnectionAdvice,
+  noneReachedMessage,
 } from '../model/messages';
+import { cacheUpdatedText } from '../model/times';
 import styles from './deals-page.module.css';
 import { FiltersAndResults } from './filters-and-results';
 import { LocationBanner } from './location-banner';
@@ -56,6 +59,7 @@ export function DealsPage() {
   });
 
   const cacheLoading = selected === null && isCacheLoading(feed.status);
+  const unreached = useMemo(() => unreachedNote(feed.status, timeZone), [feed.status, timeZone]);
   const { activity } = feed;
   const hasList = snapshot !== undefined && !(cacheLoading && snapshot.deals.length === 0);
   // While the first cache load has nothing to show yet, the loading panel explains why. A failed
@@ -116,6 +120,7 @@ export function DealsPage() {
         view={view}
         activity={activity}
         firstLoadNotice={cacheLoading ? firstLoadNotice(feed.status) : null}
+        unreached={unreached}
         timeZone={timeZone}
         onRetry={feed.retryConnection}
         dismissable={feed.dismissable}
@@ -123,6 +128,16 @@ export function DealsPage() {
       />
     </div>
   );
+}
+
+/** The empty state's words when the status says no dispensary could be reached, else null. */
+function unreachedNote(status: CacheStatus | null, timeZone: TimeZone): string | null {
+  const coverage = status && sourceCoverage(status);
+  if (!coverage || !noneReached(coverage)) return null;
+  const { lastUpdate } = status;
+  const lastGood =
+    lastUpdate && lastUpdate !== 'never' ? cacheUpdatedText(lastUpdate, timeZone) : null;
+  return noneReachedMessage(lastGood);
 }
 
 function shownCounts(counts: { showable: number; otherDays: number; notDeals: number }) {

@@ -24,6 +24,8 @@ export interface FiltersAndResultsProps {
   view: ResultsView;
   activity: Activity;
   firstLoadNotice: string | null;
+  /** What the empty state says when no dispensary could be reached, else null. */
+  unreached: string | null;
   timeZone: TimeZone;
   onRetry: () => void;
   /** Whether there is an error over the list or a notice that a change of the search dismisses. */
@@ -85,6 +87,7 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
         firstLoadNotice={props.firstLoadNotice}
         list={list}
         shown={shown}
+        unreached={props.unreached}
         categoryFilter={filters.category}
         timeZone={props.timeZone}
         onRetry={props.onRetry}

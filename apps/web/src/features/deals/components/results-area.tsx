@@ -15,6 +15,7 @@ interface ResultsAreaProps {
   list: DealListModel;
   /** What the visitor chose to list, the page number aside (see `DealList`). */
   shown: string;
+  unreached: string | null;
   categoryFilter: CategoryFilter;
   timeZone: TimeZone;
   onRetry: () => void;
@@ -43,6 +44,7 @@ export function ResultsArea(props: ResultsAreaProps) {
       <DealList
         list={props.list}
         shown={props.shown}
+        unreached={props.unreached}
         categoryFilter={props.categoryFilter}
         timeZone={props.timeZone}
         onPage={props.onPage}

@@ -183,6 +183,16 @@ function withoutEndStop(text: string): string {
   return text.trim().replace(/[.!]+$/, '');
 }
 
+/**
+ * The empty state when no dispensary could be reached (each one tried failed), rather than a bare
+ * 'No deals found.': so, and when the service holds earlier deals, from when (`lastGood`).
+ */
+export function noneReachedMessage(lastGood: string | null): string {
+  return lastGood
+    ? `No dispensary could be reached. The last good deals are from ${lastGood}.`
+    : 'No dispensary could be reached, and none has given deals yet, so there is nothing to show.';
+}
+
 /** The wait a 429 or 503 asked for, counted down to the second. */
 export function tryAgainMessage(secondsLeft: number): string {
   return secondsLeft > 0 ? `Try again in ${secondsLeft} s.` : 'You can try again now.';
