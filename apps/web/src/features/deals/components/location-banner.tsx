@@ -15,12 +15,7 @@ const MESSAGES: Record<Exclude<LocationPermission, 'granted'>, string> = {
  * Why a distance sort or radius the address asks for (a shared or reloaded link) is not applied
  * yet: the page keeps them in the address and says so, rather than dropping them silently.
  */
-const DISTANCE_OFF: Partial<Record<LocationPermission, string>> = {
-  unset: 'Distance sort needs your location.',
-  denied:
-    'Distance sort is off: location access denied. You can manually search by dispensary name.',
-  'not-supported': 'Distance sort is off: location services not supported in this browser.',
-};
+const DISTANCE_OFF = 'Distance sort needs your location.';
 
 interface LocationBannerProps {
   permission: LocationPermission;
@@ -59,7 +54,11 @@ export const LocationBanner = memo(function LocationBanner({
         </svg>
       </span>
       <p className={styles.message} role="status">
-        {(wantsDistance && DISTANCE_OFF[permission]) || MESSAGES[permission]}
+        {!wantsDistance || permission === 'requesting'
+          ? MESSAGES[permission]
+          : permission === 'unset'
+            ? DISTANCE_OFF
+            : `${DISTANCE_OFF} ${MESSAGES[permission]}`}
       </p>
       {canAsk && (
         <Button
