@@ -74,6 +74,30 @@ export interface RepositoryOptions {
    * just written are the newest, so they stay while the bound is above the per-store deal cap.
    */
   historyRowsPerStore?: number;
+  /**
+   * Price observations kept per dispensary (default 1,000,000: 400 days of 2,500 products; at
+   * least 1,000). Beyond it, the dispensary's oldest whole days are deleted as observations are
+   * written, so a source that sends new product keys every scrape cannot grow the store without
+   * bound between prunes. The newest day written is never deleted.
+   */
+  observationRowsPerStore?: number;
+}
+
+/**
+ * One product's price at one dispensary on one calendar day (America/Chicago): the day's last
+ * sale price, regular price and whether it was on a deal. A later observation of the same
+ * dispensary, product and day replaces the earlier one.
+ */
+export interface PriceObservation {
+  /** The product's key within its dispensary: 1 to 100 characters (the contract's key length). */
+  productKey: string;
+  /** 'YYYY-MM-DD', a real calendar date. */
+  day: string;
+  /** US dollars, from 0 to the contract's MAX_MONEY. */
+  salePrice: number;
+  /** US dollars, from 0 to MAX_MONEY; null when the menu showed no regular price. */
+  regularPrice: number | null;
+  onDeal: boolean;
 }
 
 /**
@@ -116,11 +140,18 @@ export interface DealsRepository {
    * `firstSeenAt` on the given deals is ignored. Rejects, storing nothing, when a deal fails the
    * contract's `DealSchema`. The caller decides whether a scrape is good enough to replace the
    * last one; an empty `deals` stores an empty snapshot.
+   *
+   * `observations` (the store result's price observations) are written in the same transaction,
+   * so a failed call writes neither them nor the snapshot; each replaces any stored observation
+   * of the same product and day, and within the call the later of two wins. Rejects, storing
+   * nothing, when one has an empty or over-long product key, a day that is not a real
+   * 'YYYY-MM-DD' date, or a price that is not a number from 0 to MAX_MONEY.
    */
   replaceSnapshot(
     dispensaryKey: string,
     deals: readonly Deal[],
     scrapedAt: Date,
+    observations?: readonly PriceObservation[],
   ): Promise<Snapshot>;
   /**
    * Forgets the deal history of keys last seen before `lastSeenBefore`, so that a feed whose ids
@@ -131,6 +162,24 @@ export interface DealsRepository {
    * Resolves to the count of rows deleted; rejects when `lastSeenBefore` is not a valid date.
    */
   pruneDealHistory(lastSeenBefore: Date, options?: PruneOptions): Promise<number>;
+  /**
+   * The price observations of `productKeys` (at most 1,000 per call) at one dispensary from
+   * `sinceDay` ('YYYY-MM-DD') on, by product key, each list sorted by day. A product without
+   * observations since then has no entry. One query; rejects when there are too many keys, a key
+   * is empty or over-long, or `sinceDay` is not a real date.
+   */
+  priceHistory(
+    dispensaryKey: string,
+    productKeys: readonly string[],
+    sinceDay: string,
+  ): Promise<Map<string, PriceObservation[]>>;
+  /**
+   * Deletes the price observations of days before `beforeDay` ('YYYY-MM-DD'; the caller derives
+   * it from its retention), oldest first, in batches of `options.batchRows`, each its own
+   * transaction, letting other calls run between batches. Resolves to the count of rows
+   * deleted; rejects when `beforeDay` is not a real date.
+   */
+  pruneObservations(beforeDay: string, options?: PruneOptions): Promise<number>;
   /** Rejects when a timestamp is not ISO 8601 or `dealCount` is not a count. */
   recordScrapeRun(run: ScrapeRun): Promise<void>;
   /**

@@ -107,6 +107,7 @@ describe('openSqliteRepository', () => {
       '0003-geocoded-addresses',
       '0004-resolved-sources',
       '0005-published-views',
+      '0006-price-observations',
     ]);
   });
 

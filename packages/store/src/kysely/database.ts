@@ -15,6 +15,7 @@ export interface StoreDatabase {
   geocoded_addresses: GeocodedAddressesTable;
   resolved_sources: ResolvedSourcesTable;
   published_views: PublishedViewsTable;
+  price_observations: PriceObservationsTable;
 }
 
 /** One row per dispensary that has a stored snapshot. */
@@ -91,4 +92,18 @@ export interface PublishedViewsTable {
   /** The answer brotli-compressed, as served. */
   body_br: Buffer;
   published_at: string;
+}
+
+/**
+ * One product's last price per dispensary and calendar day ('YYYY-MM-DD', America/Chicago);
+ * outlives the snapshots until pruned by day.
+ */
+export interface PriceObservationsTable {
+  dispensary_key: string;
+  product_key: string;
+  day: string;
+  sale_price: number;
+  regular_price: number | null;
+  /** 1 on a deal, 0 not: an integer on both engines, so that both run the same queries. */
+  on_deal: number;
 }

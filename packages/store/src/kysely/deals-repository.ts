@@ -9,9 +9,11 @@ import {
   isoFromDate,
   isoFromText,
 } from '../input-checks';
+import { checkDay, checkHistoryKeys, checkObservations } from '../price-observation-checks';
 import type {
   CorruptRow,
   DealsRepository,
+  PriceObservation,
   PruneOptions,
   ScrapeRun,
   Snapshot,
@@ -28,6 +30,7 @@ import {
   upsertGeocodedAddress,
   upsertLocation,
 } from './locations';
+import { readPriceHistory, writeObservations } from './price-observations';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import { readResolvedSources, upsertResolvedSource } from './resolved-sources';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
@@ -44,6 +47,15 @@ export interface StoreEngine {
    * snapshot, oldest first; answers how many. Runs inside the batch's transaction.
    */
   pruneHistoryBatch(trx: Kysely<StoreDatabase>, before: string, limit: number): Promise<number>;
+  /**
+   * Deletes up to `limit` price observations of days before `beforeDay`, oldest first; answers
+   * how many. Runs inside the batch's transaction.
+   */
+  pruneObservationsBatch(
+    trx: Kysely<StoreDatabase>,
+    beforeDay: string,
+    limit: number,
+  ): Promise<number>;
   /** Whether the database is still the one opened, reachable and undamaged. */
   checkHealth(db: Kysely<StoreDatabase>): Promise<StorageHealth>;
   /** Whether a failed write failed for lack of room (the engine's disk-full error). */
@@ -59,6 +71,7 @@ export interface RepositorySettings {
   onCorruptRow: (row: CorruptRow) => void;
   scrapeRunsKept: number;
   historyRowsPerStore: number;
+  observationRowsPerStore: number;
 }
 
 /** `DealsRepository` on a migrated database reached through Kysely, whatever the engine. */
@@ -98,9 +111,11 @@ export class KyselyDealsRepository implements DealsRepository {
     dispensaryKey: string,
     deals: readonly Deal[],
     scrapedAt: Date,
+    observations: readonly PriceObservation[] = [],
   ): Promise<Snapshot> {
     const db = this.#open();
     const at = isoFromDate(scrapedAt, `scrapedAt of dispensary '${dispensaryKey}'`);
+    const checkedObservations = checkObservations(dispensaryKey, observations);
     // Validated and serialized before the transaction: a bad deal rejects the call with nothing
     // written, and the write lock is held only for the writes.
     const stored = deals.map((deal, position) => ({
@@ -111,6 +126,12 @@ export class KyselyDealsRepository implements DealsRepository {
     return this.#writing(() =>
       db.transaction().execute(async (trx) => {
         await writeSnapshot(trx, dispensaryKey, stored, at, this.#settings.historyRowsPerStore);
+        await writeObservations(
+          trx,
+          dispensaryKey,
+          checkedObservations,
+          this.#settings.observationRowsPerStore,
+        );
         // Read back in the same transaction: the answer is exactly what was committed.
         const [snapshot] = await readSnapshots(trx, dispensaryKey, this.#settings.onCorruptRow);
         if (snapshot === undefined) {
@@ -125,6 +146,36 @@ export class KyselyDealsRepository implements DealsRepository {
 
   async pruneDealHistory(lastSeenBefore: Date, options: PruneOptions = {}): Promise<number> {
     const before = isoFromDate(lastSeenBefore, 'lastSeenBefore of the deal history');
+    return this.#pruneInBatches(options, (trx, batchRows) =>
+      this.#engine.pruneHistoryBatch(trx, before, batchRows),
+    );
+  }
+
+  async priceHistory(
+    dispensaryKey: string,
+    productKeys: readonly string[],
+    sinceDay: string,
+  ): Promise<Map<string, PriceObservation[]>> {
+    const keys = checkHistoryKeys(dispensaryKey, productKeys);
+    const since = checkDay(sinceDay, `sinceDay of the price history of '${dispensaryKey}'`);
+    return readPriceHistory(this.#open(), dispensaryKey, keys, since);
+  }
+
+  async pruneObservations(beforeDay: string, options: PruneOptions = {}): Promise<number> {
+    const before = checkDay(beforeDay, 'beforeDay of the price observations');
+    return this.#pruneInBatches(options, (trx, batchRows) =>
+      this.#engine.pruneObservationsBatch(trx, before, batchRows),
+    );
+  }
+
+  /**
+   * Runs `batch` until it deletes fewer than `options.batchRows` rows or the signal aborts, each
+   * batch its own transaction; answers the rows deleted.
+   */
+  async #pruneInBatches(
+    options: PruneOptions,
+    batch: (trx: Kysely<StoreDatabase>, batchRows: number) => Promise<number>,
+  ): Promise<number> {
     const batchRows = options.batchRows ?? DEFAULT_PRUNE_BATCH_ROWS;
     if (!Number.isSafeInteger(batchRows) || batchRows < 1) {
       throw new RangeError(`batchRows must be a whole number of at least 1, got ${batchRows}`);
@@ -133,7 +184,7 @@ export class KyselyDealsRepository implements DealsRepository {
     while (options.signal?.aborted !== true) {
       const db = this.#open();
       const deleted = await this.#writing(() =>
-        db.transaction().execute((trx) => this.#engine.pruneHistoryBatch(trx, before, batchRows)),
+        db.transaction().execute((trx) => batch(trx, batchRows)),
       );
       pruned += deleted;
       if (deleted < batchRows) break;

@@ -26,6 +26,7 @@ const TABLES: readonly (keyof StoreDatabase)[] = [
   'geocoded_addresses',
   'resolved_sources',
   'published_views',
+  'price_observations',
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
+import { pruneObservationsBatch } from './price-observations';
 import { checkPostgresHealth } from './health';
 
 /** PostgreSQL beneath the shared queries; `oid` is the database's at open (see `databaseOid`). */
@@ -7,6 +8,7 @@ export function postgresEngine(name: string, oid: string): StoreEngine {
   return {
     name,
     pruneHistoryBatch,
+    pruneObservationsBatch,
     checkHealth: (db) => checkPostgresHealth(db, name, oid),
     // disk_full: the server could not extend a file; the transaction was rolled back whole.
     isStorageFull: (error) => (error as { code?: unknown } | null)?.code === '53100',

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
+import { pruneObservationsBatch } from './price-observations';
 import { checkSqliteHealth, type FileIdentity } from './health';
 
 /**
@@ -15,6 +16,7 @@ export function sqliteEngine(
   return {
     name: file,
     pruneHistoryBatch,
+    pruneObservationsBatch,
     // Through Kysely's connection queue, so the check never runs inside another call's transaction.
     checkHealth: (db) =>
       db.connection().execute(() => Promise.resolve(checkSqliteHealth(connection, identity))),

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
 import { cluster } from './0002-cluster';
 import { publishedViews } from './0003-published-views';
+import { priceObservations } from './0004-price-observations';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -12,6 +13,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-cluster': cluster,
   '0003-published-views': publishedViews,
+  '0004-price-observations': priceObservations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import { historyRetention } from './0002-history-retention';
 import { geocodedAddresses } from './0003-geocoded-addresses';
 import { resolvedSources } from './0004-resolved-sources';
 import { publishedViews } from './0005-published-views';
+import { priceObservations } from './0006-price-observations';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-geocoded-addresses': geocodedAddresses,
   '0004-resolved-sources': resolvedSources,
   '0005-published-views': publishedViews,
+  '0006-price-observations': priceObservations,
 };
 
 export const migrationProvider: MigrationProvider = {
