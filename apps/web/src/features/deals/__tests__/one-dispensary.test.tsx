@@ -151,6 +151,25 @@ describe('Refresh (one dispensary)', () => {
     expect(screen.queryByRole('button', { name: 'Retry Connection' })).toBeNull();
   });
 
+  it('reads the status again after a refresh, so the cache update time moves on', async () => {
+    serve({ dealsOf: { swade: [unstamped('Swade deal 10% off')] } });
+    server.use(
+      http.get(
+        API.status,
+        inTurn(
+          answer.json(readyStatus({ lastUpdate: '2025-06-04T11:29:00Z' })),
+          answer.json(readyStatus({ lastUpdate: '2025-06-04T11:36:00Z' })),
+        ),
+      ),
+      http.post(API.refreshOne, inTurn(answer.json([unstamped('Fresh swade deal 30% off')]))),
+    );
+    const { user } = renderPage({ query: '?dispensary=swade' });
+    expect(await screen.findByText('Cache updated: Jun 4, 2025, 6:29 AM')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Fresh swade deal 30% off')).toBeInTheDocument();
+    expect(await screen.findByText('Cache updated: Jun 4, 2025, 6:36 AM')).toBeInTheDocument();
+  });
+
   it('gives a refresh 60 s', async () => {
     installFakeClock();
     serve({ dealsOf: { swade: [unstamped('Swade deal 10% off')] } });

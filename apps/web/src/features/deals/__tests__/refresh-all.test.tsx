@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { deals } from '../../../test/fixtures';
+import { deals, readyStatus } from '../../../test/fixtures';
 import { installFakeClock, renderPage } from '../../../test/render-page';
 import {
   answer,
@@ -70,6 +70,49 @@ describe('Refresh All', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to refresh all dispensaries: Server error: 429 Too Many Requests',
     );
+  });
+
+  it('reads the status again after Refresh All, so the cache update time moves on', async () => {
+    serve();
+    server.use(
+      http.get(
+        API.status,
+        inTurn(
+          answer.json(readyStatus({ lastUpdate: '2025-06-04T11:29:00Z' })),
+          answer.json(readyStatus({ lastUpdate: '2025-06-04T11:36:00Z' })),
+        ),
+      ),
+      http.post(API.refreshAll, inTurn(answer.json({ refreshed: 4 }))),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByText('Cache updated: Jun 4, 2025, 6:29 AM')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh All' }));
+    expect(await screen.findByText('Cache updated: Jun 4, 2025, 6:36 AM')).toBeInTheDocument();
+  });
+
+  it('says the service is unreachable while the last calls got no answer', async () => {
+    serve();
+    const { user } = renderPage();
+    await screen.findByText('Found 3 deals');
+    const status = screen.getByRole('region', { name: 'Data status' });
+    expect(within(status).getByText('Cache Ready')).toBeInTheDocument();
+
+    server.use(
+      http.post(API.refreshAll, inTurn(answer.networkError(), answer.json({ refreshed: 4 }))),
+    );
+    await user.click(screen.getByRole('button', { name: 'Refresh All' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to refresh all dispensaries: No response from server',
+    );
+    expect(within(status).getByText('Backend not responding')).toBeInTheDocument();
+    expect(within(status).queryByText('Cache Ready')).toBeNull();
+    // Reading the notice away does not make the service answer.
+    await user.click(screen.getByRole('button', { name: /^Dismiss/ }));
+    expect(within(status).getByText('Backend not responding')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Refresh All' }));
+    expect(await within(status).findByText('Cache Ready')).toBeInTheDocument();
+    expect(within(status).queryByText('Backend not responding')).toBeNull();
   });
 
   it('gives Refresh All 120 s', async () => {

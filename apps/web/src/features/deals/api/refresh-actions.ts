@@ -1,5 +1,5 @@
 import type { Dispensary } from '@stl-deals/domain';
-import { HttpError } from '../../../shared/http/errors';
+import { HttpError, isUnreachable } from '../../../shared/http/errors';
 import { DEALS_TIMEOUT_MS, dealsTimeoutMs } from '../model/cache-step';
 import {
   fetchDealsFailedMessage,
@@ -16,6 +16,7 @@ import {
 } from '../model/messages';
 import { cacheUpdatedText } from '../model/times';
 import { fetchDeals, knownStatus, replaceDeals, type FeedContext } from './feed-steps';
+import { cacheStatusKey, readCacheStatus } from './get-cache-status';
 import { refreshAllDispensaries } from './refresh-all';
 import { refreshDispensary } from './refresh-dispensary';
 
@@ -23,10 +24,21 @@ import { refreshDispensary } from './refresh-dispensary';
 export type IsSelected = (selectionKey: string) => boolean;
 
 /** When a refused call may be made again, from its Retry-After; null when it did not say. */
-function retryAtOf(error: unknown, ctx: FeedContext): number | null {
+function retryAtOf(error: unknown, now: () => number): number | null {
   return error instanceof HttpError && error.retryAfterS !== undefined
-    ? ctx.now() + error.retryAfterS * 1000
+    ? now() + error.retryAfterS * 1000
     : null;
+}
+
+/**
+ * The status again once a refresh has ended, however it ended: the refresh moved the cache's
+ * update time and the dispensaries' standing on. Quiet and not waited for; a failure keeps what
+ * was known.
+ */
+function rereadStatus(ctx: FeedContext): void {
+  void readCacheStatus({ random: ctx.random }).then((status) => {
+    if (status) ctx.client.setQueryData(cacheStatusKey, status);
+  });
 }
 
 /**
@@ -43,7 +55,8 @@ async function noticed<T>(
   } catch (error) {
     ctx.report({
       type: 'refresh-failed',
-      notice: { text: describe(error), retryAt: retryAtOf(error, ctx) },
+      notice: { text: describe(error), retryAt: retryAtOf(error, ctx.now) },
+      unreachable: isUnreachable(error),
     });
     throw error;
   }
@@ -56,11 +69,19 @@ async function noticed<T>(
  * failed while the service kept the last good deals shows those with 'Could not refresh <name>:
  * <reason>. Showing deals from <time>.'; a failed call leaves the list as it is, with a notice.
  */
-export function refreshOne(
+export async function refreshOne(
   dispensary: Dispensary,
   ctx: FeedContext,
   isSelected: IsSelected,
 ): Promise<void> {
+  try {
+    await refreshOneShown(dispensary, ctx, isSelected);
+  } finally {
+    rereadStatus(ctx);
+  }
+}
+
+function refreshOneShown(dispensary: Dispensary, ctx: FeedContext, isSelected: IsSelected) {
   return noticed(
     ctx,
     (error) =>
@@ -93,12 +114,20 @@ export function refreshOne(
  * or on the error of that fetch, never on a loading panel with nothing loading. It says
  * what the service did ('Refreshed 37, failed 2, 0 skipped'; the spec's success text, which the
  * page reverts after 3 s, only when nothing failed or was skipped), and a failure is a notice
- * over the list, with the wait a 429 asked for.
+ * over the list, with the wait a 429 asked for. After either refresh the status is read again.
  */
 export async function refreshAll(
   ctx: FeedContext,
   selection: () => Dispensary | null,
 ): Promise<void> {
+  try {
+    await refreshAllShown(ctx, selection);
+  } finally {
+    rereadStatus(ctx);
+  }
+}
+
+async function refreshAllShown(ctx: FeedContext, selection: () => Dispensary | null) {
   await noticed(ctx, refreshAllFailedMessage, async () => {
     ctx.report({ type: 'started', message: REFRESHING_ALL_MESSAGE });
     const message = refreshAllResultMessage(await refreshAllDispensaries());

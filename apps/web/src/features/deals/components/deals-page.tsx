@@ -12,7 +12,6 @@ import {
   cacheStillLoadingShownMessage,
   firstLoadNotice,
   IDLE_MESSAGE,
-  needsConnectionAdvice,
   noneReachedMessage,
 } from '../model/messages';
 import { cacheUpdatedText } from '../model/times';
@@ -82,9 +81,8 @@ export function DealsPage() {
             ...shownCounts(loaded.counts),
           })
         : activity.message;
-  const unreachable =
-    (activity.error !== null && needsConnectionAdvice(activity.error)) ||
-    activity.background !== null;
+  // The status line tells of the service as the last calls found it, whatever they were.
+  const { unreachable } = activity;
 
   return (
     <div className={styles.page}>

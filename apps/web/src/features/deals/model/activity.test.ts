@@ -16,6 +16,7 @@ describe('activityReducer', () => {
       attempt: null,
       wakingUp: false,
       background: null,
+      unreachable: false,
     });
   });
 
@@ -94,7 +95,7 @@ describe('activityReducer', () => {
     const notice = { text: 'Failed to refresh all dispensaries: Server error: 429', retryAt: 5 };
     const state = run(
       { type: 'started', message: 'Force refreshing all dispensaries...' },
-      { type: 'refresh-failed', notice },
+      { type: 'refresh-failed', notice, unreachable: false },
     );
     expect(state).toMatchObject({ message: 'Loading deals...', error: null, notice });
     expect(activityReducer(state, { type: 'dismissed', listLoaded: true }).notice).toBeNull();
@@ -115,5 +116,25 @@ describe('activityReducer', () => {
     // no background state unless the failure started one
     const plain = run({ type: 'failed', error: 'x' }, { type: 'background', state: 'stopped' });
     expect(plain.background).toBeNull();
+  });
+
+  it('says the service is unreachable from a failed call until a later call is answered', () => {
+    const notice = { text: 'Failed to refresh all dispensaries: No response', retryAt: null };
+    const down = run({ type: 'refresh-failed', notice, unreachable: true });
+    expect(down.unreachable).toBe(true);
+    // Neither starting again nor reading the notice away says the service answered.
+    const again = activityReducer(down, { type: 'started', message: 'Refreshing a...' });
+    expect(again.unreachable).toBe(true);
+    expect(activityReducer(down, { type: 'dismissed', listLoaded: true }).unreachable).toBe(true);
+    expect(activityReducer(again, { type: 'step', message: 'x' }).unreachable).toBe(false);
+    expect(activityReducer(again, { type: 'finished' }).unreachable).toBe(false);
+    // A refusal is an answer.
+    const refused = { text: 'Nothing was refreshed', retryAt: 5 };
+    expect(
+      activityReducer(down, { type: 'refresh-failed', notice: refused, unreachable: false })
+        .unreachable,
+    ).toBe(false);
+    expect(run({ type: 'failed', error: 'x', background: true }).unreachable).toBe(true);
+    expect(run({ type: 'failed', error: 'Failed to fetch deals: 404' }).unreachable).toBe(false);
   });
 });

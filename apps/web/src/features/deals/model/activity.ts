@@ -28,6 +28,11 @@ export interface Activity {
   wakingUp: boolean;
   /** Set while the page keeps trying in the background under a connection error. */
   background: BackgroundRetry | null;
+  /**
+   * The service did not answer the last call that ended (see `isUnreachable`): true until a
+   * later call gets an answer, whatever error or notice is shown or dismissed meanwhile.
+   */
+  unreachable: boolean;
 }
 
 export type ActivityEvent =
@@ -41,7 +46,7 @@ export type ActivityEvent =
   /** A load failed: the error panel; `background` when the page keeps trying on its own. */
   | { type: 'failed'; error: string; background?: boolean }
   /** A refresh failed or was refused: a notice over the list (the page shows a panel if none). */
-  | { type: 'refresh-failed'; notice: Notice }
+  | { type: 'refresh-failed'; notice: Notice; unreachable?: boolean }
   | { type: 'background'; state: BackgroundRetry }
   /**
    * The visitor changed what is displayed, or closed the notice: an error over a loaded list,
@@ -60,15 +65,18 @@ export const INITIAL_ACTIVITY: Activity = {
   attempt: null,
   wakingUp: false,
   background: null,
+  unreachable: false,
 };
 
 export function activityReducer(state: Activity, event: ActivityEvent): Activity {
   switch (event.type) {
     case 'started':
-      return { ...INITIAL_ACTIVITY, message: event.message };
+      // Starting proves nothing about the service: what the last calls found stands.
+      return { ...INITIAL_ACTIVITY, message: event.message, unreachable: state.unreachable };
     case 'step':
       return {
         ...state,
+        unreachable: false,
         message: event.message,
         messageExpiresMs: null,
         partial: event.partial ?? false,
@@ -105,6 +113,7 @@ export function activityReducer(state: Activity, event: ActivityEvent): Activity
         ...INITIAL_ACTIVITY,
         error: event.error,
         background: event.background ? { attempt: 0, of: 0 } : null,
+        unreachable: event.background ?? false,
       };
     case 'refresh-failed':
       // The refresh's own message ('Force refreshing...') is over: the notice says how it ended.
@@ -116,6 +125,7 @@ export function activityReducer(state: Activity, event: ActivityEvent): Activity
         attempt: null,
         wakingUp: false,
         notice: event.notice,
+        unreachable: event.unreachable ?? false,
       };
     case 'background':
       return state.background === null ? state : { ...state, background: event.state };
