@@ -285,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(refreshRoutes, {
       collection,
       perMinute: config.RATE_LIMIT_PER_MIN,
+      refreshWaitMs: config.REFRESH_WAIT_S * 1000,
       allowedOrigins: config.CORS_ORIGIN ?? [],
       ...(config.PUBLIC_ORIGIN ? { publicOrigins: config.PUBLIC_ORIGIN } : {}),
       ...(cluster ? { rateLimitStore: cluster.rateLimitStore } : {}),

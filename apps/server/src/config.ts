@@ -198,6 +198,11 @@ export const EnvSchema = z.object({
     }),
   REFRESH_INTERVAL_MIN: whole(1, 24 * 60, 30),
   REFRESH_COOLDOWN_S: whole(0, 24 * 60 * 60, 60),
+  /**
+   * The longest a visitor's refresh of one dispensary waits for its scrape; then it answers the
+   * last good deals saying the menu is still being read (the page gives up at 60 s).
+   */
+  REFRESH_WAIT_S: whole(1, 55, 50),
   SCRAPE_CONCURRENCY: whole(1, 32, 4),
   /** A whole scrape of one dispensary, every request it makes included. */
   SCRAPE_TIMEOUT_S: whole(1, 15 * 60, 120),

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_REASONS } from '../src/collection/scrape-verdict';
-import { REFRESH_ALL_WAIT_MS } from '../src/routes/refresh';
+import { REFRESH_ALL_WAIT_MS, STILL_REFRESHING } from '../src/routes/refresh';
 import { feedDeals } from './support/deals';
 import { rawRequest } from './support/raw-http';
 import { startFeedServer, type FeedServer } from './support/feed-server';
@@ -1232,6 +1232,29 @@ describe("the operator's gauges", () => {
     ).toBe(succeededAt);
     expect(gauge('stl_deals_list_age_seconds')).toBe(180);
     expect(gauge('stl_deals_storage_ok')).toBe(1);
+  });
+});
+
+describe('a refresh whose scrape outlasts REFRESH_WAIT_S', () => {
+  it('answers the last good deals saying the menu is still being read, and the scrape goes on', async () => {
+    const server = await app({ env: { REFRESH_WAIT_S: '1', REFRESH_COOLDOWN_S: '0' } });
+    await refreshAll(server);
+    feed.set('beta', { hold: true });
+    const started = Date.now();
+    const answer = await server.inject({
+      method: 'POST',
+      headers: JSON_TYPE,
+      url: '/api/scraper/refresh/beta',
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toHaveLength(2);
+    expect(decodeURIComponent(String(answer.headers['x-refresh-error']))).toBe(STILL_REFRESHING);
+    expect(answer.headers['x-deals-as-of']).toEqual(expect.any(String));
+    const status = CacheStatusSchema.parse(
+      (await server.inject('/api/monitoring/scraper/status')).json(),
+    );
+    expect(status.sources?.find((source) => source.key === 'beta')?.state).toBe('running');
   });
 });
 

@@ -10,7 +10,7 @@ import { sendPrepared } from '../http/prepared-body';
 import { isKnownDispensary, UNKNOWN_DISPENSARY } from './deals';
 
 /**
- * A refresh of one dispensary whose scrape failed, answered with its last good deals (issue 11):
+ * A refresh of one dispensary whose scrape failed, answered with its last good deals:
  * the public reason, URI-encoded (a header is ASCII), and when those deals were collected.
  */
 export const REFRESH_ERROR_HEADER = 'x-refresh-error';
@@ -18,6 +18,12 @@ export const DEALS_AS_OF_HEADER = 'x-deals-as-of';
 
 /** The page gives up on refresh-all after 120 s (spec section 7); answer before that. */
 export const REFRESH_ALL_WAIT_MS = 110_000;
+
+/**
+ * The failure header's reason when a visitor's refresh outlasts REFRESH_WAIT_S (the page gives
+ * up at 60 s): its scrape goes on, and the last good deals are answered meanwhile.
+ */
+export const STILL_REFRESHING = 'Its menu is still being read; try again in a minute.';
 
 const ProgressSchema = z.object({
   done: z.number().int().nonnegative(),
@@ -45,6 +51,8 @@ const SummarySchema = z.object({
 export const refreshRoutes: FastifyPluginAsyncZod<{
   collection: Collection;
   perMinute: number;
+  /** The longest one dispensary's refresh waits for its scrape (REFRESH_WAIT_S). */
+  refreshWaitMs: number;
   /** Origins besides the service's own whose pages may call these (CORS_ORIGIN). */
   allowedOrigins: readonly string[];
   /** The service's own origins (PUBLIC_ORIGIN); unset: the one the request's Host names. */
@@ -54,7 +62,10 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
    * count that cannot be stored lets the refresh through, which then fails on its own.
    */
   rateLimitStore?: FastifyRateLimitStoreCtor;
-}> = async (app, { collection, perMinute, allowedOrigins, publicOrigins, rateLimitStore }) => {
+}> = async (
+  app,
+  { collection, perMinute, refreshWaitMs, allowedOrigins, publicOrigins, rateLimitStore },
+) => {
   refuseCrossSiteWrites(app, allowedOrigins, publicOrigins);
   await app.register(rateLimit, {
     global: true,
@@ -92,7 +103,8 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
         summary:
           'Scrapes one dispensary now (joining a scrape under way; not again within the cooldown) and answers its deals. ' +
           `When its last attempt failed: its last good deals with ${REFRESH_ERROR_HEADER} (the public reason, ` +
-          `URI-encoded) and ${DEALS_AS_OF_HEADER} (when they were collected), or 502 {error, message} when it has none.`,
+          `URI-encoded) and ${DEALS_AS_OF_HEADER} (when they were collected), or 502 {error, message} when it has none. ` +
+          `A scrape still running after REFRESH_WAIT_S answers the last good deals with the same headers, its scrape going on.`,
         // No bound here (an unknown key is a 404 at any length); the router's maxParamLength
         // bounds what reaches this route.
         params: z.object({ dispensaryKey: z.string() }),
@@ -104,7 +116,15 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
       if (!isKnownDispensary(collection, dispensaryKey)) {
         throw new HttpError(404, UNKNOWN_DISPENSARY);
       }
-      await collection.refresh(dispensaryKey);
+      const finished = await within(collection.refresh(dispensaryKey), refreshWaitMs);
+      if (finished === undefined) {
+        // Still scraping (a slow menu, or scrapes of other stores ahead of it): the visitor
+        // gets the last good deals now, told why, and the scrape goes on for the next visit.
+        reply.header(REFRESH_ERROR_HEADER, encodeURIComponent(STILL_REFRESHING));
+        const lastSuccessAt = sourceOf(collection, dispensaryKey)?.lastSuccessAt;
+        if (lastSuccessAt) reply.header(DEALS_AS_OF_HEADER, lastSuccessAt);
+        return sendPrepared(request, reply, collection.deals.of(dispensaryKey));
+      }
       const failure = lastFailure(collection, dispensaryKey);
       if (failure?.state === 'failed') {
         return reply.code(502).send({ error: 'BadGateway', message: failure.reason });
@@ -123,13 +143,17 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
  * served) or 'failed' (nothing to serve), with the public reason.
  */
 function lastFailure(collection: Collection, key: string) {
-  const source = collection.status().sources?.find((entry) => entry.key === key);
+  const source = sourceOf(collection, key);
   if (source?.state !== 'stale' && source?.state !== 'failed') return null;
   return {
     state: source.state,
     reason: source.error ?? 'The menu could not be read.',
     lastSuccessAt: source.lastSuccessAt,
   };
+}
+
+function sourceOf(collection: Collection, key: string) {
+  return collection.status().sources?.find((entry) => entry.key === key);
 }
 
 /** `work`'s value, or undefined if it takes longer than `ms`. */
