@@ -151,6 +151,34 @@ describe('Refresh (one dispensary)', () => {
     expect(screen.queryByRole('button', { name: 'Retry Connection' })).toBeNull();
   });
 
+  it('names the dispensary a refused refresh was for, and rests its button for the wait', async () => {
+    installFakeClock();
+    serve({ dealsOf: { greenlight: [unstamped('Greenlight deal 10% off')] } });
+    const tooMany = () =>
+      new HttpResponse(null, {
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'Retry-After': '28' },
+      });
+    server.use(http.post(API.refreshOne, inTurn(tooMany)));
+    const { user } = renderPage({ query: '?dispensary=greenlight', fakeTimers: true });
+    await screen.findByText('Greenlight deal 10% off');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Greenlight - St\. Peters was not refreshed: too many refreshes in the last minute\. Try again in 28 s\.$/,
+    );
+    const button = screen.getByRole('button', { name: 'Refresh' });
+    expect(button).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(27_900));
+    expect(button).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(button).toBeEnabled();
+    expect(screen.getByText('You can refresh Greenlight - St. Peters again.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+  });
+
   it('reads the status again after a refresh, so the cache update time moves on', async () => {
     serve({ dealsOf: { swade: [unstamped('Swade deal 10% off')] } });
     server.use(

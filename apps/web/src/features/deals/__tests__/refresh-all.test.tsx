@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { deals, readyStatus } from '../../../test/fixtures';
 import { installFakeClock, renderPage } from '../../../test/render-page';
@@ -63,13 +63,36 @@ describe('Refresh All', () => {
 
   it('shows a failed Refresh All', async () => {
     serve();
-    server.use(http.post(API.refreshAll, inTurn(answer.status(429, 'Too Many Requests'))));
+    server.use(http.post(API.refreshAll, inTurn(answer.status(500, 'Internal Server Error'))));
     const { user } = renderPage();
     await screen.findByText('Found 3 deals');
     await user.click(screen.getByRole('button', { name: 'Refresh All' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to refresh all dispensaries: Server error: 429 Too Many Requests',
+      'Failed to refresh all dispensaries: Server error: 500 Internal Server Error',
     );
+  });
+
+  it('says in plain words that Refresh All was refused for now, and rests it for the wait', async () => {
+    installFakeClock();
+    serve();
+    const tooMany = () =>
+      new HttpResponse(null, {
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'Retry-After': '28' },
+      });
+    server.use(http.post(API.refreshAll, inTurn(tooMany)));
+    const { user } = renderPage({ fakeTimers: true });
+    await screen.findByText('Found 3 deals');
+    const button = screen.getByRole('button', { name: 'Refresh All' });
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Nothing was refreshed: too many refreshes in the last minute\. Try again in 28 s\.$/,
+    );
+    expect(button).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(28_000));
+    expect(button).toBeEnabled();
+    expect(screen.getByText('You can use Refresh All again.')).toBeInTheDocument();
   });
 
   it('reads the status again after Refresh All, so the cache update time moves on', async () => {

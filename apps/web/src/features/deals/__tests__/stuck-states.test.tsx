@@ -44,7 +44,7 @@ describe('a failed Refresh over a loaded list', () => {
     server.use(http.post(API.refreshAll, inTurn(tooMany, tooMany)));
     const { user } = renderPage();
     await screen.findByText('Found 3 deals');
-    const failed = 'Failed to refresh all dispensaries: Server error: 429 Too Many Requests';
+    const failed = 'Nothing was refreshed: too many refreshes in the last minute.';
     await user.click(refreshAllButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(failed);
 

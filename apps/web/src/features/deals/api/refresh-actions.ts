@@ -13,6 +13,7 @@ import {
   refreshFailedWithReasonMessage,
   refreshingMessage,
   refreshKeptOldDealsMessage,
+  refreshRefusedMessage,
 } from '../model/messages';
 import { cacheUpdatedText } from '../model/times';
 import { fetchDeals, knownStatus, replaceDeals, type FeedContext } from './feed-steps';
@@ -24,10 +25,15 @@ import { refreshDispensary } from './refresh-dispensary';
 export type IsSelected = (selectionKey: string) => boolean;
 
 /** When a refused call may be made again, from its Retry-After; null when it did not say. */
-function retryAtOf(error: unknown, now: () => number): number | null {
+export function retryAtOf(error: unknown, now: () => number): number | null {
   return error instanceof HttpError && error.retryAfterS !== undefined
     ? now() + error.retryAfterS * 1000
     : null;
+}
+
+/** The service refused a refresh for now (429), which the notice says in plain words. */
+function isRefused(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 429;
 }
 
 /**
@@ -67,7 +73,8 @@ async function noticed<T>(
  * selected when they arrive. Decision: refresh calls are not retried, since each one makes the
  * service scrape again; the spec gives them a timeout and no attempts. A scrape that
  * failed while the service kept the last good deals shows those with 'Could not refresh <name>:
- * <reason>. Showing deals from <time>.'; a failed call leaves the list as it is, with a notice.
+ * <reason>. Showing deals from <time>.'; a failed call leaves the list as it is, with a notice,
+ * which names the dispensary when the service refused the refresh for now (429).
  */
 export async function refreshOne(
   dispensary: Dispensary,
@@ -85,9 +92,11 @@ function refreshOneShown(dispensary: Dispensary, ctx: FeedContext, isSelected: I
   return noticed(
     ctx,
     (error) =>
-      error instanceof HttpError && error.status === 502 && error.serverMessage
-        ? refreshFailedWithReasonMessage(dispensary.name, error.serverMessage)
-        : refreshFailedMessage(dispensary.key, error),
+      isRefused(error)
+        ? refreshRefusedMessage(dispensary.name)
+        : error instanceof HttpError && error.status === 502 && error.serverMessage
+          ? refreshFailedWithReasonMessage(dispensary.name, error.serverMessage)
+          : refreshFailedMessage(dispensary.key, error),
     async () => {
       ctx.report({ type: 'started', message: refreshingMessage(dispensary.key) });
       const { deals, failure } = await refreshDispensary(dispensary);
@@ -128,7 +137,9 @@ export async function refreshAll(
 }
 
 async function refreshAllShown(ctx: FeedContext, selection: () => Dispensary | null) {
-  await noticed(ctx, refreshAllFailedMessage, async () => {
+  const describe = (error: unknown) =>
+    isRefused(error) ? refreshRefusedMessage(null) : refreshAllFailedMessage(error);
+  await noticed(ctx, describe, async () => {
     ctx.report({ type: 'started', message: REFRESHING_ALL_MESSAGE });
     const message = refreshAllResultMessage(await refreshAllDispensaries());
     const expiresMs =

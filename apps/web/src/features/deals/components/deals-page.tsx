@@ -101,6 +101,8 @@ export function DealsPage() {
         selected={selected}
         refreshing={feed.refreshing}
         refreshingAll={feed.refreshingAll}
+        refreshWaiting={feed.refreshWaiting}
+        refreshLifted={feed.refreshLifted}
         onRefresh={feed.refresh}
         onRefreshAll={feed.refreshAll}
         statusLine={

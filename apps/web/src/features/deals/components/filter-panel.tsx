@@ -46,6 +46,10 @@ interface FilterPanelProps {
   today: Weekday | null;
   refreshing: boolean;
   refreshingAll: boolean;
+  /** The refresh resting for the wait the service asked for: a dispensary key, or 'all'. */
+  refreshWaiting: string | null;
+  /** The refresh whose wait ended, announced as working again. */
+  refreshLifted: string | null;
   onChange: (patch: Partial<Filters>, options?: ChangeOptions) => void;
   onRefresh: (dispensary: Dispensary) => void;
   onRefreshAll: () => void;
@@ -78,11 +82,20 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
   const active = (['dispensary', 'category', 'sort', 'day', 'distance'] as const).filter(
     (name) => filters[name] !== DEFAULT_FILTERS[name],
   ).length;
+  const { refreshLifted: lifted } = props;
   return (
     <section className={styles.panel} aria-labelledby="filters-heading">
       <h2 id="filters-heading" className="visually-hidden">
         Find a deal
       </h2>
+      {/* Outside the sheet, which is hidden on phones while closed. */}
+      <p role="status" className="visually-hidden">
+        {lifted === 'all'
+          ? 'You can use Refresh All again.'
+          : lifted !== null && lifted === selected?.key
+            ? `You can refresh ${selected.name} again.`
+            : ''}
+      </p>
       <div className={styles.bar}>
         <SearchField
           className={styles.search}
@@ -135,6 +148,8 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
           today={props.today}
           refreshing={props.refreshing}
           refreshingAll={props.refreshingAll}
+          refreshWaiting={props.refreshWaiting}
+          refreshLifted={lifted}
           onChange={onChange}
           onRefresh={props.onRefresh}
           onRefreshAll={props.onRefreshAll}
@@ -154,6 +169,7 @@ type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Choices };
  */
 const FilterControls = memo(function FilterControls(props: ControlsProps) {
   const { choices, sort, dispensaries, selected, locationKnown, onChange } = props;
+  const waiting = props.refreshWaiting;
   const sorts = sortOptions(locationKnown).map((option) => ({
     value: option.value,
     label: option.label,
@@ -172,7 +188,7 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
           <Button
             variant="secondary"
             onClick={() => props.onRefresh(selected)}
-            disabled={props.refreshing}
+            disabled={props.refreshing || waiting === selected.key}
             aria-busy={props.refreshing}
           >
             Refresh
@@ -223,7 +239,7 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
         className={styles.refreshAll}
         variant="accent"
         onClick={props.onRefreshAll}
-        disabled={props.refreshingAll}
+        disabled={props.refreshingAll || waiting === 'all'}
         aria-busy={props.refreshingAll}
       >
         Refresh All

@@ -18,6 +18,8 @@ export interface FiltersAndResultsProps {
   selected: Dispensary | null;
   refreshing: boolean;
   refreshingAll: boolean;
+  refreshWaiting: string | null;
+  refreshLifted: string | null;
   onRefresh: (dispensary: Dispensary) => void;
   onRefreshAll: () => void;
   statusLine: ReactNode;
@@ -76,6 +78,8 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
         today={loaded.today}
         refreshing={props.refreshing}
         refreshingAll={props.refreshingAll}
+        refreshWaiting={props.refreshWaiting}
+        refreshLifted={props.refreshLifted}
         onChange={change}
         onRefresh={props.onRefresh}
         onRefreshAll={props.onRefreshAll}

@@ -23,7 +23,8 @@ export function NoticeBar({ notice, onDismiss }: NoticeBarProps) {
         {secondsLeft !== null && (
           <>
             {/[.!?]$/.test(notice.text) ? ' ' : '. '}
-            {tryAgainMessage(secondsLeft)}
+            {/* A timer is not live: the alert says the wait once, not again every second. */}
+            <span role="timer">{tryAgainMessage(secondsLeft)}</span>
           </>
         )}
       </p>

@@ -5,10 +5,11 @@ import { useServices } from '../../../shared/services';
 import { backgroundAttempt, retryConnection } from '../api/connection-recovery';
 import { dealsQueryOptions } from '../api/deals-feed';
 import type { FeedContext } from '../api/feed-steps';
-import { refreshAll, refreshOne } from '../api/refresh-actions';
+import { refreshAll, refreshOne, retryAtOf } from '../api/refresh-actions';
 import { cacheStatusQueryOptions } from '../api/get-cache-status';
 import { activityReducer, INITIAL_ACTIVITY } from '../model/activity';
 import { BACKGROUND_RETRY_FOR_MS, BACKGROUND_RETRY_INTERVAL_MS } from '../model/messages';
+import { useRefreshWait } from './use-refresh-wait';
 
 /**
  * The deals of the selection (null for all dispensaries) with everything the page says about
@@ -64,11 +65,20 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
   else if (seen.shown !== shown) report({ type: 'dismissed', listLoaded });
 
   const isSelected = (key: string) => (selected.current?.key ?? 'all') === key;
+  // A refresh the service refused with a wait rests its button until the wait is over.
+  const resting = useRefreshWait(services.now);
+  const { wait } = resting;
+  const waitIfAsked = (key: string) => (error: unknown) => {
+    const until = retryAtOf(error, services.now);
+    if (until !== null) wait(key, until);
+  };
   const refresh = useMutation({
     mutationFn: (target: Dispensary) => refreshOne(target, ctx, isSelected),
+    onError: (error, target) => waitIfAsked(target.key)(error),
   });
   const refreshEverything = useMutation({
     mutationFn: () => refreshAll(ctx, () => selected.current),
+    onError: waitIfAsked('all'),
   });
   const retry = useMutation({ mutationFn: () => retryConnection(dispensary, ctx) });
   // Stable callbacks, so the memoized filter panel does not draw again for them.
@@ -124,6 +134,9 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
     activity,
     refreshing: refresh.isPending,
     refreshingAll: refreshEverything.isPending,
+    /** The refresh resting for the wait the service asked for, and the one whose wait ended. */
+    refreshWaiting: resting.waiting,
+    refreshLifted: resting.lifted,
     refresh: onRefresh,
     refreshAll: onRefreshAll,
     retryConnection: () => retry.mutate(),

@@ -184,6 +184,16 @@ function withoutEndStop(text: string): string {
 }
 
 /**
+ * A refresh the service refused for now (429: too many refreshes from this visitor in the last
+ * minute), in plain words, by the dispensary's name (null for Refresh All); the notice adds the
+ * wait the service asked for.
+ */
+export function refreshRefusedMessage(name: string | null): string {
+  const what = name === null ? 'Nothing was refreshed' : `${name} was not refreshed`;
+  return `${what}: too many refreshes in the last minute.`;
+}
+
+/**
  * The empty state when no dispensary could be reached (each one tried failed), rather than a bare
  * 'No deals found.': so, and when the service holds earlier deals, from when (`lastGood`).
  */
