@@ -4,6 +4,7 @@ import { dealKey } from '../src/deal-key';
 import type {
   CorruptRow,
   DealsRepository,
+  PriceObservation,
   RepositoryOptions,
   PublishedView,
   ResolvedSource,
@@ -78,6 +79,27 @@ function run(overrides: Partial<ScrapeRun> & Pick<ScrapeRun, 'finishedAt'>): Scr
     error: null,
     ...overrides,
   };
+}
+
+/** An observation of product `n` on `day`, its prices from `n`. */
+function observed(
+  n: number,
+  day: string,
+  overrides: Partial<PriceObservation> = {},
+): PriceObservation {
+  return {
+    productKey: `product-${n}`,
+    day,
+    salePrice: 20 + n,
+    regularPrice: 30 + n,
+    onDeal: true,
+    ...overrides,
+  };
+}
+
+/** Observations of products 0 to count - 1 on `day`. */
+function observedMany(count: number, day: string): PriceObservation[] {
+  return Array.from({ length: count }, (_, n) => observed(n, day));
 }
 
 function seenAt(deals: readonly Deal[], at: Date): Deal[] {
@@ -332,6 +354,216 @@ export function repositoryContract(engine: ContractEngine): void {
       );
       await expect(repository.pruneDealHistory(T2, { batchRows: 0 })).rejects.toThrow(
         'batchRows must be a whole number of at least 1, got 0',
+      );
+    });
+
+    it('stores price observations with the snapshot, the later of a product and day winning', async () => {
+      await repository.replaceSnapshot('grove', sampleDeals(1), T1, [
+        observed(1, '2025-03-01'),
+        observed(2, '2025-03-01', { regularPrice: null, onDeal: false }),
+        observed(1, '2025-02-28', { salePrice: 11.5 }),
+      ]);
+      // The same day again, later: it replaces the row. Twice in one call: the later one wins.
+      await repository.replaceSnapshot('grove', sampleDeals(1), T2, [
+        observed(1, '2025-03-01', { salePrice: 19.99, onDeal: false }),
+        observed(3, '2025-03-01', { salePrice: 5 }),
+        observed(3, '2025-03-01', { salePrice: 4 }),
+      ]);
+      await repository.replaceSnapshot('fields', [], T2, [observed(1, '2025-03-01')]);
+
+      const history = await repository.priceHistory(
+        'grove',
+        ['product-1', 'product-2', 'product-3', 'product-9'],
+        '2025-02-01',
+      );
+      expect(history).toEqual(
+        new Map([
+          [
+            'product-1',
+            [
+              observed(1, '2025-02-28', { salePrice: 11.5 }),
+              observed(1, '2025-03-01', { salePrice: 19.99, onDeal: false }),
+            ],
+          ],
+          ['product-2', [observed(2, '2025-03-01', { regularPrice: null, onDeal: false })]],
+          ['product-3', [observed(3, '2025-03-01', { salePrice: 4 })]],
+        ]),
+      );
+      // From a day on; another dispensary's rows are its own.
+      expect(await repository.priceHistory('grove', ['product-1'], '2025-03-01')).toEqual(
+        new Map([['product-1', [observed(1, '2025-03-01', { salePrice: 19.99, onDeal: false })]]]),
+      );
+      expect(await repository.priceHistory('fields', ['product-1'], '2025-01-01')).toEqual(
+        new Map([['product-1', [observed(1, '2025-03-01')]]]),
+      );
+      expect(await repository.priceHistory('grove', [], '2025-01-01')).toEqual(new Map());
+    });
+
+    it('writes no observations when the snapshot write fails, and no snapshot when one is bad', async () => {
+      const previous = await repository.replaceSnapshot('grove', sampleDeals(2), T1, [
+        observed(1, '2025-03-01'),
+      ]);
+
+      await expect(
+        repository.replaceSnapshot('grove', [{ ...sampleDeal(7), discountPercent: 140 }], T2, [
+          observed(1, '2025-03-01', { salePrice: 1 }),
+          observed(2, '2025-03-01'),
+        ]),
+      ).rejects.toThrow(/not a valid deal: discountPercent/);
+      await expect(
+        repository.replaceSnapshot('grove', sampleDeals(5), T2, [
+          observed(2, '2025-03-02'),
+          observed(3, '2025-03-02', { salePrice: -1 }),
+        ]),
+      ).rejects.toThrow(/Price observation 1 of dispensary 'grove': salePrice/);
+
+      expect(await repository.getSnapshot('grove')).toEqual(previous);
+      expect(
+        await repository.priceHistory(
+          'grove',
+          ['product-1', 'product-2', 'product-3'],
+          '2025-01-01',
+        ),
+      ).toEqual(new Map([['product-1', [observed(1, '2025-03-01')]]]));
+    });
+
+    it('rejects every bad observation value, naming the field', async () => {
+      const bad: [Partial<PriceObservation>, RegExp][] = [
+        [{ salePrice: Number.NaN }, /salePrice must be a number from 0 to 1000000, got NaN/],
+        [{ salePrice: -0.01 }, /salePrice must be a number from 0 to 1000000, got -0.01/],
+        [{ salePrice: 1_000_000.01 }, /salePrice must be a number from 0 to 1000000/],
+        [{ salePrice: Number.POSITIVE_INFINITY }, /salePrice .* got Infinity/],
+        [{ regularPrice: Number.NaN }, /regularPrice must be a number from 0 to 1000000, got NaN/],
+        [{ regularPrice: -5 }, /regularPrice must be a number from 0 to 1000000, got -5/],
+        [{ regularPrice: 2e6 }, /regularPrice must be a number from 0 to 1000000/],
+        [{ productKey: '' }, /productKey must be 1 to 100 characters, got 0 characters/],
+        [{ productKey: 'k'.repeat(101) }, /productKey must be 1 to 100 characters, got 101/],
+        [{ day: '2025-02-30' }, /day must be a real calendar date 'YYYY-MM-DD', got '2025-02-30'/],
+        [{ day: '2025-13-01' }, /day must be a real calendar date/],
+        [{ day: '2025-3-1' }, /day must be a real calendar date/],
+        [{ day: '2025-03-01T00:00:00Z' }, /day must be a real calendar date/],
+        [{ onDeal: 'yes' as unknown as boolean }, /onDeal must be true or false/],
+      ];
+      for (const [override, message] of bad) {
+        await expect(
+          repository.replaceSnapshot('grove', [], T1, [
+            observed(1, '2025-03-01'),
+            observed(2, '2025-03-01', override),
+          ]),
+          JSON.stringify(override),
+        ).rejects.toThrow(message);
+      }
+      // The largest valid values pass.
+      await repository.replaceSnapshot('grove', [], T1, [
+        observed(1, '2024-02-29', { productKey: 'k'.repeat(100), salePrice: 1_000_000 }),
+        observed(2, '2025-03-01', { salePrice: 0, regularPrice: 0 }),
+      ]);
+
+      expect(await repository.getSnapshot('grove')).toEqual({
+        dispensaryKey: 'grove',
+        deals: [],
+        scrapedAt: T1.toISOString(),
+      });
+      const history = await repository.priceHistory(
+        'grove',
+        ['k'.repeat(100), 'product-1', 'product-2'],
+        '2000-01-01',
+      );
+      expect([...history.keys()].sort()).toEqual(['k'.repeat(100), 'product-2']);
+    });
+
+    it('reads the price history of at most 1,000 valid keys from a real day', async () => {
+      const keys = Array.from({ length: 1_000 }, (_, n) => `product-${n}`);
+      await repository.replaceSnapshot('grove', [], T1, observedMany(1_000, '2025-03-01'));
+
+      expect((await repository.priceHistory('grove', keys, '2025-03-01')).size).toBe(1_000);
+      await expect(
+        repository.priceHistory('grove', [...keys, 'product-1000'], '2025-03-01'),
+      ).rejects.toThrow(/at most 1000 product keys per call, got 1001/);
+      await expect(
+        repository.priceHistory('grove', ['product-1', ''], '2025-03-01'),
+      ).rejects.toThrow(/productKey must be 1 to 100 characters/);
+      await expect(repository.priceHistory('grove', keys, '2025-02-29')).rejects.toThrow(
+        /sinceDay of the price history of 'grove' must be a real calendar date/,
+      );
+    });
+
+    it('prunes observations of days before the cutoff in batches, letting other calls run', async () => {
+      for (const day of ['2025-02-27', '2025-02-28', '2025-03-01']) {
+        await repository.replaceSnapshot('grove', [], T1, observedMany(300, day));
+      }
+      await repository.replaceSnapshot('fields', [], T1, observedMany(100, '2025-02-27'));
+      const order: string[] = [];
+
+      await Promise.all([
+        repository.pruneObservations('2025-03-01', { batchRows: 10 }).then((pruned) => {
+          order.push(`pruned ${pruned}`);
+        }),
+        // Asked for after the pruning started: served between two of its batches.
+        Promise.resolve().then(async () => {
+          await repository.replaceSnapshot('oak', [], T2, observedMany(3, '2025-03-01'));
+          order.push('stored');
+        }),
+      ]);
+
+      expect(order).toEqual(['stored', 'pruned 700']);
+      const grove = await repository.priceHistory(
+        'grove',
+        ['product-0', 'product-299'],
+        '2000-01-01',
+      );
+      expect([...grove.values()].flat().map((row) => row.day)).toEqual([
+        '2025-03-01',
+        '2025-03-01',
+      ]);
+      expect(await repository.priceHistory('fields', ['product-0'], '2000-01-01')).toEqual(
+        new Map(),
+      );
+      expect((await repository.priceHistory('oak', ['product-0'], '2000-01-01')).size).toBe(1);
+      expect(await repository.pruneObservations('2025-03-01')).toBe(0);
+    });
+
+    it('stops pruning observations between batches when aborted, and refuses a bad day', async () => {
+      await repository.replaceSnapshot('grove', [], T1, observedMany(30, '2025-02-27'));
+      const controller = new AbortController();
+      controller.abort();
+
+      expect(await repository.pruneObservations('2025-03-01', { signal: controller.signal })).toBe(
+        0,
+      );
+      expect((await repository.priceHistory('grove', ['product-0'], '2000-01-01')).size).toBe(1);
+      await expect(repository.pruneObservations('2025-02-30')).rejects.toThrow(
+        /beforeDay of the price observations must be a real calendar date/,
+      );
+      await expect(repository.pruneObservations('2025-03-01', { batchRows: 0 })).rejects.toThrow(
+        'batchRows must be a whole number of at least 1, got 0',
+      );
+    });
+
+    it('keeps at most observationRowsPerStore observations per dispensary, dropping the oldest days', async () => {
+      repository = await openWith({ observationRowsPerStore: 1_000 });
+      const keys = Array.from({ length: 400 }, (_, n) => `product-${n}`);
+      await repository.replaceSnapshot('fields', [], T1, observedMany(3, '2025-02-01'));
+      const days = ['2025-02-26', '2025-02-27', '2025-02-28', '2025-03-01'];
+      for (const day of days)
+        await repository.replaceSnapshot('grove', [], T1, observedMany(400, day));
+
+      // 1,600 written: the two oldest days went whole, as each write went over 1,000.
+      const grove = await repository.priceHistory('grove', keys, '2000-01-01');
+      const kept = [...grove.values()].flat();
+      expect(kept).toHaveLength(800);
+      expect([...new Set(kept.map((row) => row.day))].sort()).toEqual(['2025-02-28', '2025-03-01']);
+      expect((await repository.priceHistory('fields', keys, '2000-01-01')).size).toBe(3);
+      // A day bigger than the bound keeps the rows just written.
+      await repository.replaceSnapshot('oak', [], T1, observedMany(1_200, '2025-03-01'));
+      const oak = await repository.priceHistory(
+        'oak',
+        Array.from({ length: 1_000 }, (_, n) => `product-${n}`),
+        '2000-01-01',
+      );
+      expect(oak.size).toBe(1_000);
+      await expect(openWith({ observationRowsPerStore: 999 })).rejects.toThrow(
+        /observationRowsPerStore must be a whole number of at least 1000, got 999/,
       );
     });
 
