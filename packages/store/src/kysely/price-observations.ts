@@ -26,6 +26,8 @@ export async function writeObservations(
     regular_price: observation.regularPrice,
     on_deal: observation.onDeal ? 1 : 0,
   }));
+  const days = [...new Set(rows.map((row) => row.day))];
+  const rowsBefore = await countRowsOfDays(trx, dispensaryKey, days);
   for (let start = 0; start < rows.length; start += ROWS_PER_UPSERT) {
     await trx
       .insertInto('price_observations')
@@ -39,9 +41,29 @@ export async function writeObservations(
       )
       .execute();
   }
-  const newestDay = rows.reduce((newest, row) => (row.day > newest ? row.day : newest), '');
-  await boundObservations(trx, dispensaryKey, rowsKept, newestDay);
+  // Counting the whole dispensary walks up to the bound's rows (a million: some 150 ms on
+  // SQLite), so it is done only when the write added rows: a scrape repeating the day's products
+  // replaces rows and leaves the count as it was.
+  if ((await countRowsOfDays(trx, dispensaryKey, days)) === rowsBefore) return;
+  await boundObservations(trx, dispensaryKey, rowsKept, days.reduce(later));
 }
+
+/** The dispensary's rows of `days`: a short walk of the (dispensary, day) index. */
+async function countRowsOfDays(
+  trx: Kysely<StoreDatabase>,
+  dispensaryKey: string,
+  days: readonly string[],
+): Promise<number> {
+  const { rows } = await trx
+    .selectFrom('price_observations')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('rows'))
+    .where('dispensary_key', '=', dispensaryKey)
+    .where('day', 'in', days)
+    .executeTakeFirstOrThrow();
+  return Number(rows);
+}
+
+const later = (a: string, b: string): string => (a > b ? a : b);
 
 /**
  * Deletes the dispensary's oldest whole days while it holds more than `kept` rows, never
