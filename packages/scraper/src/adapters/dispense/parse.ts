@@ -4,13 +4,9 @@ import { dollarsOffText } from '../shared/deal-phrases';
 import { firstHttpUrl, httpUrl } from '../shared/links';
 import { productSize } from '../shared/size';
 import { dispenseCategory } from './categories';
-import {
-  listingDeals,
-  strainTypeText,
-  wholePercent,
-  type ProductOffer,
-  type Special,
-} from '../shared/product-deal';
+import { listingDeals } from '../shared/listing-deals';
+import { strainTypeText, wholePercent } from '../shared/product-fields';
+import type { ProductOffer, Special } from '../shared/product-offer';
 import type { ParseResult, Received } from '../types';
 import { productsIn } from './plan';
 

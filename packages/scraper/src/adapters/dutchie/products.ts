@@ -10,7 +10,7 @@ import {
   weekdaysIn,
 } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import { productTitle } from '../shared/product-deal';
+import { productTitle } from '../shared/product-fields';
 import { doseOption, productSize, unitPrice } from '../shared/size';
 import { dutchieCategory } from './categories';
 import type { Received } from '../types';

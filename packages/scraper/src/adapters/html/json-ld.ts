@@ -2,7 +2,8 @@ import type { Deal } from '@stl-deals/domain';
 import type { CheerioAPI } from 'cheerio';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { resolvedHttpUrl } from '../shared/links';
-import { categoryOf, productDeal, type ProductOffer } from '../shared/product-deal';
+import { categoryOf } from '../shared/product-fields';
+import { productDeal, type ProductOffer } from '../shared/product-offer';
 
 /**
  * research/platforms.md section 12: schema.org JSON-LD on a specials page. Yoast's graph

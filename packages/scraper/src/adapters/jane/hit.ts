@@ -1,7 +1,8 @@
 import type { Deal, DealCategory } from '@stl-deals/domain';
 import { at, discountPercent, money, priceText, text } from '../shared/deal-fields';
 import { firstHttpUrl, httpUrl } from '../shared/links';
-import { menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { menuProductDeal } from '../shared/menu-product';
+import { strainTypeOf } from '../shared/product-fields';
 import { productSize } from '../shared/size';
 import { janeCategory } from './categories';
 import { JANE_SITE, storePagePath, type JaneStore } from './store';

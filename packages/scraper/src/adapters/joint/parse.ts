@@ -4,12 +4,9 @@ import { bundlePhraseIn, isSizeNamed, sizesNamedIn } from '../shared/deal-phrase
 import { firstHttpUrl, urlUnder } from '../shared/links';
 import { doseOption, productSize } from '../shared/size';
 import { jointCategory } from './categories';
-import {
-  listingDeals,
-  strainTypeText,
-  type ProductOffer,
-  type Special,
-} from '../shared/product-deal';
+import { listingDeals } from '../shared/listing-deals';
+import { strainTypeText } from '../shared/product-fields';
+import type { ProductOffer, Special } from '../shared/product-offer';
 import type { ParseResult, Received } from '../types';
 import { hitsIn } from './plan';
 

@@ -1,7 +1,8 @@
 import type { Deal } from '@stl-deals/domain';
 import { at, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import { menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { menuProductDeal } from '../shared/menu-product';
+import { strainTypeOf } from '../shared/product-fields';
 import { productSize } from '../shared/size';
 import { leaflyCategory } from './categories';
 import { isLinkId, productLink } from './dispensary';

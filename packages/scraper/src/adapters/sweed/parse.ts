@@ -3,12 +3,9 @@ import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl, urlUnder } from '../shared/links';
 import { productSize } from '../shared/size';
 import { sweedCategory } from './categories';
-import {
-  listingDeals,
-  strainTypeText,
-  type ProductOffer,
-  type Special,
-} from '../shared/product-deal';
+import { listingDeals } from '../shared/listing-deals';
+import { strainTypeText } from '../shared/product-fields';
+import type { ProductOffer, Special } from '../shared/product-offer';
 import type { ParseResult, Received } from '../types';
 import { productsIn } from './plan';
 

@@ -1,7 +1,8 @@
 import type { Deal, DealCategory } from '@stl-deals/domain';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import { menuProductDeal, strainTypeOf } from '../shared/product-deal';
+import { menuProductDeal } from '../shared/menu-product';
+import { strainTypeOf } from '../shared/product-fields';
 import { productSize } from '../shared/size';
 import { weedmapsCategory } from './categories';
 import { itemLink } from './item-link';

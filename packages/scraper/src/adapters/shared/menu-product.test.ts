@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOf, menuProductDeal, productDeal, strainTypeOf } from './product-deal';
-
-describe('readers', () => {
-  it('names strain types and nothing else', () => {
-    expect([strainTypeOf('indica'), strainTypeOf('S'), strainTypeOf('cbd')]).toEqual([
-      'Indica',
-      'Sativa',
-      'CBD',
-    ]);
-    expect(strainTypeOf('Gummies')).toBeUndefined();
-    expect(strainTypeOf('__proto__')).toBeUndefined();
-  });
-
-  it('prefers a category it knows over a sub-category it does not', () => {
-    expect(categoryOf('Flower', 'Big Buds')).toBe('flower');
-    expect(categoryOf('Grow', 'extract')).toBe('concentrates');
-    expect(categoryOf('Grow')).toBe('other');
-    expect(categoryOf(undefined, 7)).toBe('other');
-    expect(categoryOf(undefined, null)).toBeUndefined();
-  });
-});
+import { menuProductDeal } from './menu-product';
 
 describe('menuProductDeal', () => {
   const offer = {
@@ -88,17 +68,5 @@ describe('menuProductDeal', () => {
     ['Pre-rolls: buy two get one free', 'buy two get one free'],
   ])('reads a buy-X-get-Y special %s as written', (specialName, price) => {
     expect(menuProductDeal({ ...offer, specialName })?.price).toBe(price);
-  });
-});
-
-describe('productDeal', () => {
-  it('shows the buy-X-get-Y phrase of a long special name beside the shelf price, as written', () => {
-    const deal = productDeal({
-      id: '1',
-      name: 'Jealousy Pre-Roll',
-      regularPrice: 12,
-      specials: [{ name: 'All Proper pre-rolls this week: buy two get one free' }],
-    });
-    expect(deal?.price).toBe('$12 · buy two get one free');
   });
 });
