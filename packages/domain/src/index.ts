@@ -34,6 +34,8 @@ export * from './rules/zoned-time';
 export * from './rules/number-text';
 export * from './rules/size';
 export * from './rules/product-key';
+export * from './rules/calendar-day';
+export * from './rules/price-memory';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';
