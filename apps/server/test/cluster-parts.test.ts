@@ -1,7 +1,7 @@
 import { openPostgresRepository } from '@stl-deals/store';
 import pg from 'pg';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startPostgresServer,
   type PostgresServer,
@@ -14,6 +14,7 @@ import {
   readScrapeEvent,
   type SentScrapeEvent,
 } from '../src/cluster/scrape-events';
+import { ScrapeQueue } from '../src/cluster/scrape-queue';
 import { sharedRateLimitStore } from '../src/cluster/shared-rate-limit';
 
 /* The cluster's parts, each against a real PostgreSQL (the whole cluster: cluster.test.ts). */
@@ -170,4 +171,78 @@ describe('QueuedScrapes', () => {
     const silent = new QueuedScrapes(() => Promise.resolve(), 50);
     expect(await silent.request('a')).toBe('failed');
   });
+});
+
+describe('the scrape queue', () => {
+  const queues: ScrapeQueue[] = [];
+  /** The queue as one process of the cluster opens it. */
+  const openQueue = async () => {
+    const queue = await ScrapeQueue.open({
+      url,
+      leaseS: 30,
+      pollS: 1,
+      maintenanceS: 1,
+      retryLimit: 2,
+      logger,
+    });
+    queues.push(queue);
+    return queue;
+  };
+  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Each test's queues stop at its end: a worker left running would take the next test's jobs. */
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((queue) => queue.stop(1_000)));
+  });
+
+  it("a dispensary's job queued or running, asked from any process, is joined; once completed, a new one is queued", async () => {
+    // Two processes opening the queue together both find the one-job rule made.
+    const [asker, worker] = await Promise.all([openQueue(), openQueue()]);
+    expect(await asker.send('a')).toBe(true);
+    expect(await worker.send('a')).toBe(false);
+    const runs: string[] = [];
+    let running!: () => void;
+    const isRunning = new Promise<void>((resolve) => (running = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let askedOnceCompleted: boolean | undefined;
+    await worker.work(1, async (key, complete) => {
+      runs.push(key);
+      if (runs.length > 1) return complete();
+      running();
+      await released;
+      await complete();
+      askedOnceCompleted = await asker.send(key);
+    });
+    await isRunning;
+    // Running: a second ask joins it instead of waiting behind it to scrape again.
+    expect(await asker.send('a')).toBe(false);
+    expect(await worker.send('a')).toBe(false);
+    release();
+    for (let waited = 0; runs.length < 2 && waited < 10_000; waited += 50) await settle(50);
+    expect(askedOnceCompleted).toBe(true);
+    expect(runs).toEqual(['a', 'a']);
+  }, 20_000);
+
+  it('a job waiting for its retry is joined too, and its retry still runs', async () => {
+    const queue = await openQueue();
+    const attempts: string[] = [];
+    let asked: boolean | undefined;
+    await queue.work(1, async (key, complete) => {
+      attempts.push(key);
+      if (attempts.length === 1) {
+        // Failed (its worker stopped): the job waits 2-4 s for its retry.
+        setTimeout(() => void queue.send(key).then((queued) => (asked = queued)), 300);
+        throw new Error('the worker stopped during the scrape');
+      }
+      await complete();
+    });
+    expect(await queue.send('r')).toBe(true);
+    for (let waited = 0; attempts.length < 2 && waited < 10_000; waited += 50) await settle(50);
+    expect(asked).toBe(false);
+    expect(attempts).toEqual(['r', 'r']);
+    // Nothing more was queued behind it.
+    await settle(1_500);
+    expect(attempts).toEqual(['r', 'r']);
+  }, 20_000);
 });

@@ -34,7 +34,12 @@ let databaseUrl: string;
 let registryFile: string;
 const services: Service[] = [];
 
-async function startService(name: string, role: 'api' | 'worker'): Promise<Service> {
+/** A process of the service; `settings` replace the cluster's below (another database, ...). */
+async function startService(
+  name: string,
+  role: 'api' | 'worker' | 'all',
+  settings: Record<string, string> = {},
+): Promise<Service> {
   const process = start({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -55,6 +60,7 @@ async function startService(name: string, role: 'api' | 'worker'): Promise<Servi
     // As behind the compose file's proxy: the client is what one proxy appended.
     TRUST_PROXY: '1',
     LOG_LEVEL: 'info',
+    ...settings,
   });
   const service = { name, process, origin: await listening(process) };
   services.push(service);
@@ -241,5 +247,104 @@ describe('the cluster: two APIs and two workers on one PostgreSQL', () => {
       'the other instance following again',
       10_000,
     );
+  }, 90_000);
+});
+
+/*
+ * Two processes doing everything (ROLE=all) on a database and feeds of their own, with no
+ * cooldown: only single-flight stands between a burst of asks and a menu. Each store's feed
+ * holds its first request until every ask has landed, so each ask comes while that store's
+ * scrape is queued or running somewhere in the cluster, which it must join.
+ */
+describe('single-flight across the cluster, with no cooldown', () => {
+  let ownFeed: FeedServer;
+  const settings: Record<string, string> = {};
+  let allA: Service;
+  let allB: Service;
+
+  const holdFeeds = () => {
+    for (const key of STORES) ownFeed.set(key, { hold: true });
+  };
+  const releaseFeeds = () => {
+    for (const key of STORES) ownFeed.set(key, { deals: feedDeals(key, 2) });
+    ownFeed.release();
+  };
+  const counts = () => Object.fromEntries(STORES.map((key) => [key, ownFeed.requests(key)]));
+  const everyStore = (count: number) => Object.fromEntries(STORES.map((key) => [key, count]));
+  /** Every store's scrape under way, as both processes see it. */
+  const allRunning = () =>
+    until(async () => {
+      for (const { origin } of [allA, allB]) {
+        const { sources } = await status(origin);
+        if (!sources.every(({ state }) => state === 'running')) return undefined;
+      }
+      return true;
+    }, 'every scrape under way');
+  /** Every store scraped, as both processes see it; else what the feeds were asked. */
+  const allOk = () =>
+    until(async () => {
+      for (const { origin } of [allA, allB]) {
+        const { sources } = await status(origin);
+        if (!sources.every(({ state }) => state === 'ok')) return undefined;
+      }
+      return true;
+    }, 'every store scraped').catch((error: unknown) => {
+      throw new Error(
+        `${(error as Error).message}; requests per store: ${JSON.stringify(counts())}`,
+      );
+    });
+
+  beforeAll(async () => {
+    ownFeed = await startFeedServer();
+    const ownRegistry = join(tempDir(), 'registry.json');
+    writeFileSync(ownRegistry, JSON.stringify(feedRegistry(ownFeed, STORES)));
+    Object.assign(settings, {
+      DATABASE_URL: await postgres.createDatabase(),
+      DEALS_REGISTRY: ownRegistry,
+      REFRESH_COOLDOWN_S: '0',
+      // A held scrape outlasts the processes' start.
+      SCRAPE_TIMEOUT_S: '60',
+      JOB_LEASE_S: '70',
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await ownFeed?.close();
+  });
+
+  it('two processes starting together scrape each store once', async () => {
+    holdFeeds();
+    [allA, allB] = await Promise.all([
+      startService('all-a', 'all', settings),
+      startService('all-b', 'all', settings),
+    ]);
+    await allRunning();
+    // Both processes' first passes have asked by now (each runs at most 1 s after listening).
+    await sleep(2_000);
+    releaseFeeds();
+    await allOk();
+    // A scrape queued behind one that ran would follow it within a poll of the queue.
+    await sleep(3_000);
+    expect(counts()).toEqual(everyStore(1));
+  }, 90_000);
+
+  it('20 concurrent refresh-all calls spread over both processes scrape each store exactly once more', async () => {
+    holdFeeds();
+    const first = refresh(allA.origin);
+    await allRunning();
+    const rest = Array.from({ length: 19 }, (_, index) =>
+      refresh(index % 2 ? allA.origin : allB.origin),
+    );
+    // The calls reach both processes while every scrape is under way.
+    await sleep(1_500);
+    releaseFeeds();
+    const answers = await Promise.all([first, ...rest]);
+    expect(answers.map(({ status }) => status)).toEqual(Array(20).fill(200));
+    // Every caller, wherever it asked, was answered with the scrapes it joined.
+    for (const answer of answers) {
+      expect(await answer.json()).toMatchObject({ refreshed: 6, failed: 0, skipped: 0 });
+    }
+    await sleep(3_000);
+    expect(counts()).toEqual(everyStore(2));
   }, 90_000);
 });

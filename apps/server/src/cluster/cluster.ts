@@ -44,6 +44,11 @@ export class Cluster {
   private listener: ScrapeEventsListener | null = null;
   /** This process, as its scrape events name it. */
   private readonly id = randomUUID();
+  /**
+   * The dispensaries whose jobs run here, each with the end of its scrape once told: told to the
+   * cluster only after the job is completed (see ScrapeQueue.work).
+   */
+  private readonly jobsHere = new Map<string, ScrapeEvent | null>();
 
   private constructor(
     private readonly options: ClusterOptions,
@@ -78,8 +83,19 @@ export class Cluster {
     return this.options.role;
   }
 
-  /** Tells every process of the cluster of a scrape here (its start, its end). */
+  /**
+   * Tells every process of the cluster of a scrape here (its start, its end). The end of a job's
+   * scrape waits for the job to be completed.
+   */
   publish(event: ScrapeEvent): void {
+    if (event.kind === 'finished' && this.jobsHere.has(event.key)) {
+      this.jobsHere.set(event.key, event);
+      return;
+    }
+    this.tell(event);
+  }
+
+  private tell(event: ScrapeEvent): void {
     publishScrapeEvent(this.pool, { ...event, from: this.id }).catch((error: unknown) =>
       this.options.logger.warn({ err: error, dispensary: event.key }, 'scrape event not sent'),
     );
@@ -117,12 +133,24 @@ export class Cluster {
     });
   }
 
-  /** Runs scrape jobs here, `concurrency` at a time. */
+  /**
+   * Runs scrape jobs here, `concurrency` at a time. The job is completed before the end of its
+   * scrape is told: until then it refuses another job of its dispensary, so whoever asked in the
+   * meantime joined it and waits for this word.
+   */
   async work(collection: Collection, concurrency: number): Promise<void> {
-    await this.queue.work(concurrency, async (key) => {
-      await collection.runJob(key);
-      // A scrape a shutdown stopped is not done: failing the job gives it to another worker.
-      if (collection.stopped) throw new Error('the worker stopped during the scrape');
+    await this.queue.work(concurrency, async (key, complete) => {
+      this.jobsHere.set(key, null);
+      try {
+        await collection.runJob(key);
+        // A scrape a shutdown stopped is not done: failing the job gives it to another worker.
+        if (collection.stopped) throw new Error('the worker stopped during the scrape');
+        await complete();
+      } finally {
+        const ended = this.jobsHere.get(key);
+        this.jobsHere.delete(key);
+        if (ended) this.tell(ended);
+      }
     });
   }
 

@@ -11,7 +11,7 @@ export class QueuedScrapes implements ScrapeDispatch {
   private readonly waiting = new Map<string, Set<(result: RefreshResult) => void>>();
 
   constructor(
-    private readonly send: (key: string) => Promise<void>,
+    private readonly send: (key: string) => Promise<unknown>,
     private readonly waitMs: number,
   ) {}
 

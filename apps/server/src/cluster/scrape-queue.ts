@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { enforceOneJobPerDispensary } from './one-job-per-dispensary';
 import { throttledWarning } from './throttled-warning';
 
 /** The pg-boss queue of scrapes, one job per dispensary scrape. */
@@ -28,12 +29,16 @@ export interface ScrapeQueueOptions {
 }
 
 /**
- * Scrapes as pg-boss jobs on the deals' PostgreSQL database. The queue's `stately` policy with
- * the dispensary's key as singleton key lets one job per dispensary wait and one run, across
- * every process: a refresh asked while one waits joins it. Retries back off; a job whose worker
- * died (its lease, `leaseS`, ran out) is retried by another.
+ * Scrapes as pg-boss jobs on the deals' PostgreSQL database, one job per dispensary queued or
+ * running across every process (see one-job-per-dispensary.ts): a scrape asked while one is
+ * queued, waits for a retry or runs joins it. Retries back off; a job whose worker died (its
+ * lease, `leaseS`, ran out) is retried by another.
  */
 export class ScrapeQueue {
+  /** Set while the one-job rule is still to be made (see `enforce`). */
+  private enforcing: NodeJS.Timeout | undefined;
+  private stopped = false;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly options: ScrapeQueueOptions,
@@ -54,6 +59,8 @@ export class ScrapeQueue {
     // trying; without a listener the event would end the process.
     boss.on('error', throttledWarning(options.logger, 'job queue: the database did not answer'));
     await boss.start();
+    // The policy stays what the queue was made with: `stately` (one waiting, one running per
+    // dispensary), narrowed to one in all by the one-job rule.
     await boss.createQueue(SCRAPE_QUEUE, {
       name: SCRAPE_QUEUE,
       policy: 'stately',
@@ -62,33 +69,66 @@ export class ScrapeQueue {
       retryBackoff: true,
       expireInSeconds: options.leaseS,
     });
-    return new ScrapeQueue(boss, options);
-  }
-
-  /** Queues a scrape of the dispensary, unless one already waits for its turn. */
-  async send(key: string): Promise<void> {
-    await this.boss.send(SCRAPE_QUEUE, { key }, { singletonKey: key });
+    const queue = new ScrapeQueue(boss, options);
+    await queue.enforce();
+    return queue;
   }
 
   /**
-   * Takes jobs, `concurrency` at a time, and runs `scrape` for each: a job that throws is failed
-   * (and retried); one that resolves is done.
+   * Makes the one-job rule. While a job still waits behind a running one of the same dispensary
+   * (queued by a process without the rule), it cannot be made: the queue works as `stately` and
+   * tries again every maintenance interval.
    */
-  async work(concurrency: number, scrape: (key: string) => Promise<void>): Promise<void> {
+  private async enforce(): Promise<void> {
+    try {
+      await enforceOneJobPerDispensary(this.boss.getDb(), BOSS_SCHEMA, SCRAPE_QUEUE);
+    } catch (error) {
+      if (this.stopped) return;
+      this.options.logger.warn(
+        { err: error },
+        'job queue: one job per dispensary is not enforced yet; trying again',
+      );
+      this.enforcing = setTimeout(() => void this.enforce(), this.options.maintenanceS * 1000);
+      this.enforcing.unref();
+    }
+  }
+
+  /**
+   * Queues a scrape of the dispensary: true. False: one is queued or running already, and the
+   * caller joins it (its end is told to every process, see scrape-events.ts).
+   */
+  async send(key: string): Promise<boolean> {
+    return (await this.boss.send(SCRAPE_QUEUE, { key }, { singletonKey: key })) !== null;
+  }
+
+  /**
+   * Takes jobs, `concurrency` at a time, and runs `scrape` for each. `scrape` calls `complete`
+   * once its result is stored and before it tells anyone of its end: a caller who asked while
+   * the job ran was refused a job of its own (it joined this one), so it must still hear of this
+   * end. A `scrape` that throws fails the job, which is retried.
+   */
+  async work(
+    concurrency: number,
+    scrape: (key: string, complete: () => Promise<void>) => Promise<void>,
+  ): Promise<void> {
     for (let slot = 0; slot < concurrency; slot++) {
       await this.boss.work(
         SCRAPE_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: this.options.pollS },
         async ([job]) => {
           const parsed = ScrapeJobSchema.safeParse(job?.data);
-          if (!parsed.success) {
+          if (!job || !parsed.success) {
             this.options.logger.warn(
               { job: job?.id },
               'a scrape job without a dispensary key: dropped',
             );
             return;
           }
-          await scrape(parsed.data.key);
+          // pg-boss completes the job again when this resolves: a job no longer active is left
+          // as it is.
+          await scrape(parsed.data.key, async () => {
+            await this.boss.complete(SCRAPE_QUEUE, job.id);
+          });
         },
       );
     }
@@ -96,6 +136,8 @@ export class ScrapeQueue {
 
   /** Stops taking jobs; the jobs under way get `graceMs` to end before the queue closes. */
   async stop(graceMs: number): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.enforcing);
     await this.boss.stop({ graceful: true, timeout: graceMs, close: true, wait: true });
   }
 }
