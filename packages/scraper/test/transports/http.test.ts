@@ -2,11 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestPlan } from '../../src/adapters/types';
 import { systemClock } from '../../src/politeness/clock';
 import { createOutboundGuard } from '../../src/outbound/guard';
-import {
-  createHttpTransport,
-  ONLINE_PROOF_MS,
-  type HttpTransportOptions,
-} from '../../src/transports/http';
+import { createHttpTransport, type HttpTransportOptions } from '../../src/transports/http';
+import { ONLINE_PROOF_MS } from '../../src/transports/network-failure';
 import { fakeClock } from './fake-clock';
 import {
   html,
