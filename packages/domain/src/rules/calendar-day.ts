@@ -8,7 +8,8 @@
  * Days in this form sort and compare as plain strings (fixed width, most significant first).
  */
 
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DASH = 0x2d;
+const ZERO = 0x30;
 
 /** Days before each month's first day in a common year, January first. */
 const DAYS_BEFORE_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365];
@@ -37,13 +38,25 @@ export function isCalendarDay(text: unknown): text is string {
 }
 
 function parts(text: string): { year: number; month: number; day: number } | null {
-  const match = DAY_PATTERN.exec(text);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
+  // Read by character codes rather than a regular expression: every observation of every product
+  // of a menu is checked, and this is several times faster.
+  if (text.length !== 10 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return null;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
   if (year < 1 || month < 1 || month > 12 || day < 1) return null;
   return day <= daysInMonth(year, month) ? { year, month, day } : null;
+}
+
+/** The number the ASCII digits from `start` to `end` write, or -1 when one is not a digit. */
+function digitsAt(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const digit = text.charCodeAt(index) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /**

@@ -106,6 +106,14 @@ describe('priceMemory: the lowest of 30 days and the usual price', () => {
         4,
       ],
       [
+        'a price with a fraction of a cent rounds half up on its decimal',
+        [[1, 2.675, null]],
+        2.68,
+        2.68,
+        1,
+      ],
+      ['a price with less than half a cent rounds down', [[1, 2.674, null]], 2.67, 2.67, 1],
+      [
         'half a cent rounds up',
         [
           [1, 10, null],

@@ -259,8 +259,12 @@ function cents(value: unknown, day: string, field: string): number {
       `Price history for ${day}: ${field} must be a price from 0 to ${MAX_MONEY} dollars, got ${String(value)}`,
     );
   }
+  const scaled = value * 100;
+  const whole = Math.round(scaled);
+  // Prices are whole cents but for float noise; only a fraction of a cent needs the slow road.
+  if (Math.abs(scaled - whole) < 1e-6) return whole;
   // The shortest decimal of value * 100 (15 digits), so 2.675 is 267.5 cents, not 267.4999...
-  return Math.round(Number((value * 100).toPrecision(15)));
+  return Math.round(Number(scaled.toPrecision(15)));
 }
 
 function dollars(valueInCents: number): number {
