@@ -11,7 +11,7 @@ const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
 /**
  * Brotli (maximum quality) and gzip (level 9) copies beside every text file of the build, written
  * once here, so the service sends them as they are (@fastify/static `preCompressed`) instead of
- * compressing the page on each request (issue 11).
+ * compressing the page on each request.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -55,7 +55,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // No modulepreload polyfill: the page links no module to preload, and every browser that runs
-    // module scripts preloads modules itself (issue 11: 0.3 KB gzip less to send and run).
+    // module scripts preloads modules itself (0.3 KB gzip less to send and run).
     modulePreload: { polyfill: false },
   },
   test: {
@@ -63,6 +63,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Waits end when the page is there (see setup.ts); the limit fits a loaded machine.
+    testTimeout: 30_000,
     // Class names as written, so the DOM a failing test prints reads like the source.
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server';
+
+// A `findBy`/`waitFor` ends as soon as what it waits for is in the DOM; its limit (1 s by
+// default) fits a loaded 2-core machine running other suites beside this one, where a render of
+// 10,000 deals alone can take seconds. What the tests assert is unchanged.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
