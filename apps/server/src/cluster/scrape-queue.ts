@@ -28,6 +28,35 @@ export interface ScrapeQueueOptions {
   logger: FastifyBaseLogger;
 }
 
+/** PostgreSQL's SQLSTATE for a transaction it aborted to break a deadlock. */
+const DEADLOCK = '40P01';
+
+/**
+ * Makes the queue unless it exists. Its policy stays what it was made with: `stately` (one
+ * waiting, one running per dispensary), narrowed to one in all by the one-job rule. pg-boss 10
+ * makes a queue's table in a transaction that deadlocks with another process making it at the
+ * same moment (processes starting together): the one PostgreSQL aborted looks again and finds
+ * the queue made.
+ */
+async function makeQueue(boss: PgBoss, options: ScrapeQueueOptions): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(SCRAPE_QUEUE)) return;
+    try {
+      await boss.createQueue(SCRAPE_QUEUE, {
+        name: SCRAPE_QUEUE,
+        policy: 'stately',
+        retryLimit: options.retryLimit,
+        retryDelay: 2,
+        retryBackoff: true,
+        expireInSeconds: options.leaseS,
+      });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: unknown }).code !== DEADLOCK) throw error;
+    }
+  }
+}
+
 /**
  * Scrapes as pg-boss jobs on the deals' PostgreSQL database, one job per dispensary queued or
  * running across every process (see one-job-per-dispensary.ts): a scrape asked while one is
@@ -59,16 +88,7 @@ export class ScrapeQueue {
     // trying; without a listener the event would end the process.
     boss.on('error', throttledWarning(options.logger, 'job queue: the database did not answer'));
     await boss.start();
-    // The policy stays what the queue was made with: `stately` (one waiting, one running per
-    // dispensary), narrowed to one in all by the one-job rule.
-    await boss.createQueue(SCRAPE_QUEUE, {
-      name: SCRAPE_QUEUE,
-      policy: 'stately',
-      retryLimit: options.retryLimit,
-      retryDelay: 2,
-      retryBackoff: true,
-      expireInSeconds: options.leaseS,
-    });
+    await makeQueue(boss, options);
     const queue = new ScrapeQueue(boss, options);
     await queue.enforce();
     return queue;
