@@ -124,6 +124,9 @@ describe('status line', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['3 dispensaries: The service cannot reach the internet.']);
+    // Not a green 'Cache Ready' over nothing: the badge says what happened.
+    expect(screen.getByText('No dispensary reached')).toBeInTheDocument();
+    expect(screen.queryByText('Cache Ready')).toBeNull();
   });
 
   it('gives the age of the last good deals when no dispensary could be reached now', async () => {

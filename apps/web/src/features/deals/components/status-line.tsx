@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { sourceCoverage, type CacheStatus, type TimeZone } from '@stl-deals/domain';
+import { noneReached, sourceCoverage, type CacheStatus, type TimeZone } from '@stl-deals/domain';
 import type { DealsSnapshot } from '../api/get-deals';
 import { firstLoadEstimate } from '../model/messages';
 import { cacheUpdatedText, loadedTimeText } from '../model/times';
@@ -14,8 +14,8 @@ interface StatusLineProps {
   /** What the page is doing, when the deal list is on screen and there is something to say. */
   note: string | null;
   /**
-   * The backend does not answer now (issue 11): the line says so instead of the cache's last
-   * known state, which would read as if all were well.
+   * The backend does not answer now: the line says so instead of the cache's last known state,
+   * which would read as if all were well.
    */
   unreachable: boolean;
   timeZone: TimeZone;
@@ -33,6 +33,9 @@ export const StatusLine = memo(function StatusLine(props: StatusLineProps) {
   const estimate = known && !known.ready ? firstLoadEstimate(known) : null;
   const updated = status?.lastUpdate;
   const coverage = known ? sourceCoverage(known) : null;
+  // A finished first load in which no dispensary answered is not a cache to call ready in
+  // green: the badge says what happened (the coverage line beside it says why).
+  const unreached = known?.ready === true && coverage !== null && noneReached(coverage);
   return (
     <section className={styles.status} aria-label="Data status">
       <p className={styles.note} role="status">
@@ -45,7 +48,12 @@ export const StatusLine = memo(function StatusLine(props: StatusLineProps) {
             <span className={`${styles.badge} ${styles.down}`}>Backend not responding</span>
           </li>
         )}
-        {known && (
+        {known && unreached && (
+          <li>
+            <span className={`${styles.badge} ${styles.down}`}>No dispensary reached</span>
+          </li>
+        )}
+        {known && !unreached && (
           <li>
             <span className={`${styles.badge} ${known.ready ? styles.ready : styles.loading}`}>
               {known.ready ? 'Cache Ready' : 'Cache Loading'}
