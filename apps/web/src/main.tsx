@@ -12,7 +12,7 @@ suppressExtensionErrors();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page needs an element with id "root".');
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding
-// to the browser between them, where a plain render is one long task (issue 11: Total Blocking
+// to the browser between them, where a plain render is one long task (Total Blocking
 // Time on a phone). The static header in index.html is on screen meanwhile.
 startTransition(() => {
   createRoot(root).render(

@@ -2,7 +2,7 @@ import { DealsPage } from '../features/deals/components/deals-page';
 import styles from './app.module.css';
 
 /**
- * The page below its header (the header is static HTML in index.html, issue 11): the deals page
+ * The page below its header (the header is static HTML in index.html): the deals page
  * and a short footer.
  */
 export function App() {

@@ -43,7 +43,7 @@ describe('filters', () => {
 
   it.each([
     [
-      // issue 11: 'See store' states no price, so it comes after the priced deals (not as $0)
+      // Beyond the spec: 'See store' states no price, so it comes after the priced deals (not as $0)
       'price-low',
       [
         'Sour gummy pack deal',
@@ -102,7 +102,7 @@ describe('filters', () => {
     expect(
       await screen.findByText('Found 1 deal matching "GUMMY" (of 4 total)'),
     ).toBeInTheDocument();
-    // Issue 11 (keystroke to paint): the URL takes the search after a pause in typing.
+    // Keystroke to paint: the URL takes the search after a pause in typing.
     await waitFor(() => expect(window.location.search).toBe('?search=GUMMY'));
 
     await user.type(search, 'zzz');

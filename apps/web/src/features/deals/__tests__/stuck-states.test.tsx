@@ -8,7 +8,7 @@ import { answer, API, inTurn, recordRequests, serve, server } from '../../../tes
 
 const refreshAllButton = () => screen.getByRole('button', { name: 'Refresh All' });
 
-// Issue 11 changes this: a failed refresh is a notice over the list, which stays usable; the
+// A failed refresh is a notice over the list, which stays usable; the
 // notice goes as the error panel went, when the visitor changes what is displayed.
 describe('a failed Refresh over a loaded list', () => {
   const changes: Array<[string, (user: UserEvent) => Promise<void>]> = [

@@ -18,7 +18,7 @@ export interface DealsSnapshot {
 /**
  * How long the page reads deals before the browser gets a turn, and how many it reads between
  * looks at the clock. Reading 10,000 deals at once was one long task that held up input and
- * painting while the page loaded (issue 11: Total Blocking Time). 5 ms, as React's own slices: a
+ * painting while the page loaded (Total Blocking Time). 5 ms, as React's own slices: a
  * slice overruns by a step and the yield's own work, and must stay under the 50 ms of a long task
  * on a phone four times slower than this machine (10 ms slices measured 11-13 ms here, which
  * Lighthouse's mobile run counts as 45-52 ms).

@@ -10,7 +10,7 @@ const count = (value: unknown) =>
  * `POST /api/scraper/refresh/all`. The spec does not show its answer; this service answers
  * `{refreshed, failed, skipped, durationMs}`, or 202 `{progress: {done, total}}` when the pass
  * outlasts its wait. The counts are read when present (null when the answer carries none), so
- * the page can say what happened (issue 11).
+ * the page can say what happened.
  * Decision: the body is `{}` like the single refresh; a JSON content type with a truly empty body
  * is not valid JSON, and servers that parse bodies refuse it. The JSON content type itself is
  * required: the service refuses refreshes without it (415), as a cross-site form cannot send it.

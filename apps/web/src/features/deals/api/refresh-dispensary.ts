@@ -17,7 +17,7 @@ export interface RefreshAnswer {
 /**
  * `POST /api/scraper/refresh/{key}` with an empty JSON body: the service scrapes that dispensary
  * again and answers its deals, stamped here as for any single-dispensary answer. When the scrape
- * failed, this service answers the last good deals and says so in its headers (issue 11); a
+ * failed, this service answers the last good deals and says so in its headers; a
  * service that does not (the spec's) reads as a plain success.
  */
 export async function refreshDispensary(dispensary: Dispensary): Promise<RefreshAnswer> {

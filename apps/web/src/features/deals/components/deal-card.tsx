@@ -27,7 +27,7 @@ function saysMore(priceText: string, sale: number | undefined): boolean {
 
 /**
  * One deal (spec section 2): the whole card links to the deal's page in a new tab; a deal whose
- * sourceUrl is not http(s) is shown the same way, without the link. Issue 11: what a shopper
+ * sourceUrl is not http(s) is shown the same way, without the link. What a shopper
  * compares (sale and regular price, percent off, unit price, size, brand, strain type, the
  * special, 'New', when it ends) when the service sends it.
  */

@@ -45,7 +45,7 @@ export function DealsPage() {
     filters.dispensary === 'all' || selected !== null,
     writeFilters({ ...filters, search: '' }),
   );
-  // Issue 11 (Total Blocking Time): new deals are drawn in a deferred render, which React splits
+  // Total Blocking Time: new deals are drawn in a deferred render, which React splits
   // into short tasks, so a load of thousands of deals does not hold the page for one long task.
   // The page shows what it showed until that render is done; typing is never deferred.
   const snapshot = useDeferredValue(feed.snapshot);
@@ -62,7 +62,7 @@ export function DealsPage() {
   const { activity } = feed;
   const hasList = snapshot !== undefined && !(cacheLoading && snapshot.deals.length === 0);
   // While the first cache load has nothing to show yet, the loading panel explains why. A failed
-  // refresh is a notice over a loaded list (issue 11), and the error panel only without one.
+  // refresh is a notice over a loaded list, and the error panel only without one.
   const view: ResultsView = activity.error
     ? { kind: 'error', error: activity.error }
     : !hasList
@@ -71,7 +71,7 @@ export function DealsPage() {
         : { kind: 'loading' }
       : { kind: 'list' };
 
-  // Issue 11: while the cache loads, 'Showing N deals so far' counts what the list shows.
+  // While the cache loads, 'Showing N deals so far' counts what the list shows.
   const note =
     view.kind !== 'list' || activity.message === IDLE_MESSAGE
       ? null

@@ -5,7 +5,7 @@ import styles from './panel.module.css';
 
 interface ErrorPanelProps {
   error: string;
-  /** The page's own retries under the panel (issue 11), when they run or have stopped. */
+  /** The page's own retries under the panel, when they run or have stopped. */
   background?: BackgroundRetry | null;
   onRetry: () => void;
 }

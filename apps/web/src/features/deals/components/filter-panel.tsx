@@ -56,7 +56,7 @@ interface FilterPanelProps {
 }
 
 /**
- * Every control of the filter panel (spec section 2), compact (issue 11): one row on wide
+ * Every control of the filter panel (spec section 2), compact: one row on wide
  * screens; on phones a sticky bar with the search and a 'Filters' button opening a sheet with
  * the rest, so deals show above the fold. Memoized: it draws again only when what it shows
  * changes, not for each list the search brings.
@@ -165,7 +165,7 @@ type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Choices };
 
 /**
  * The panel's controls but the search: memoized apart, so a keystroke in the search draws only
- * the search box, not every dropdown (issue 11: keystroke to paint).
+ * the search box, not every dropdown (keystroke to paint).
  */
 const FilterControls = memo(function FilterControls(props: ControlsProps) {
   const { choices, sort, dispensaries, selected, locationKnown, onChange } = props;

@@ -37,7 +37,7 @@ export interface FiltersAndResultsProps {
 
 /**
  * The filter panel, the status line and the results: what a keystroke in the search draws again
- * (issue 11: keystroke to paint). The page around it, with its queries, does not draw again.
+ * (keystroke to paint). The page around it, with its queries, does not draw again.
  */
 export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersAndResultsProps) {
   const { change, loaded, view } = props;
@@ -60,7 +60,7 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
     if (dismissable) onDismissNotice();
   }, [search, dismissable, onDismissNotice]);
 
-  // Issue 11: a page past the last one shows the last; the address bar says so.
+  // A page past the last one shows the last; the address bar says so.
   const shownPage = list.page;
   const settled = view.kind === 'list';
   useEffect(() => {

@@ -10,7 +10,7 @@ interface NoticeBarProps {
 }
 
 /**
- * A failed or refused refresh, over the list it leaves usable (issue 11), with the wait the
+ * A failed or refused refresh, over the list it leaves usable, with the wait the
  * service asked for counted down ('Try again in 54 s.') and a button to close it.
  */
 export function NoticeBar({ notice, onDismiss }: NoticeBarProps) {

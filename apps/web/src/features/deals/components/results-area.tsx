@@ -26,7 +26,7 @@ interface ResultsAreaProps {
 
 /**
  * Exactly one of the loading panel, the error panel and the deal list (spec section 2); over the
- * list, a failed refresh's notice (issue 11), which leaves the list usable.
+ * list, a failed refresh's notice, which leaves the list usable.
  */
 export function ResultsArea(props: ResultsAreaProps) {
   const { view, activity } = props;

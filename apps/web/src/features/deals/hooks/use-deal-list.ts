@@ -54,7 +54,7 @@ export function useLoadedDeals({
 
   // Decision: 'today' for the day filter is the visitor's weekday when the deals were loaded,
   // so it moves on with the next load (the auto-refresh and every refresh take a new time).
-  // 'Deals for' (issue 11) picks another day from it.
+  // 'Deals for' picks another day from it.
   const today = snapshot ? weekdayAt(new Date(snapshot.loadedAt), timeZone) : null;
   const day = today ? dayOf(dayChoice, today) : null;
   const split = useMemo(() => (day ? splitDeals(views, day) : null), [views, day]);

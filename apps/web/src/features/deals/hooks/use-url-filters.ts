@@ -13,7 +13,7 @@ const URL_CHANGED = 'stl-deals:url-changed';
 
 /**
  * How long typing may pause before the search is settled and written to the address bar. Writing
- * the URL costs the browser a few milliseconds, too many for every keystroke (issue 11: keystroke
+ * the URL costs the browser a few milliseconds, too many for every keystroke (keystroke
  * to paint); the list follows each keystroke at once all the same.
  */
 export const SEARCH_URL_DELAY_MS = 300;
@@ -55,7 +55,7 @@ interface Typed {
 /**
  * The search as typed, before it is written to the address bar: held outside React's state so
  * that only the components that show it (the search box and the list) draw again on a keystroke,
- * not the whole page (issue 11: keystroke to paint). It writes the URL itself after the pause.
+ * not the whole page (keystroke to paint). It writes the URL itself after the pause.
  */
 export interface TypedSearch {
   /** The typed text while it is still the filters' own (typed over the current URL), else null. */
@@ -123,7 +123,7 @@ export function useUrlFilters() {
   // A write still pending when the page goes away is dropped with it.
   useEffect(() => () => typed.dispose(), [typed]);
 
-  // Issue 11: what the address bar says is what the page shows. An invalid or out-of-range value
+  // What the address bar says is what the page shows. An invalid or out-of-range value
   // read as its default is written back as such, replacing the entry (not a step back can undo).
   useEffect(() => {
     const normal = normalizedQuery(query);

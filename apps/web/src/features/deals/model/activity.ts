@@ -1,7 +1,7 @@
 import type { AttemptFailed, RetryStarting } from '../../../shared/http/retry';
 import { attemptFailedMessage, IDLE_MESSAGE, reconnectingMessage } from './messages';
 
-/** A failed or refused refresh, shown over a loaded list instead of replacing it (issue 11). */
+/** A failed or refused refresh, shown over a loaded list instead of replacing it. */
 export interface Notice {
   text: string;
   /** When the service said it may be asked again (from Retry-After), epoch ms; else null. */

@@ -82,7 +82,7 @@ function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealC
 }
 
 /**
- * What a card shows so deals compare at a glance (issue 11), from the contract's extension
+ * What a card shows so deals compare at a glance, from the contract's extension
  * fields; each part is null when the deal does not send what it needs, so a deal with the spec's
  * fields only looks as the spec says.
  */

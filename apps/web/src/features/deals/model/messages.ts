@@ -130,7 +130,7 @@ export function needsConnectionAdvice(errorText: string): boolean {
   return CONNECTION_TROUBLE.some((marker) => errorText.includes(marker));
 }
 
-// Issue 11: texts that say what happened, never more than is true.
+// Texts that say what happened, never more than is true.
 
 /** The answer of `POST /api/scraper/refresh/all` as this service sends it (the spec shows none). */
 export interface RefreshAllAnswer {
@@ -145,7 +145,7 @@ export interface RefreshAllAnswer {
 export const REFRESH_ALL_RESULT_MS = 10_000;
 
 /**
- * What Refresh All says it did (issue 11). The spec's success text only when the answer counts
+ * What Refresh All says it did. The spec's success text only when the answer counts
  * refreshed dispensaries and none failed or was skipped, or when the service sends no counts at
  * all (the spec's own service, whose answer is not shown); 'Everything was refreshed less than a
  * minute ago' when every dispensary was skipped (the service's cooldown); else the counts; and
@@ -168,7 +168,7 @@ export function refreshAllResultMessage(answer: RefreshAllAnswer | null): string
 
 /**
  * A refresh of one dispensary whose scrape failed while the service still has its last good
- * deals (issue 11): the service's public reason, and when the deals shown were collected.
+ * deals: the service's public reason, and when the deals shown were collected.
  */
 export function refreshKeptOldDealsMessage(name: string, reason: string, asOf: string | null) {
   return `Could not refresh ${name}: ${withoutEndStop(reason)}.${asOf ? ` Showing deals from ${asOf}.` : ''}`;
@@ -208,7 +208,7 @@ export function tryAgainMessage(secondsLeft: number): string {
   return secondsLeft > 0 ? `Try again in ${secondsLeft} s.` : 'You can try again now.';
 }
 
-/** The background retries after the spec's attempts failed (issue 11). */
+/** The background retries after the spec's attempts failed. */
 export const BACKGROUND_RETRY_INTERVAL_MS = 15_000;
 export const BACKGROUND_RETRY_FOR_MS = 120_000;
 
@@ -220,8 +220,8 @@ export function backgroundRetryMessage(state: { attempt: number; of: number } | 
 }
 
 /**
- * The status text while the cache loads and some deals already show (spec section 4), kept true
- * (issue 11): the spec's 'Showing N deals so far' counted the service's deals, while the list
+ * The status text while the cache loads and some deals already show (spec section 4), kept
+ * true: the spec's 'Showing N deals so far' counted the service's deals, while the list
  * showed only today's; when some are hidden, it says how many show and why the rest do not.
  */
 export function cacheStillLoadingShownMessage(counts: {
@@ -244,7 +244,7 @@ export function hiddenReasons(otherDays: number, notDeals: number): string {
 }
 
 /**
- * Under the count line (issue 11): why the loaded deals not counted are not listed, so the count
+ * Under the count line: why the loaded deals not counted are not listed, so the count
  * line and the status never seem to disagree. Null when every loaded deal is listed.
  */
 export function hiddenDealsNote(counts: { otherDays: number; notDeals: number }): string | null {

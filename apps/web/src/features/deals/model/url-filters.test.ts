@@ -92,7 +92,7 @@ describe('changeFilters', () => {
   });
 });
 
-describe('normalizedQuery (issue 11)', () => {
+describe('normalizedQuery', () => {
   it.each([
     ['', ''],
     ['?category=edibles', '?category=edibles'],

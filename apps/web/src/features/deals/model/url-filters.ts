@@ -20,7 +20,7 @@ export interface Filters {
   sort: SortKey;
   distance: DistanceRadius;
   search: string;
-  /** 'Deals for' (issue 11): whose day's deals are listed; the spec's day filter is 'today'. */
+  /** 'Deals for': whose day's deals are listed; the spec's day filter is 'today'. */
   day: DayChoice;
   pageSize: PageSize;
   page: number;
@@ -97,7 +97,7 @@ export function writeFilters(filters: Filters): string {
 }
 
 /**
- * The URL query that shows what `query` asks for as the page reads it (issue 11: an invalid value
+ * The URL query that shows what `query` asks for as the page reads it (an invalid value
  * is replaced in the address bar by the value actually shown): the filters rewritten from what
  * was read, defaults left out, and any parameter that is not a filter kept after them.
  */
