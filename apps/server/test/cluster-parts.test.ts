@@ -7,7 +7,7 @@ import {
   type PostgresServer,
 } from '../../../packages/store/test/support/postgres-server';
 import { postgresHostTurns } from '../src/cluster/host-turns';
-import { QueuedScrapes } from '../src/cluster/queued-scrapes';
+import { DISPATCH_REASONS, QueuedScrapes } from '../src/cluster/queued-scrapes';
 import {
   listenToScrapeEvents,
   publishScrapeEvent,
@@ -16,6 +16,7 @@ import {
 } from '../src/cluster/scrape-events';
 import { ScrapeQueue } from '../src/cluster/scrape-queue';
 import { sharedRateLimitStore } from '../src/cluster/shared-rate-limit';
+import { DispatchFailedError } from '../src/collection/refresh-pass';
 
 /* The cluster's parts, each against a real PostgreSQL (the whole cluster: cluster.test.ts). */
 
@@ -165,11 +166,32 @@ describe('QueuedScrapes', () => {
     expect(sent).toEqual(['a', 'a', 'b']);
   });
 
-  it('a queue that cannot be reached, or no word in time, is a failed refresh', async () => {
+  it('a queue that cannot be reached, or no word in time, fails the refresh with its reason', async () => {
     const down = new QueuedScrapes(() => Promise.reject(new Error('ECONNREFUSED')), 10_000);
-    expect(await down.request('a')).toBe('failed');
+    const refused = await down.request('a').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DispatchFailedError);
+    expect(refused).toMatchObject({ publicReason: DISPATCH_REASONS.unreachable });
+    expect(DISPATCH_REASONS.unreachable).toMatch(/database cannot be reached/);
     const silent = new QueuedScrapes(() => Promise.resolve(), 50);
-    expect(await silent.request('a')).toBe('failed');
+    await expect(silent.request('a')).rejects.toMatchObject({
+      publicReason: DISPATCH_REASONS.unanswered,
+    });
+  });
+
+  it('the word of scrapes lost: every waiting refresh fails, saying the database cannot be reached', async () => {
+    const scrapes = new QueuedScrapes(() => Promise.resolve(), 10_000);
+    const waiting = Promise.allSettled([scrapes.request('a'), scrapes.request('b')]);
+    scrapes.lost(new Error('terminating connection due to administrator command'));
+    for (const settled of await waiting) {
+      expect(settled).toMatchObject({
+        status: 'rejected',
+        reason: { publicReason: DISPATCH_REASONS.unreachable },
+      });
+    }
+    // Listening again: a refresh hears its scrape's end as before.
+    const again = scrapes.request('a');
+    scrapes.finished('a', 'refreshed');
+    expect(await again).toBe('refreshed');
   });
 });
 

@@ -84,15 +84,25 @@ const refresh = (origin: string, key = 'all', client = `198.51.100.${++visitors}
 
 interface Status {
   storage: { ok: boolean; reason?: string };
-  sources: Array<{ key: string; state: string; dealCount: number }>;
+  sources: Array<{ key: string; state: string; dealCount: number; error: string | null }>;
 }
 const status = (origin: string) => json<Status>(origin, '/api/monitoring/scraper/status');
+const sourceOf = async (origin: string, key: string) =>
+  (await status(origin)).sources.find((source) => source.key === key);
 const dealTitles = async (origin: string) =>
   (await json<Array<{ title: string }>>(origin, '/api/reactive/deals'))
     .map(({ title }) => title)
     .sort();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A refresh answered as failed: its last good deals, why (the database), and as of when. */
+function expectFailedRefresh(answer: Response): void {
+  expect(answer.status).toBe(200);
+  const reason = answer.headers.get('x-refresh-error');
+  expect(decodeURIComponent(reason ?? '')).toMatch(/database cannot be reached/);
+  expect(Date.parse(answer.headers.get('x-deals-as-of') ?? '')).not.toBeNaN();
+}
 
 let apiA: Service;
 let apiB: Service;
@@ -208,10 +218,35 @@ describe('the cluster: two APIs and two workers on one PostgreSQL', () => {
     expect(answers).toEqual([...Array<number>(10).fill(404), ...Array<number>(4).fill(429)]);
   }, 30_000);
 
-  it('PostgreSQL stopped for 10 s: the APIs serve their last deals, say so, and recover', async () => {
+  it('PostgreSQL stopped for 10 s: the APIs serve their last deals, say so, fail refreshes, and recover', async () => {
     const served = await dealTitles(apiA.origin);
+    // A refresh waiting on a scrape (held at the feed) when the database goes.
+    feed.set('s3', { hold: true });
+    const asked = feed.requests('s3');
+    const waiting = refresh(apiB.origin, 's3');
+    await until(() => (feed.requests('s3') > asked ? true : undefined), 'the held scrape');
     await postgres.halt();
+    const haltedAt = Date.now();
     try {
+      // No word of its scrape can come: it is answered as a failed refresh, at once.
+      const waited = await waiting;
+      expect(Date.now() - haltedAt).toBeLessThan(3_000);
+      expectFailedRefresh(waited);
+      expect(((await waited.json()) as unknown[]).length).toBe(3);
+      // Asked now (of a store out of its cooldown), a refresh cannot be queued: the same
+      // failure, with the deals it had.
+      const s4Deals = await json<unknown[]>(apiA.origin, '/api/reactive/deals?dispensary=s4');
+      const failed = await refresh(apiA.origin, 's4');
+      expectFailedRefresh(failed);
+      expect(await failed.json()).toEqual(s4Deals);
+      for (const [api, key] of [
+        [apiA, 's4'],
+        [apiB, 's3'],
+      ] as const) {
+        const source = await sourceOf(api.origin, key);
+        expect(source?.state).toBe('stale');
+        expect(source?.error).toMatch(/database cannot be reached/);
+      }
       for (const api of [apiA, apiB]) {
         await until(
           async () => ((await status(api.origin)).storage.ok ? undefined : true),
@@ -221,7 +256,7 @@ describe('the cluster: two APIs and two workers on one PostgreSQL', () => {
         expect((await status(api.origin)).storage.reason).toMatch(/database cannot be reached/);
         expect(await dealTitles(api.origin)).toEqual(served);
       }
-      await sleep(10_000 - 2_000);
+      await sleep(10_000 - (Date.now() - haltedAt));
     } finally {
       await postgres.resume();
     }
@@ -232,6 +267,14 @@ describe('the cluster: two APIs and two workers on one PostgreSQL', () => {
         15_000,
       );
     }
+    feed.set('s3', { deals: feedDeals('s3', 3) });
+    feed.release();
+    // What the store says again: s4's last attempt went well.
+    await until(
+      async () => ((await sourceOf(apiA.origin, 's4'))?.state === 'ok' ? true : undefined),
+      's4 ok again',
+      5_000,
+    );
     // Scrapes, notifications and the shared state work again, with no restart.
     feed.set('s2', { deals: feedDeals('s2', 5) });
     await until(

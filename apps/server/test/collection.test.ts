@@ -26,6 +26,7 @@ import {
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Collection, type CollectionOptions } from '../src/collection/collection';
+import { DispatchFailedError } from '../src/collection/refresh-pass';
 import { PUBLIC_REASONS, STORAGE_REASONS } from '../src/collection/scrape-verdict';
 import { createLogger } from '../src/logger';
 import { createMetrics } from '../src/observability/metrics';
@@ -660,6 +661,57 @@ describe('Collection', () => {
       error: 'No menu source is known for this dispensary yet.',
     });
     expect(collection.status()).toMatchObject({ ready: true, sourcesUnconfigured: 1 });
+  });
+});
+
+describe('Collection in a cluster: its scrapes asked of the queue', () => {
+  it('a refresh no worker will answer fails with its reason and keeps the last good deals, until the store is read again', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const clock = new TestClock();
+    const scrapedAt = new Date(clock.now().getTime() - 60_000);
+    await repository.replaceSnapshot('a', feedDeals('a', 3), scrapedAt);
+    await repository.recordScrapeRun({
+      dispensaryKey: 'a',
+      startedAt: scrapedAt.toISOString(),
+      finishedAt: scrapedAt.toISOString(),
+      outcome: 'ok',
+      transport: 'http',
+      dealCount: 3,
+      error: null,
+    });
+    const unreachable = "The service's database cannot be reached; the last good deals are kept.";
+    const asked: string[] = [];
+    const scraper = new FakeScraper();
+    const collection = await open({
+      scraper,
+      repository,
+      clock,
+      registry: registry('a'),
+      dispatch: {
+        request: (key) => {
+          asked.push(key);
+          return Promise.reject(new DispatchFailedError(unreachable));
+        },
+      },
+    });
+    expect(await collection.refresh('a')).toBe('failed');
+    expect(await collection.refreshAll().finished).toMatchObject({ refreshed: 0, failed: 1 });
+    expect(asked).toEqual(['a', 'a']);
+    expect(scraper.calls).toEqual([]);
+    expect(stateOf(collection, 'a')).toMatchObject({
+      state: 'stale',
+      error: unreachable,
+      dealCount: 3,
+      lastSuccessAt: scrapedAt.toISOString(),
+      // Nothing was learnt of the menu: its last attempt and failures in a row are as they were.
+      lastAttemptAt: scrapedAt.toISOString(),
+    });
+    expect(collection.health()).toEqual([
+      { key: 'a', lastSuccessAt: scrapedAt, consecutiveFailures: 0 },
+    ]);
+    // The store read again (the cluster's connection back): its state is what the store says.
+    await collection.follow('a');
+    expect(stateOf(collection, 'a')).toMatchObject({ state: 'ok', error: null });
   });
 });
 

@@ -109,6 +109,10 @@ export class Cluster {
   follow(collection: Collection, keys: readonly string[]): void {
     const { logger } = this.options;
     const failed = (error: unknown) => logger.warn({ err: error }, 'could not follow a scrape');
+    const lostWarning = throttledWarning(
+      logger,
+      'scrape events: the connection is lost; connecting again',
+    );
     this.listener = listenToScrapeEvents({
       url: this.options.url,
       onEvent: (event) => {
@@ -129,7 +133,11 @@ export class Cluster {
       onListening: () => {
         void Promise.all(keys.map((key) => collection.follow(key).catch(failed)));
       },
-      onError: throttledWarning(logger, 'scrape events: the connection is lost; connecting again'),
+      onError: (error) => {
+        lostWarning(error);
+        // No word of a scrape can come until listening again: the waiting refreshes fail.
+        this.dispatch.lost(error);
+      },
     });
   }
 

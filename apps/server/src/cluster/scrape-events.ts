@@ -56,6 +56,7 @@ export interface ScrapeEventsListenerOptions {
    * so the caller reads the store's state instead.
    */
   onListening: () => void;
+  /** The connection was lost, or connecting again failed: no event comes until `onListening`. */
   onError: (error: unknown) => void;
   /** Between attempts to connect again. Default 1 s. */
   retryMs?: number;
@@ -90,7 +91,7 @@ export function listenToScrapeEvents(options: ScrapeEventsListenerOptions): Scra
     const onLost = (error?: unknown) => {
       if (lost) return;
       lost = true;
-      if (error !== undefined && !closed) options.onError(error);
+      if (!closed) options.onError(error ?? new Error('the connection to the database ended'));
       next.removeAllListeners('notification');
       void next.end().catch(() => undefined);
       retry();

@@ -1,6 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Clock } from '../clock';
-import { isCoolingDown, isDue, type TrackedSource } from './tracked-source';
+import { isCoolingDown, isDue, notCarriedOut, type TrackedSource } from './tracked-source';
 
 /** What one caller's refresh of one dispensary came to. */
 export type RefreshResult = 'refreshed' | 'failed' | 'skipped';
@@ -27,8 +27,26 @@ export interface CollectionRun {
  * dispensary's scrape is queued, or the one queued or running is joined, wherever it runs.
  */
 export interface ScrapeDispatch {
-  /** Resolves with what the scrape came to once its result is in the store. */
+  /**
+   * Resolves with what the scrape came to once its result is in the store; rejects with a
+   * DispatchFailedError when no worker will answer.
+   */
   request(key: string): Promise<RefreshResult>;
+}
+
+/**
+ * A scrape asked of the cluster that no worker will answer: it could not be queued (the
+ * database cannot be reached), or no word of it can come. The refresh fails with
+ * `publicReason`, which status shows; the last good deals are kept.
+ */
+export class DispatchFailedError extends Error {
+  constructor(
+    readonly publicReason: string,
+    options?: ErrorOptions,
+  ) {
+    super(publicReason, options);
+    this.name = 'DispatchFailedError';
+  }
 }
 
 /** What a process that scrapes tells the others (see cluster/scrape-events.ts). */
@@ -125,7 +143,7 @@ export class RefreshPasses {
       return Promise.resolve('skipped');
     }
     const scrape = () =>
-      dispatch ? dispatch.request(source.entry.key) : this.limit(() => this.options.scrape(source));
+      dispatch ? this.dispatched(source, dispatch) : this.limit(() => this.options.scrape(source));
     const scraped = snapshots.loaded() ? scrape() : snapshots.whenLoaded().then(scrape);
     const flight = scraped
       // A refresh ends once its deals are in the whole list too (published after the burst).
@@ -138,6 +156,20 @@ export class RefreshPasses {
       });
     this.flights.set(source, flight);
     return flight;
+  }
+
+  /** A scrape asked of the cluster; one that no worker will answer is a failed refresh. */
+  private async dispatched(
+    source: TrackedSource,
+    dispatch: ScrapeDispatch,
+  ): Promise<RefreshResult> {
+    try {
+      return await dispatch.request(source.entry.key);
+    } catch (error) {
+      if (!(error instanceof DispatchFailedError)) throw error;
+      notCarriedOut(source, error.publicReason);
+      return 'failed';
+    }
   }
 
   /**

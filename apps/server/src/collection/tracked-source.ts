@@ -163,6 +163,18 @@ export function finishedElsewhere(
   if (ended.unconfigured) source.unconfigured = true;
 }
 
+/**
+ * In a cluster: a scrape asked for that no worker will answer, since it could not be queued or
+ * no word of it can come (see DispatchFailedError). The refresh failed for `reason`, which status
+ * shows until the dispensary's state is read from the store again; nothing was learnt of the
+ * menu, so its last attempt and its failures in a row stay as they were.
+ */
+export function notCarriedOut(source: TrackedSource, reason: string): void {
+  source.runningElsewhereUntil = null;
+  source.lastOutcome = 'error';
+  source.lastError = reason;
+}
+
 /** A scrape runs here, or another process's lease on it has not run out. */
 export function isRunning(source: TrackedSource, now: Date): boolean {
   return (
