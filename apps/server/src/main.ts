@@ -7,7 +7,8 @@ import {
 import { openDealsRepository } from '@stl-deals/store';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { jobLeaseS, loadConfig, scraperSettings, storeOptions } from './config';
+import { loadConfig } from './config';
+import { jobLeaseS, scraperSettings, storeOptions } from './config-settings';
 import { holdDataDir } from './data-dir-lock';
 import { pageAddress, runEntryPoint } from './entry-point';
 import { createLogger } from './logger';

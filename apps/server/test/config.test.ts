@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUNDLED_REGISTRY_PATH, DEFAULT_PLATFORM_CONFIG } from '@stl-deals/scraper';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, scraperSettings } from '../src/config';
+import { loadConfig } from '../src/config';
+import { scraperSettings } from '../src/config-settings';
 
 describe('loadConfig', () => {
   it('has a default for every setting but CORS_ORIGIN', () => {

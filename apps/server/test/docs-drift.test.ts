@@ -74,7 +74,7 @@ function environmentVariables(): Map<string, string> {
   const add = (name: string, where: string) => {
     if (!found.has(name)) found.set(name, where);
   };
-  for (const name of Object.keys(EnvSchema.shape)) add(name, 'apps/server/src/config.ts');
+  for (const name of Object.keys(EnvSchema.shape)) add(name, 'apps/server/src/env-schema.ts');
   for (const name of Object.keys(DemoEnvSchema.shape)) {
     add(name, 'apps/server/src/demo/demo-config.ts');
   }

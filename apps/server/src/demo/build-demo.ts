@@ -18,7 +18,8 @@ import { openDealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { systemClock, type Clock } from '../clock';
-import { scraperSettings, storeOptions, type Config } from '../config';
+import type { Config } from '../config';
+import { scraperSettings, storeOptions } from '../config-settings';
 import type { DemoSettings } from './demo-config';
 
 export interface DemoOptions {

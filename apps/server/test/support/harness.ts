@@ -12,7 +12,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app';
 import type { Clock } from '../../src/clock';
-import { loadConfig, scraperSettings, type Config } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
+import { scraperSettings } from '../../src/config-settings';
 import type { FeedServer } from './feed-server';
 
 /** A clock that moves only when told, so cooldowns and ages need no waiting. */
