@@ -94,6 +94,30 @@ describe('the deals read model', () => {
     );
   });
 
+  it('sends each deal with its price per item and multi-buy, worked out once, in both views', async () => {
+    const offers: Deal[] = [
+      { ...menu('a', 1, 0)[0]!, price: '2 for $65', regularPrice: 42 },
+      { ...menu('a', 2, 0)[1]!, price: 'B2G1', regularPrice: 30 },
+      { ...menu('a', 3, 0)[2]!, price: '$25' },
+      { ...menu('a', 4, 0)[3]!, price: '4/20 only' },
+    ];
+    const model = rebuiltFrom(new Map([['a', offers]]));
+    for (const view of ['full', 'page'] as const) {
+      const byTitle = new Map((await json(model.all(view))).map((deal) => [deal.title, deal]));
+      expect(
+        offers.map(({ title }) => {
+          const { effectivePrice, multiBuy } = byTitle.get(title)!;
+          return [effectivePrice, multiBuy];
+        }),
+      ).toEqual([
+        [32.5, '2 for $65'],
+        [20, 'B2G1'],
+        [25, undefined],
+        [null, undefined],
+      ]);
+    }
+  });
+
   it('bounds what the page view carries of one source whose texts and addresses are huge', async () => {
     const long = (unit: string, length: number) => unit.repeat(length / unit.length);
     // 2,000 deals of 1,000-character texts and 900-character addresses (emoji count as one).

@@ -19,6 +19,7 @@ export * from './rules/search';
 export * from './rules/day-filter';
 export * from './rules/price';
 export * from './rules/effective-price';
+export * from './rules/price-per-item';
 export * from './rules/retry';
 export * from './rules/deal-view';
 export * from './rules/pagination';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   PAGE_DEAL_FIELDS,
+  effectivePriceFields,
   pageDealOf,
   varietyKeys,
   type Deal,
@@ -40,7 +41,7 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
  * another order (serialization, the relevance rules), so that a view stored by an older build is
  * not served by this one (see `pageFingerprint`).
  */
-const PAGE_VIEW_FORMAT = 2;
+const PAGE_VIEW_FORMAT = 3;
 
 /**
  * What a stored page view must have been published under to be served at start: this format, the
@@ -227,11 +228,17 @@ export class DealsReadModel {
   }
 }
 
+/**
+ * Both views of a deal, with its price per item and multi-buy worked out here, once per deal and
+ * store result (`effectivePriceFields`): the rule's regular expressions then run on the service,
+ * never in the page's first load, and on the deal's whole texts.
+ */
 function serialize(deal: Deal): SerializedDeal {
+  const priced = { ...deal, ...effectivePriceFields(deal) };
   // JSON.stringify leaves out the fields a deal does not have (undefined).
   return {
-    full: Buffer.from(JSON.stringify(deal)),
-    page: Buffer.from(JSON.stringify(pageDealOf(deal))),
+    full: Buffer.from(JSON.stringify(priced)),
+    page: Buffer.from(JSON.stringify(pageDealOf(priced))),
     variety: varietyKeys(deal),
   };
 }

@@ -48,6 +48,14 @@ export const DealSchema = z.object({
   endsAt: IsoDateTime.optional(),
   firstSeenAt: IsoDateTime.optional(),
   platform: PlatformSchema.optional(),
+  /**
+   * What one item costs a shopper who takes the deal as offered ('2 for $65' is 32.5), worked out
+   * by the service with `effectivePrice`; null when the rule finds no price. The price sorts and
+   * the unit price use it (see `pricePerItem` for a deal without it).
+   */
+  effectivePrice: Money.nullable().optional(),
+  /** The multi-buy `effectivePrice` comes from, as the deal words it ('2 for $65', 'B2G1'). */
+  multiBuy: ShortText.optional(),
 });
 export type Deal = z.infer<typeof DealSchema>;
 
@@ -84,4 +92,6 @@ export const PAGE_DEAL_FIELDS = [
   'validDays',
   'endsAt',
   'firstSeenAt',
+  'effectivePrice',
+  'multiBuy',
 ] as const satisfies ReadonlyArray<keyof Deal>;

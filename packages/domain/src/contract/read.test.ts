@@ -56,6 +56,8 @@ const deal = record({
   validDays: pool(['friday'], ['funday'], [], Array(8).fill('monday'), ['monday', 'sunday']),
   endsAt: pool(...isoTimes),
   platform: pool('dutchie', 'feed', 'myspace'),
+  effectivePrice: pool(32.5, ...numbers),
+  multiBuy: pool('2 for $65', 'B2G1', ...texts(200)),
 });
 
 const source = record({

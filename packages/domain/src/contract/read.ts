@@ -123,6 +123,8 @@ const DEAL_SHAPE: Shape = {
   endsAt: optional(isoTime),
   firstSeenAt: optional(isoTime),
   platform: optional(oneOf(PLATFORMS)),
+  effectivePrice: optional(nullable(money)),
+  multiBuy: optional(text(LIMITS.shortText)),
 };
 
 const DEAL_FIELDS: Fields = Object.entries(DEAL_SHAPE);

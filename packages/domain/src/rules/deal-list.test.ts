@@ -10,6 +10,7 @@ import {
   type DealFilters,
 } from './deal-list';
 import type { Deal } from '../contract/deal';
+import { effectivePriceFields } from './effective-price';
 import type { Dispensary } from '../contract/dispensary';
 
 const dispensaries: Dispensary[] = [
@@ -118,7 +119,9 @@ describe('price sorts of multi-buys', () => {
     deal('Pre-roll special, all strains', 'near', 'B2G1'),
     deal('Flower special, house eighths', 'near', '$30'),
   ];
-  const shown = showableDeals(buildDealViews(offers, dispensaries, null), 'saturday');
+  // As the service sends them: each with its price per item and multi-buy.
+  const served = offers.map((offer) => ({ ...offer, ...effectivePriceFields(offer) }));
+  const shown = showableDeals(buildDealViews(served, dispensaries, null), 'saturday');
 
   it('sort by the price per item, with deals of no known price last both ways', () => {
     expect(titles(filterAndSortDeals(shown, { ...all, sort: 'price-low' }, false))).toEqual([
@@ -142,6 +145,31 @@ describe('price sorts of multi-buys', () => {
       [Number.NaN, undefined],
       [30, undefined],
     ]);
+  });
+
+  it('reads a deal from an older service, without the fields, by its sale price or first number', () => {
+    const older = [
+      { ...offers[0]!, salePrice: 60 },
+      offers[1]!,
+      offers[2]!,
+      { ...offers[4]!, unitPrice: { amount: 8.57, per: 'g' as const } },
+    ];
+    const views = buildDealViews(older, dispensaries, null);
+    expect(views.map((view) => [view.sortPrice, view.multiBuy, view.unitPrice])).toEqual([
+      [60, undefined, undefined],
+      [2, undefined, undefined],
+      [2, undefined, undefined],
+      [30, undefined, { amount: 8.57, per: 'g' }],
+    ]);
+  });
+
+  it('gives no price to a deal the service found none for, whatever its text says', () => {
+    const [view] = buildDealViews(
+      [{ ...deal('Pre-rolls 4/20', 'near', '4/20 only'), effectivePrice: null }],
+      dispensaries,
+      null,
+    );
+    expect(view!.sortPrice).toBeNaN();
   });
 });
 

@@ -8,7 +8,7 @@ import { isCleanDeal } from './cleaning';
 import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
-import { effectivePrice, effectiveUnitPrice } from './effective-price';
+import { effectiveUnitPrice, pricePerItem } from './price-per-item';
 import { needleAt, searchNeedle, searchText } from './search';
 import { sortDeals } from './sort';
 
@@ -33,7 +33,7 @@ function ownFacts(deal: Deal): OwnFacts {
   if (!facts) {
     const stamped = stampedCopy(deal);
     const firstSeenMs = deal.firstSeenAt ? Date.parse(deal.firstSeenAt) : Number.NaN;
-    const price = effectivePrice(deal);
+    const price = pricePerItem(deal);
     const unitPrice = effectiveUnitPrice(deal, price);
     facts = {
       category: deriveCategory(deal),

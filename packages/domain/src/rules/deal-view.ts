@@ -12,7 +12,7 @@ export interface DealView {
   distanceMiles: number;
   /** True when the dispensary's coordinates are approximate (a ZIP centroid). */
   distanceApproximate?: boolean;
-  /** The price per item a price sort uses (see `effectivePrice`); NaN when none is known. */
+  /** The price per item a price sort uses (see `pricePerItem`); NaN when none is known. */
   sortPrice: number;
   /** The multi-buy `sortPrice` comes from, as the deal words it ('2 for $65'). */
   multiBuy?: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MONEY } from '../contract/constants';
 import type { UnitPrice } from '../contract/deal';
-import { effectivePrice, effectiveUnitPrice, type PricedDeal } from './effective-price';
+import { effectivePrice, effectivePriceFields, type PricedDeal } from './effective-price';
+import { effectiveUnitPrice } from './price-per-item';
 
 const deal = (overrides: Partial<PricedDeal>): PricedDeal => ({
   title: 'Deal',
@@ -210,6 +211,30 @@ describe('effectivePrice', () => {
       effectivePrice(deal({ price: '3 for $60', specialName: '2 for $50', title: '4 for $60' })),
     ).toEqual({ each: 20, multiBuy: '3 for $60' });
     expect(effectivePrice(deal({ specialName: '2 for $50', title: '4 for $60' }))?.each).toBe(25);
+  });
+});
+
+describe('effectivePriceFields', () => {
+  it('gives the price per item and the multi-buy, as the service sends them', () => {
+    expect(effectivePriceFields(deal({ price: '2 for $65', regularPrice: 42 }))).toEqual({
+      effectivePrice: 32.5,
+      multiBuy: '2 for $65',
+    });
+    expect(effectivePriceFields(deal({ price: '$30' }))).toEqual({ effectivePrice: 30 });
+  });
+
+  it('sends null when the rule finds no price, so the page does not read one of its own', () => {
+    expect(effectivePriceFields(deal({ price: '4/20 only' }))).toEqual({ effectivePrice: null });
+  });
+
+  it('leaves out a multi-buy phrase longer than the contract carries, keeping the price', () => {
+    const long = `buy 2 ${'x'.repeat(150)} ${'y'.repeat(60)} get 1 free`;
+    const price = effectivePrice(deal({ price: long, regularPrice: 30 }));
+    expect(price?.each).toBe(20);
+    expect(price?.multiBuy?.length).toBeGreaterThan(200);
+    expect(effectivePriceFields(deal({ price: long, regularPrice: 30 }))).toEqual({
+      effectivePrice: 20,
+    });
   });
 });
 

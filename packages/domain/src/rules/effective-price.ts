@@ -1,14 +1,7 @@
-import { MAX_MONEY } from '../contract/constants';
-import type { Deal, UnitPrice } from '../contract/deal';
+import { LIMITS } from '../contract/constants';
+import type { Deal } from '../contract/deal';
 import { priceForSorting } from './price';
-
-/** What one item of a deal costs, and the multi-buy it comes from (see `effectivePrice`). */
-export interface EffectivePrice {
-  /** Dollars per item. */
-  each: number;
-  /** The multi-buy the price comes from, as the deal words it ('2 for $65', 'B2G1'); else null. */
-  multiBuy: string | null;
-}
+import { isPrice, productPrice, type EffectivePrice } from './price-per-item';
 
 /** The deal fields the rule reads. */
 export type PricedDeal = Pick<
@@ -94,16 +87,6 @@ function dollars(text: string): number {
   return /^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/.test(amount)
     ? Number(amount.replace(/,/g, ''))
     : Number.NaN;
-}
-
-/** A price anyone pays: above 0, and within the contract's bound (no NaN, Infinity or 1e308). */
-const isPrice = (amount: number | undefined): amount is number =>
-  typeof amount === 'number' && amount > 0 && amount <= MAX_MONEY;
-
-/** What one item sells for before any multi-buy: the sale price, else the regular one. */
-function productPrice(deal: Pick<Deal, 'salePrice' | 'regularPrice'>): number | undefined {
-  if (isPrice(deal.salePrice)) return deal.salePrice;
-  return isPrice(deal.regularPrice) ? deal.regularPrice : undefined;
 }
 
 /**
@@ -211,18 +194,15 @@ export function effectivePrice(deal: PricedDeal): EffectivePrice | null {
 }
 
 /**
- * The unit price at the effective price: the one the deal sends, scaled from the price it was
- * worked out at (the sale price, else the regular one) to the price per item, so that '2 for $65'
- * of a $42 half gram reads $65/g, not $84/g. A multi-buy on a deal whose own price is unknown
- * leaves no unit price: the one sent may be of either price, and a wrong one misleads.
+ * The contract's per-deal price facts, as the service sends them (see `pricePerItem`, the page's
+ * reader): the price per item, null when the rule finds none, and the multi-buy it comes from.
+ * A multi-buy phrase longer than the contract carries is left out (the price stays).
  */
-export function effectiveUnitPrice(
-  deal: Pick<Deal, 'unitPrice' | 'salePrice' | 'regularPrice'>,
-  price: EffectivePrice | null,
-): UnitPrice | undefined {
-  const unit = deal.unitPrice;
-  const base = productPrice(deal);
-  if (!unit || !price) return unit;
-  if (base === undefined) return price.multiBuy === null ? unit : undefined;
-  return price.each === base ? unit : { amount: unit.amount * (price.each / base), per: unit.per };
+export function effectivePriceFields(deal: PricedDeal): Pick<Deal, 'effectivePrice' | 'multiBuy'> {
+  const price = effectivePrice(deal);
+  if (!price) return { effectivePrice: null };
+  const { each, multiBuy } = price;
+  return multiBuy && multiBuy.length <= LIMITS.shortText
+    ? { effectivePrice: each, multiBuy }
+    : { effectivePrice: each };
 }

@@ -58,6 +58,9 @@ describe('DealCard', () => {
       price: '2 for $65',
       regularPrice: 42,
       unitPrice: { amount: 84, per: 'g' },
+      // As the service works them out (`effectivePriceFields`).
+      effectivePrice: 32.5,
+      multiBuy: '2 for $65',
     });
     expect(screen.getByText('$32.50 each in 2 for $65')).toBeInTheDocument();
     expect(screen.getByText('$65.00/g')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { buildDealViews } from '@stl-deals/domain';
+import { buildDealViews, effectivePriceFields, type Deal } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
 import { dealCardView, dealFactsView } from './deal-card';
@@ -8,9 +8,15 @@ function cardOf(
   categoryFilter = 'all' as const,
   dispensaries = DISPENSARIES,
 ) {
-  const [view] = buildDealViews([deal(overrides)], dispensaries, { lat: 38.6556, lng: -90.3049 });
+  const [view] = buildDealViews([served(deal(overrides))], dispensaries, {
+    lat: 38.6556,
+    lng: -90.3049,
+  });
   return dealCardView(view!, categoryFilter);
 }
+
+/** A deal as the service sends it: with its price per item and multi-buy. */
+const served = (made: Deal): Deal => ({ ...made, ...effectivePriceFields(made) });
 
 describe('dealCardView', () => {
   it("computes every part of the card with the domain's rules", () => {
@@ -77,7 +83,7 @@ describe('dealCardView', () => {
 describe('dealFactsView', () => {
   it("shows a multi-buy's unit price at its price per item, not at the item's own price", () => {
     const [multiBuy] = buildDealViews(
-      [deal({ price: '2 for $65', regularPrice: 42, unitPrice: { amount: 84, per: 'g' } })],
+      [served(deal({ price: '2 for $65', regularPrice: 42, unitPrice: { amount: 84, per: 'g' } }))],
       DISPENSARIES,
       null,
     );
