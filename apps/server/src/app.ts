@@ -2,15 +2,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import { loadZipCentroids, type Geocoder, type Registry, type Scraper } from '@stl-deals/scraper';
+import type { Geocoder, Registry, Scraper } from '@stl-deals/scraper';
 import type { DealsRepository } from '@stl-deals/store';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
-import type { Cluster, Role } from './cluster/cluster';
-import { Collection } from './collection/collection';
-import { StoreMaintenance } from './collection/maintenance';
-import { Scheduler } from './collection/scheduler';
+import type { Cluster } from './cluster/cluster';
+import { attachCollecting } from './collecting';
 import type { Config } from './config';
 import { refuseBadPreflights } from './http/cross-site';
 import { answerClientError, answerFrameworkError, handleErrors } from './http/errors';
@@ -26,8 +24,7 @@ import { servePage } from './http/page';
 import { answerPublicHostsOnly } from './http/public-host';
 import { trustProxyOption } from './http/trust-proxy';
 import { ZOD_SCHEMA_CONTROLLER } from './http/zod-compilers';
-import { createMetrics, observeRequests, watchState } from './observability/metrics';
-import { buildMetricsListener } from './observability/metrics-listener';
+import { createMetrics, observeRequests } from './observability/metrics';
 import { dealRoutes } from './routes/deals';
 import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
@@ -65,9 +62,6 @@ const HTTP_SERVER_OPTIONS = {
 /** Helmet's own default, a year with subdomains. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** How long Chromium gets to quit at shutdown before the shutdown goes on without it. */
-const SCRAPER_CLOSE_MS = 3_000;
-
 export interface AppDeps {
   config: Config;
   /** Owned by the app from here on: `app.close()` closes it. */
@@ -92,39 +86,15 @@ export interface AppDeps {
   cluster?: Cluster | null;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    collection: Collection;
-    /** Not started by `buildApp`: the entry point starts it once the app listens. */
-    scheduler: Scheduler;
-    /** History pruning and the store's check; started by the entry point with the scheduler. */
-    maintenance: StoreMaintenance;
-    /** Closes the store now, whatever still runs: the last step of a shutdown past its deadline. */
-    closeStore: () => Promise<void>;
-    /**
-     * Starts the `/metrics` listener on METRICS_HOST:METRICS_PORT and resolves with its address,
-     * or with undefined when METRICS_PORT is unset. `app.close()` closes it.
-     */
-    listenMetrics: () => Promise<string | undefined>;
-    /** What this process does; 'all' unless it is one of a cluster. */
-    role: Role;
-    /**
-     * Reads the stored snapshots back if not done yet, then starts what collects the deals, as
-     * the role says: the schedule and, in a cluster, taking scrape jobs; and the store's upkeep.
-     * Called by the entry point once the app listens and has answered its first request.
-     */
-    startCollecting: () => Promise<void>;
-  }
-}
-
 /**
  * Builds the service from its dependencies; entry points only start and stop it. The first
  * request already gets the stored deals: the page's list as last published when the store kept
  * it (the snapshots are then read back by `startCollecting`, or by the first request that needs
- * them), else the snapshots, read back before this resolves.
+ * them), else the snapshots, read back before this resolves. What collects the deals is attached
+ * by `attachCollecting`; this builds the HTTP side around it: the server, its headers and routes.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, repository, scraper, logger } = deps;
+  const { config, logger } = deps;
   checkServedRegistry(deps.registry);
   const app = Fastify({
     loggerInstance: logger,
@@ -146,88 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseTunnels(app.server);
 
   const metrics = createMetrics();
+  const { collection, maintenance, role } = await attachCollecting(app, deps, metrics);
   const cluster = deps.cluster ?? null;
-  const role: Role = cluster?.role ?? 'all';
-  const collection = await Collection.open({
-    ...deps,
-    ...(cluster
-      ? { dispatch: cluster.dispatch, onScrapeEvent: (event) => cluster.publish(event) }
-      : {}),
-    metrics,
-    concurrency: config.SCRAPE_CONCURRENCY,
-    cooldownMs: config.REFRESH_COOLDOWN_S * 1000,
-    scrapeTimeoutMs: config.SCRAPE_TIMEOUT_S * 1000,
-    zipCentroids: loadZipCentroids(),
-    resolveSources: config.RESOLVE_SOURCES === 'on',
-    keepsPage: role !== 'worker',
-  });
-  const maintenance = new StoreMaintenance({
-    repository,
-    clock: deps.clock,
-    logger,
-    retentionMs: config.HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-    checkIntervalMs: config.STORE_CHECK_INTERVAL_S * 1000,
-    prunes: role !== 'api',
-  });
-  watchState(metrics, {
-    dispensaries: () => collection.health(),
-    storageOk: () => maintenance.storage().ok,
-    now: () => deps.clock.now(),
-  });
-  const scheduler = new Scheduler({
-    collection,
-    intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
-    random: deps.random ?? Math.random,
-    logger,
-    storing: () => maintenance.storage().ok,
-    // In a cluster the last attempts are the store's: another worker may have scraped since.
-    ...(cluster ? { prepare: () => collection.reloadHistories() } : {}),
-  });
-  cluster?.follow(
-    collection,
-    deps.registry.dispensaries.map(({ key }) => key),
-  );
-  app.decorate('collection', collection);
-  app.decorate('scheduler', scheduler);
-  app.decorate('maintenance', maintenance);
-  app.decorate('closeStore', () => repository.close());
-  app.decorate('role', role);
-  app.decorate('startCollecting', async () => {
-    // The store's check and the schedule's due list read what the snapshots say: after them.
-    await collection.whenLoaded();
-    maintenance.start();
-    if (role === 'api') return;
-    scheduler.start();
-    await cluster?.work(collection, config.SCRAPE_CONCURRENCY);
-  });
-  const { METRICS_PORT: metricsPort, METRICS_HOST: metricsHost } = config;
-  const metricsListener =
-    metricsPort === undefined ? undefined : await buildMetricsListener(metrics, logger);
-  app.decorate('listenMetrics', async () =>
-    metricsPort === undefined
-      ? undefined
-      : metricsListener?.listen({ port: metricsPort, host: metricsHost }),
-  );
-
-  // Shutdown: stop scheduling and abort the scrapes first, so requests waiting on them end and
-  // the server can close; then let the last writes land before the store closes.
-  app.addHook('preClose', (done) => {
-    scheduler.stop();
-    collection.stop();
-    maintenance.stop();
-    done();
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all([collection.settled(), maintenance.settled()]);
-    await cluster?.close();
-    deps.geocoder?.close();
-    // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
-    await Promise.all([
-      repository.close(),
-      closeWithin(scraper, SCRAPER_CLOSE_MS, logger),
-      metricsListener?.close(),
-    ]);
-  });
 
   handleErrors(app);
   ignoreBodies(app);
@@ -300,19 +190,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (role !== 'worker') await servePage(app, config.WEB_DIST);
   answerOtherMethods(app, routes, { corsEnabled: config.CORS_ORIGIN !== undefined });
   return app;
-}
-
-/** Closes the scraper, or gives up on it after `ms` (the process exit ends what is left). */
-async function closeWithin(scraper: Scraper, ms: number, logger: FastifyBaseLogger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ms);
-  });
-  try {
-    if ((await Promise.race([scraper.close(), late])) === 'late') {
-      logger.warn({ waitedMs: ms }, 'the scraper did not close in time; going on without it');
-    }
-  } finally {
-    clearTimeout(timer);
-  }
 }
