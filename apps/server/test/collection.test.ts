@@ -186,6 +186,32 @@ describe('Collection', () => {
     expect(scraper.calls).toEqual(['a']);
   });
 
+  it("gives a visitor's refresh a slot of its own, never behind a pass over hanging stores", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hangs: Behaviour = (entry) =>
+      held.then(() => ({ deals: feedDeals(entry.key, 1), transport: 'http' as const }));
+    const scraper = new FakeScraper().on('h1', hangs).on('h2', hangs);
+    const collection = await open({
+      scraper,
+      registry: registry('h1', 'h2', 'good', 'other'),
+      concurrency: 1,
+      cooldownMs: 0,
+    });
+    // A pass takes the one shared slot with a store that hangs; the others wait behind it.
+    const pass = collection.refreshAll();
+    await vi.waitFor(() => expect(scraper.calls).toEqual(['h1']));
+    // A visitor asks for stores the pass has not reached: each is scraped at once, once.
+    expect(await collection.refresh('good', { visitor: true })).toBe('refreshed');
+    expect(await collection.refresh('other', { visitor: true })).toBe('refreshed');
+    expect(scraper.calls).toEqual(['h1', 'good', 'other']);
+    release();
+    expect(await pass.finished).toMatchObject({ refreshed: 4, failed: 0 });
+    // The pass's own turns for them found their scrapes done and did not scrape them again.
+    expect(scraper.calls).toEqual(['h1', 'good', 'other', 'h2']);
+    expect(scraper.maxActive).toBe(2);
+  });
+
   it('keeps to the concurrency bound', async () => {
     const scraper = new FakeScraper();
     const keys = ['a', 'b', 'c', 'd', 'e'];

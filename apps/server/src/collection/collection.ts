@@ -214,9 +214,12 @@ export class Collection {
     return this.byKey.has(key);
   }
 
-  /** Scrapes one known dispensary now, or joins its scrape under way (see refresh-pass.ts). */
-  refresh(key: string): Promise<RefreshResult> {
-    return this.passes.refresh(this.sourceOf(key));
+  /**
+   * Scrapes one known dispensary now, or joins its scrape under way (see refresh-pass.ts); a
+   * visitor's refresh has a scrape slot of its own.
+   */
+  refresh(key: string, { visitor = false }: { visitor?: boolean } = {}): Promise<RefreshResult> {
+    return this.passes.refresh(this.sourceOf(key), visitor);
   }
 
   /** Every dispensary; a caller while a pass is under way joins that pass. */

@@ -93,6 +93,13 @@ export class RefreshPasses {
   /** The scrape under way or queued per dispensary, which every caller shares. */
   private readonly flights = new Map<TrackedSource, Promise<RefreshResult>>();
   private allRun: CollectionRun | null = null;
+  /**
+   * A visitor's refresh of one dispensary has a scrape slot of its own beside the shared ones, so
+   * it never waits behind a pass over other, slow or hanging, stores.
+   */
+  private readonly visitorSlot = pLimit(1);
+  /** Starts a dispensary's scrape still waiting for a shared slot in the visitor's slot. */
+  private readonly hurries = new Map<TrackedSource, () => void>();
 
   constructor(private readonly options: RefreshPassOptions) {
     this.limit = pLimit(options.concurrency);
@@ -132,18 +139,23 @@ export class RefreshPasses {
   /**
    * Single-flight: a caller joins the dispensary's scrape under way or queued. A dispensary
    * attempted less than the cooldown ago is not scraped again (see `isCoolingDown`). One with no
-   * menu source is skipped: the registry is read once, so trying again cannot help.
+   * menu source is skipped: the registry is read once, so trying again cannot help. A visitor's
+   * refresh (`visitor`) takes the visitor's slot, and hurries a scrape of the same dispensary
+   * still waiting for a shared slot into it (in a cluster, the job takes its turn on the queue).
    */
-  refresh(source: TrackedSource): Promise<RefreshResult> {
+  refresh(source: TrackedSource, visitor = false): Promise<RefreshResult> {
     const joined = this.flights.get(source);
-    if (joined) return joined;
+    if (joined) {
+      if (visitor) this.hurries.get(source)?.();
+      return joined;
+    }
     const { clock, cooldownMs, stopping, dispatch, snapshots } = this.options;
     if (this.options.isUnscrapable(source)) return Promise.resolve('skipped');
     if (isCoolingDown(source, clock.now(), cooldownMs) || stopping.aborted) {
       return Promise.resolve('skipped');
     }
     const scrape = () =>
-      dispatch ? this.dispatched(source, dispatch) : this.limit(() => this.options.scrape(source));
+      dispatch ? this.dispatched(source, dispatch) : this.slotted(source, visitor);
     const scraped = snapshots.loaded() ? scrape() : snapshots.whenLoaded().then(scrape);
     const flight = scraped
       // A refresh ends once its deals are in the whole list too (published after the burst).
@@ -153,9 +165,35 @@ export class RefreshPasses {
       })
       .finally(() => {
         this.flights.delete(source);
+        this.hurries.delete(source);
       });
     this.flights.set(source, flight);
     return flight;
+  }
+
+  /**
+   * One scrape here, in a shared slot or the visitor's. A scrape waiting for a shared slot can be
+   * hurried into the visitor's; it still runs once, and the shared slot it later gets is let go
+   * at once.
+   */
+  private slotted(source: TrackedSource, visitor: boolean): Promise<RefreshResult> {
+    let scraping: Promise<RefreshResult> | undefined;
+    let settle!: (scraped: Promise<RefreshResult>) => void;
+    const result = new Promise<RefreshResult>((resolve) => (settle = resolve));
+    const start = () => {
+      if (!scraping) {
+        scraping = this.options.scrape(source);
+        settle(scraping);
+      }
+      return scraping;
+    };
+    const hurry = () => void this.visitorSlot(start);
+    if (visitor) hurry();
+    else {
+      void this.limit(() => (scraping ? undefined : start()));
+      this.hurries.set(source, hurry);
+    }
+    return result;
   }
 
   /** A scrape asked of the cluster; one that no worker will answer is a failed refresh. */

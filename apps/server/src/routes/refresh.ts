@@ -116,7 +116,10 @@ export const refreshRoutes: FastifyPluginAsyncZod<{
       if (!isKnownDispensary(collection, dispensaryKey)) {
         throw new HttpError(404, UNKNOWN_DISPENSARY);
       }
-      const finished = await within(collection.refresh(dispensaryKey), refreshWaitMs);
+      const finished = await within(
+        collection.refresh(dispensaryKey, { visitor: true }),
+        refreshWaitMs,
+      );
       if (finished === undefined) {
         // Still scraping (a slow menu, or scrapes of other stores ahead of it): the visitor
         // gets the last good deals now, told why, and the scrape goes on for the next visit.
