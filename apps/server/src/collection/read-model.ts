@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  deriveCategory,
   PAGE_DEAL_FIELDS,
   effectivePriceFields,
   pageDealOf,
@@ -41,7 +42,7 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
  * another order (serialization, the relevance rules), so that a view stored by an older build is
  * not served by this one (see `pageFingerprint`).
  */
-const PAGE_VIEW_FORMAT = 3;
+const PAGE_VIEW_FORMAT = 4;
 
 /**
  * What a stored page view must have been published under to be served at start: this format, the
@@ -110,7 +111,13 @@ export class DealsReadModel {
       if (index === undefined || !dispensary) continue;
       const ranked = deals.map((deal) => {
         // The registry, not the scraped menu, says whose deal it is.
-        const stamped = { ...deal, dispensary: dispensary.name, dispensaryKey: key };
+        // Its category too, derived once here where the menu gave none (the page reads it).
+        const stamped = {
+          ...deal,
+          category: deriveCategory(deal),
+          dispensary: dispensary.name,
+          dispensaryKey: key,
+        };
         return { ...rankDeal(stamped, index), deal: serialize(stamped) };
       });
       this.total += ranked.length - (this.parts.get(key)?.length ?? 0);

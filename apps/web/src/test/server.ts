@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { PAGE_DEAL_FIELDS } from '@stl-deals/domain';
+import { deriveCategory, PAGE_DEAL_FIELDS, type Deal } from '@stl-deals/domain';
 import { deals, DISPENSARIES, readyStatus } from './fixtures';
 
 export const server = setupServer();
@@ -43,15 +43,28 @@ export function serve(answers: ServiceAnswers = {}) {
   );
 }
 
-/** The deals of a JSON answer cut to the fields `view=page` keeps; anything else as it is. */
+/**
+ * The deals of a JSON answer as the service's `view=page` sends them: cut to the fields it keeps,
+ * with the category the service derives where the deal has none; anything else as it is.
+ */
 function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
   if (!Array.isArray(answer)) return answer;
   const keep = new Set<string>(PAGE_DEAL_FIELDS);
   return (answer as unknown[]).map((deal: unknown) =>
     deal !== null && typeof deal === 'object' && !Array.isArray(deal)
-      ? Object.fromEntries(Object.entries(deal).filter(([field]) => keep.has(field)))
+      ? Object.fromEntries(
+          Object.entries(withCategory(deal as Record<string, unknown>)).filter(([field]) =>
+            keep.has(field),
+          ),
+        )
       : deal,
   ) as JsonBodyType;
+}
+
+function withCategory(deal: Record<string, unknown>): Record<string, unknown> {
+  const { title, description } = deal;
+  if (typeof title !== 'string' || typeof description !== 'string') return deal;
+  return { ...deal, category: deriveCategory(deal as Pick<Deal, 'title' | 'description'>) };
 }
 
 /** A promise the test settles when it wants a held answer to go out. */

@@ -10,6 +10,7 @@ import {
   type DealFilters,
 } from './deal-list';
 import type { Deal } from '../contract/deal';
+import { deriveCategory } from './category';
 import { effectivePriceFields } from './effective-price';
 import type { Dispensary } from '../contract/dispensary';
 
@@ -18,15 +19,19 @@ const dispensaries: Dispensary[] = [
   { key: 'far', name: 'Far Store', lat: 38.78, lng: -90.6 },
   { key: 'nowhere', name: 'Unknown Store', lat: null, lng: null },
 ];
-const deal = (title: string, dispensaryKey: string, price = '$10'): Deal => ({
-  title,
-  description: '',
-  price,
-  imageUrl: '',
-  sourceUrl: 'https://example.com',
-  dispensaryKey,
-  dispensary: dispensaries.find((d) => d.key === dispensaryKey)?.name ?? '',
-});
+/** A deal as the service sends it: its category derived where the menu gave none. */
+const deal = (title: string, dispensaryKey: string, price = '$10'): Deal => {
+  const made = {
+    title,
+    description: '',
+    price,
+    imageUrl: '',
+    sourceUrl: 'https://example.com',
+    dispensaryKey,
+    dispensary: dispensaries.find((d) => d.key === dispensaryKey)?.name ?? '',
+  };
+  return { ...made, category: deriveCategory(made) };
+};
 const deals = [
   deal('20% off Wyld gummies', 'far', '$16'),
   deal('Munchie Monday edible BOGO', 'near', '$20'),

@@ -2,7 +2,6 @@ import type { Deal } from '../contract/deal';
 import type { Dispensary } from '../contract/dispensary';
 import type { CategoryFilter, DayChoice, DistanceRadius, SortKey } from '../contract/options';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
-import { deriveCategory } from './category';
 import { discountOf } from './deal-facts';
 import { isCleanDeal } from './cleaning';
 import { isShownOn } from './day-filter';
@@ -36,7 +35,9 @@ function ownFacts(deal: Deal): OwnFacts {
     const price = pricePerItem(deal);
     const unitPrice = effectiveUnitPrice(deal, price);
     facts = {
-      category: deriveCategory(deal),
+      // The service sends every deal's category (`deriveCategory` where the menu gave none), so
+      // the page carries no keyword tables; a deal without one (an older service) is 'other'.
+      category: deal.category ?? 'other',
       sortPrice: price?.each ?? Number.NaN,
       ...(price?.multiBuy ? { multiBuy: price.multiBuy } : {}),
       discountPercent: discountOf(deal),

@@ -1,11 +1,13 @@
-import { buildDealViews, type Deal } from '@stl-deals/domain';
+import { buildDealViews, deriveCategory, type Deal } from '@stl-deals/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
 import { DealCard } from '../components/deal-card';
 
 function renderCard(overrides: Partial<Deal> = {}) {
-  const [view] = buildDealViews([deal(overrides)], DISPENSARIES, null);
+  // As the service sends it: with the category it derives where the menu gave none.
+  const made = deal(overrides);
+  const [view] = buildDealViews([{ ...made, category: deriveCategory(made) }], DISPENSARIES, null);
   return render(<DealCard view={view!} categoryFilter="all" headingLevel={3} />);
 }
 

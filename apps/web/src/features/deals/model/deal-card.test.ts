@@ -1,4 +1,4 @@
-import { buildDealViews, effectivePriceFields, type Deal } from '@stl-deals/domain';
+import { buildDealViews, deriveCategory, effectivePriceFields, type Deal } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
 import { dealCardView, dealFactsView } from './deal-card';
@@ -15,8 +15,12 @@ function cardOf(
   return dealCardView(view!, categoryFilter);
 }
 
-/** A deal as the service sends it: with its price per item and multi-buy. */
-const served = (made: Deal): Deal => ({ ...made, ...effectivePriceFields(made) });
+/** A deal as the service sends it: with its category, price per item and multi-buy. */
+const served = (made: Deal): Deal => ({
+  ...made,
+  category: deriveCategory(made),
+  ...effectivePriceFields(made),
+});
 
 describe('dealCardView', () => {
   it("computes every part of the card with the domain's rules", () => {
