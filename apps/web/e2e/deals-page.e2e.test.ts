@@ -274,11 +274,9 @@ describe('the deals page in Chromium, served by the real service in demo mode', 
       geolocation: { latitude: visitor.lat, longitude: visitor.lng },
     });
     await countText(page);
-    expect(await page.getByRole('option', { name: 'Distance: Near to Far' }).isDisabled()).toBe(
-      true,
-    );
-    await page.getByRole('button', { name: 'Enable Location' }).click();
+    // The location is already granted: the page reads it at load, with no button to press.
     await page.getByLabel('Distance Filter').waitFor();
+    expect(await page.getByRole('button', { name: 'Enable Location' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Your location' }).count()).toBe(0);
 
     await page.getByLabel('Sort By').selectOption('distance');
@@ -297,6 +295,30 @@ describe('the deals page in Chromium, served by the real service in demo mode', 
     expect(new URL(page.url()).search).toBe('?sort=distance&distance=5');
     await shot(page, 'distance-1366');
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('applies a shared distance link at once when the location is already granted', async () => {
+    const data = await fetchServiceData(SERVICE);
+    const store = data.dispensaries.find(
+      (d) => typeof d.lat === 'number' && typeof d.lng === 'number' && d.approximate !== true,
+    )!;
+    const visitor = { lat: store.lat! + 0.002, lng: store.lng! };
+    const { page } = await open('/?sort=distance&distance=5', {
+      permissions: ['geolocation'],
+      geolocation: { latitude: visitor.lat, longitude: visitor.lng },
+    });
+    const within5 = expectedList(data, { visitor, sort: 'distance', radius: '5' });
+    await textBecomes(page, within5.countLine);
+    await becomes(() => cardTitles(page), within5.titles);
+    expect(await page.getByLabel('Sort By').inputValue()).toBe('distance');
+    expect(new URL(page.url()).search).toBe('?sort=distance&distance=5');
+  });
+
+  it('keeps a shared distance link and says why it waits when the location is not granted', async () => {
+    const { page } = await open('/?sort=distance&distance=5');
+    await countText(page);
+    await textBecomes(page, 'Distance sort needs your location.');
+    expect(new URL(page.url()).search).toBe('?sort=distance&distance=5');
   });
 
   it('says so when the location is refused', async () => {

@@ -327,8 +327,10 @@ describe('never tell the visitor something untrue', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(
-      /^Failed to refresh all dispensaries: Server error: 429 Too Many Requests\. Try again in 5[34] s\.$/,
+      /^Nothing was refreshed: too many refreshes in the last minute\. Try again in 5[34] s\.$/,
     );
+    // Refresh All rests for the wait the service asked for.
+    expect(await page.getByRole('button', { name: 'Refresh All' }).isDisabled()).toBe(true);
     expect(await countText(page)).toBe(countBefore);
     expect(await cardTitles(page)).toEqual(expectedList(data).titles);
     await shot(page, 'refresh-429-notice-1366');
