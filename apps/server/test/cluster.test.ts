@@ -12,7 +12,7 @@ import { feedRegistry, tempDir } from './support/harness';
 import { listening, start, until, type Started } from './support/service-process';
 
 /*
- * The cluster of issue 12 as plain processes: one real PostgreSQL, two API processes and two
+ * The cluster as plain processes: one real PostgreSQL, two API processes and two
  * worker processes of the service (`ROLE`), and a local feed server standing in for the menu
  * platforms, counting each store's requests and who sent them (each worker its own User-Agent).
  */
