@@ -151,7 +151,7 @@ describe('openSqliteRepository', () => {
   });
 });
 
-describe('a full disk', () => {
+describe('a full or unwritable disk', () => {
   let folder: string;
   let connection: BetterSqlite3.Database;
   let repository: DealsRepository;
@@ -245,25 +245,6 @@ describe('a full disk', () => {
 
     const stored = await repository.replaceSnapshot('grove', sampleDeals(3000), T2);
     expect(stored.deals).toHaveLength(3000);
-  });
-});
-
-describe('storage that cannot be written', () => {
-  let folder: string;
-  let connection: BetterSqlite3.Database;
-  let repository: DealsRepository;
-  const T1 = new Date('2025-03-01T10:00:00.000Z');
-  const T2 = new Date('2025-03-01T10:30:00.000Z');
-
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'stl-deals-store-'));
-    connection = new BetterSqlite3(join(folder, 'deals.db'));
-    repository = await createSqliteRepository(connection, { file: join(folder, 'deals.db') });
-  });
-
-  afterEach(async () => {
-    await repository.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   // query_only makes SQLite fail every write with SQLITE_READONLY, as a file system remounted
