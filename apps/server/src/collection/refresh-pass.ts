@@ -187,10 +187,15 @@ export class RefreshPasses {
       }
       return scraping;
     };
-    const hurry = () => void this.visitorSlot(start);
+    // The scrape's outcome reaches the callers through `result`; a slot's own promise only holds
+    // the slot, so its rejection (a bug: a scrape reports failures, it does not throw) is theirs.
+    const hold = (slot: LimitFunction, task: () => Promise<RefreshResult> | undefined) => {
+      slot(task).catch(() => {});
+    };
+    const hurry = () => hold(this.visitorSlot, start);
     if (visitor) hurry();
     else {
-      void this.limit(() => (scraping ? undefined : start()));
+      hold(this.limit, () => (scraping ? undefined : start()));
       this.hurries.set(source, hurry);
     }
     return result;
