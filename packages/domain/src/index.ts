@@ -35,6 +35,7 @@ export * from './rules/zoned-time';
 export * from './rules/number-text';
 export * from './rules/size';
 export * from './rules/product-key';
+export * from './rules/store-product-key';
 export * from './rules/calendar-day';
 export * from './rules/price-memory';
 

@@ -147,6 +147,8 @@ export function createMenuScrape(
       deals,
       dealsFound,
       transport,
+      // Filled in by the adapters' menu prices (price memory); none until they hand them over.
+      menuPrices: [],
       ...(location ? { location } : {}),
       ...(Object.keys(priceProblems).length > 0 ? { priceProblems } : {}),
     };

@@ -22,6 +22,23 @@ export interface ScrapeResult {
    * with those numbers left out or recomputed (see `checkDealPrices`). Absent when none.
    */
   priceProblems?: Partial<Record<PriceProblem, number>>;
+  /**
+   * Every product the platform's answer priced, on a deal or not, one per store product key (see
+   * `storeProductKey`): the store's price memory. A menu platform's answer carries whole menu
+   * pages; a specials page gives its priced deals only. Absent or empty when nothing was priced.
+   */
+  menuPrices?: MenuPrice[];
+}
+
+/** One product's price as one scrape saw it (the store adds the calendar day). */
+export interface MenuPrice {
+  /** The product's key within the store (`storeProductKey`), also on its deal when it has one. */
+  storeProductKey: string;
+  /** What the product is sold for: its sale price on a deal, else its regular price. */
+  salePrice: number;
+  /** The regular price the menu names, or null when it names none. */
+  regularPrice: number | null;
+  onDeal: boolean;
 }
 
 /**

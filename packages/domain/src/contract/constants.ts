@@ -29,6 +29,13 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/**
+ * What a product's own price history says of today's discount (see `priceMemory`): below the usual
+ * price, a claimed regular price never charged, neither, or too few days seen to judge.
+ */
+export const DISCOUNT_CHECKS = ['real', 'inflated', 'none', 'unknown'] as const;
+export type DiscountCheck = (typeof DISCOUNT_CHECKS)[number];
+
 /** The menu platforms a dispensary's deals are read from. */
 export const PLATFORMS = [
   'dutchie',

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { UNIT_PRICE_UNITS } from './constants';
 import {
   BoundedText,
+  CalendarDaySchema,
   DealCategorySchema,
+  DiscountCheckSchema,
   IsoDateTime,
   LIMITS,
   Money,
@@ -56,6 +58,26 @@ export const DealSchema = z.object({
   effectivePrice: Money.nullable().optional(),
   /** The multi-buy `effectivePrice` comes from, as the deal words it ('2 for $65', 'B2G1'). */
   multiBuy: ShortText.optional(),
+  /**
+   * One product across stores (`productKey`): the same for the same product at any dispensary,
+   * set by the service. The page groups the stores of a product by it.
+   */
+  productKey: ShortText.optional(),
+  /**
+   * The product's key within its own store (`storeProductKey`): stable across scrapes and days,
+   * set by the scraper; the store's price observations are kept under it.
+   */
+  storeProductKey: ShortText.optional(),
+  /** Price memory (see `priceMemory`): the lowest price charged in the 30 days before today. */
+  lowest30d: Money.optional(),
+  /** The median of the daily prices charged in the last 30 days (days the product was seen). */
+  usualPrice: Money.optional(),
+  /** The last price before today's that differs from it. */
+  previousPrice: Money.optional(),
+  /** The calendar day (America/Chicago, 'YYYY-MM-DD') the price became today's. */
+  priceChangedAt: CalendarDaySchema.optional(),
+  /** Whether the discount holds against the product's own history (see `DiscountCheck`). */
+  discountCheck: DiscountCheckSchema.optional(),
 });
 export type Deal = z.infer<typeof DealSchema>;
 
@@ -94,4 +116,10 @@ export const PAGE_DEAL_FIELDS = [
   'firstSeenAt',
   'effectivePrice',
   'multiBuy',
+  'productKey',
+  'lowest30d',
+  'usualPrice',
+  'previousPrice',
+  'priceChangedAt',
+  'discountCheck',
 ] as const satisfies ReadonlyArray<keyof Deal>;

@@ -58,6 +58,13 @@ const deal = record({
   platform: pool('dutchie', 'feed', 'myspace'),
   effectivePrice: pool(32.5, ...numbers),
   multiBuy: pool('2 for $65', 'B2G1', ...texts(200)),
+  productKey: pool('flower|proper pineapple express smalls|7g', ...texts(200)),
+  storeProductKey: pool('id:abc-3.5g', ...texts(200)),
+  lowest30d: pool(...numbers),
+  usualPrice: pool(...numbers),
+  previousPrice: pool(...numbers),
+  priceChangedAt: pool('2026-11-20', '2026-02-30', '2026-1-2', 20261120, '2026-11-20T00:00:00Z'),
+  discountCheck: pool('real', 'inflated', 'none', 'unknown', 'fake', 1),
 });
 
 const source = record({

@@ -1,6 +1,7 @@
 import type { CacheStatus } from './cache-status';
 import {
   DEAL_CATEGORIES,
+  DISCOUNT_CHECKS,
   ISO_DATE_TIME,
   LIMITS,
   LOCATION_SOURCES,
@@ -12,6 +13,7 @@ import {
 } from './constants';
 import type { Deal, StampedDeal } from './deal';
 import type { Dispensary } from './dispensary';
+import { isCalendarDay } from '../rules/calendar-day';
 
 /**
  * Readers of the service's answers that need no schema library: the page uses them, so its
@@ -125,6 +127,13 @@ const DEAL_SHAPE: Shape = {
   platform: optional(oneOf(PLATFORMS)),
   effectivePrice: optional(nullable(money)),
   multiBuy: optional(text(LIMITS.shortText)),
+  productKey: optional(text(LIMITS.shortText)),
+  storeProductKey: optional(text(LIMITS.shortText)),
+  lowest30d: optional(money),
+  usualPrice: optional(money),
+  previousPrice: optional(money),
+  priceChangedAt: optional(when<string>(isCalendarDay)),
+  discountCheck: optional(oneOf(DISCOUNT_CHECKS)),
 };
 
 const DEAL_FIELDS: Fields = Object.entries(DEAL_SHAPE);

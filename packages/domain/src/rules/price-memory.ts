@@ -1,4 +1,4 @@
-import { MAX_MONEY } from '../contract/constants';
+import { MAX_MONEY, type DiscountCheck } from '../contract/constants';
 import { addDays, daysBetween, dayNumber, isCalendarDay } from './calendar-day';
 import { moneyText } from './deal-facts';
 
@@ -58,7 +58,7 @@ export interface PriceToday {
  * - none: neither holds; today's price is the usual one (or above it) and the claim is plausible.
  * - unknown: fewer than 7 days seen in the last 30, too few to judge; it wins over the others.
  */
-export type DiscountCheck = 'real' | 'inflated' | 'none' | 'unknown';
+export type { DiscountCheck };
 
 /** The facts of one product's price memory at one store, in dollars (whole cents). */
 export interface PriceMemory {
