@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import {
   CacheStatusSchema,
@@ -11,10 +9,19 @@ import {
   safeHttpUrl,
   stampDeals,
 } from '@stl-deals/domain';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSuiteContext } from './harness/browser';
-import { becomes, WAIT_MS } from './harness/waits';
+import { becomes } from './harness/waits';
+import {
+  cards,
+  countLine,
+  countText,
+  DESKTOP,
+  PageOpener,
+  PHONE,
+  shot,
+  textBecomes,
+} from './harness/pages';
 import { expectedList, fetchServiceData, TIME_ZONE } from './harness/expected';
 import { startSleepyProxy } from './harness/sleepy-proxy';
 
@@ -25,87 +32,12 @@ const SLOW_KEY = inject('slowKey');
 /** A dispensary whose simulated platform answers 503 since the first load. */
 const FAILING_KEY = inject('failingKey');
 
-/** Screenshots for people to look at; git-ignored, never compared. */
-const SHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
+const pages = new PageOpener(SERVICE);
+const open = pages.open.bind(pages);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  // No page of an earlier test keeps polling the service while the next one runs.
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** One call the page made to the service (the document, its wake-up ping or the API). */
-interface RecordedCall {
-  method: string;
-  path: string;
-  contentType: string | undefined;
-  body: string;
-}
-
-interface Opened {
-  page: Page;
-  /** Uncaught errors in the page; the suite expects none. */
-  errors: string[];
-  calls: RecordedCall[];
-}
-
-interface OpenOptions extends BrowserContextOptions {
-  /** Default: the service itself. */
-  origin?: string;
-  /**
-   * The test context's hook, for a concurrent test: its browser context is closed when that test
-   * ends (the shared afterEach cannot tell concurrent tests apart).
-   */
-  onTestFinished?: (close: () => Promise<void>) => void;
-}
-
-async function open(path = '/', options: OpenOptions = {}): Promise<Opened> {
-  const { origin = SERVICE, onTestFinished, ...contextOptions } = options;
-  const context = await newSuiteContext(browser, { viewport: DESKTOP, ...contextOptions });
-  if (onTestFinished) onTestFinished(() => context.close());
-  else contexts.push(context);
-  // Inside the test's limit, so a wait that fails says what it waited for.
-  context.setDefaultTimeout(WAIT_MS);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const calls: RecordedCall[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin !== origin || !(url.pathname === '/' || url.pathname.startsWith('/api/'))) {
-      return;
-    }
-    calls.push({
-      method: request.method(),
-      path: `${url.pathname}${url.search}`,
-      contentType: request.headers()['content-type'],
-      body: request.postData() ?? '',
-    });
-  });
-  await page.goto(`${origin}${path}`);
-  return { page, errors, calls };
-}
-
-const countLine = (page: Page) => page.getByText(/^Found \d[\d,]* deals?/);
-
-async function countText(page: Page): Promise<string> {
-  await countLine(page).waitFor();
-  return (await countLine(page).textContent()) ?? '';
-}
-
-/** The cards of the list (the chips are list items too, but hold no heading). */
-const cards = (page: Page) => page.locator('[aria-labelledby="results-heading"] li:has(h3, h4)');
+beforeAll(() => pages.start());
+afterEach(() => pages.closeAll());
+afterAll(() => pages.stop());
 
 function cardTitles(page: Page): Promise<string[]> {
   return cards(page).locator('h3, h4').allTextContents();
@@ -117,11 +49,6 @@ async function distanceChips(page: Page): Promise<string[]> {
   return chips.filter((text) => /^~?\d[\d,]*\.\d mi$/.test(text));
 }
 
-/** Waits until the text shown by `locator` is `text`. */
-async function textBecomes(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
-
 /** The page's last-success time of a dispensary, as the visitor's browser formats it. */
 function lastSuccess(iso: string | null | undefined): string {
   if (!iso) return 'never';
@@ -130,10 +57,6 @@ function lastSuccess(iso: string | null | undefined): string {
     timeStyle: 'short',
     timeZone: TIME_ZONE,
   }).format(new Date(iso));
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}${name}.png` });
 }
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -13,7 +13,7 @@ import {
   type Deal,
   type SortKey,
 } from '@stl-deals/domain';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   cacheStillLoadingShownMessage,
@@ -21,7 +21,16 @@ import {
   refreshKeptOldDealsMessage,
 } from '../src/features/deals/model/messages';
 import { cacheUpdatedText } from '../src/features/deals/model/times';
-import { launchBrowser, newSuiteContext } from './harness/browser';
+import {
+  cards,
+  countLine,
+  countText,
+  DESKTOP,
+  PageOpener,
+  PHONE,
+  shot,
+  textBecomes,
+} from './harness/pages';
 import { becomes, WAIT_MS } from './harness/waits';
 import { expectedList, fetchServiceData, suiteNow, TIME_ZONE } from './harness/expected';
 import { startSleepyProxy } from './harness/sleepy-proxy';
@@ -32,71 +41,16 @@ import { startSleepyProxy } from './harness/sleepy-proxy';
 const SERVICE = inject('serviceOrigin');
 const FAILING_KEY = inject('failingKey');
 
-const SHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = new PageOpener(SERVICE);
+const open = pages.open.bind(pages);
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+beforeAll(() => pages.start());
+afterEach(() => pages.closeAll());
+afterAll(() => pages.stop());
 
-interface Opened {
-  page: Page;
-  errors: string[];
-  consoleErrors: string[];
-}
-
-async function open(
-  path = '/',
-  options: BrowserContextOptions & {
-    origin?: string;
-    setup?: (page: Page) => Promise<unknown>;
-  } = {},
-): Promise<Opened> {
-  const { origin = SERVICE, setup, ...contextOptions } = options;
-  const context = await newSuiteContext(browser, { viewport: DESKTOP, ...contextOptions });
-  contexts.push(context);
-  context.setDefaultTimeout(WAIT_MS);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const consoleErrors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  await setup?.(page);
-  await page.goto(`${origin}${path}`);
-  return { page, errors, consoleErrors };
-}
-
-const countLine = (page: Page) => page.getByText(/^Found \d[\d,]* deals?/);
-
-async function countText(page: Page): Promise<string> {
-  await countLine(page).waitFor();
-  return (await countLine(page).textContent()) ?? '';
-}
-
-const cards = (page: Page) => page.locator('[aria-labelledby="results-heading"] li:has(h3, h4)');
 const cardTitles = (page: Page) => cards(page).locator('h3, h4').allTextContents();
-
-async function textBecomes(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}${name}.png` });
-}
 
 /** The page's own title for a deal: trimmed, cut at 60. */
 const titleOf = (deal: Deal) => cutText(deal.title.trim() || deal.description.trim());
