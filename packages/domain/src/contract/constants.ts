@@ -81,6 +81,20 @@ export type SourceState = (typeof SOURCE_STATES)[number];
 /** Where a dispensary's coordinates came from, best first (see `DispensarySchema`). */
 export const LOCATION_SOURCES = ['registry', 'platform', 'geocoder', 'zip-centroid'] as const;
 
+/**
+ * How far a tax rate sent with a dispensary is trusted: 'verified', a cited source states it for
+ * the store's place; 'inferred', derived from sources that say something close; 'unknown', no
+ * rate (the page then calls its price with tax an estimate and names the part left out).
+ */
+export const TAX_RATE_STATUSES = ['verified', 'inferred', 'unknown'] as const;
+export type TaxRateStatus = (typeof TAX_RATE_STATUSES)[number];
+
+/** Missouri's constitution (Art. XIV) caps a local adult-use marijuana tax at 3 percent. */
+export const MAX_LOCAL_MARIJUANA_TAX = 3;
+
+/** The highest combined sales tax rate taken, in percent: far above any Missouri rate (~12%). */
+export const MAX_SALES_TAX = 20;
+
 /** The units a unit price is given per. */
 export const UNIT_PRICE_UNITS = ['g', '100mg', 'each'] as const;
 

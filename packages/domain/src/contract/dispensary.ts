@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { LOCATION_SOURCES } from './constants';
+import {
+  LOCATION_SOURCES,
+  MAX_LOCAL_MARIJUANA_TAX,
+  MAX_SALES_TAX,
+  TAX_RATE_STATUSES,
+} from './constants';
 import { LIMITS, PlatformSchema, ShortText } from './values';
 
 const Latitude = z.number().min(-90).max(90);
@@ -11,6 +16,34 @@ const Longitude = z.number().min(-180).max(180);
  */
 export const LocationSourceSchema = z.enum(LOCATION_SOURCES);
 export type LocationSource = z.infer<typeof LocationSourceSchema>;
+
+/**
+ * One part of a dispensary's tax: its rate in percent (null while unknown) and how far it is
+ * trusted. A rate is null exactly when its status is 'unknown', so the page never shows a silent 0.
+ */
+const taxPart = (max: number) =>
+  z
+    .object({
+      rate: z.number().min(0).max(max).nullable(),
+      status: z.enum(TAX_RATE_STATUSES),
+    })
+    .refine(
+      (part) => (part.rate === null) === (part.status === 'unknown'),
+      "a rate is null exactly when its status is 'unknown'",
+    );
+
+/**
+ * The taxes of a sale at the dispensary that vary by place, for the page's estimated price with
+ * tax (`outTheDoorPrice`): the local adult-use marijuana tax (0 or up to 3%; never on medical
+ * sales) and the combined general sales tax at its address. The state marijuana tax is the same
+ * everywhere and lives in the rule. Sources and dates: docs/tax-rates.md.
+ */
+export const DispensaryTaxSchema = z.object({
+  localMarijuana: taxPart(MAX_LOCAL_MARIJUANA_TAX),
+  sales: taxPart(MAX_SALES_TAX),
+});
+export type DispensaryTax = z.infer<typeof DispensaryTaxSchema>;
+export type TaxRatePart = DispensaryTax['sales'];
 
 /**
  * A dispensary as `GET /api/scraper/dispensaries` sends it. `lat`/`lng` are null (or absent) while
@@ -33,6 +66,8 @@ export const DispensarySchema = z.object({
    * service read it ('store website (Jane embed of store 4536)') with when.
    */
   platformSource: ShortText.optional(),
+  /** Absent when the service has no tax rates for the dispensary: every part is then unknown. */
+  tax: DispensaryTaxSchema.optional(),
 });
 export type Dispensary = z.infer<typeof DispensarySchema>;
 

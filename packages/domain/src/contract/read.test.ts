@@ -101,6 +101,20 @@ const dispensary = record({
   address: pool(...texts(200)),
   website: pool(...texts(2048)),
   platform: pool('jane', 'myspace'),
+  tax: pool(
+    {
+      localMarijuana: { rate: 3, status: 'verified' },
+      sales: { rate: 9.679, status: 'inferred' },
+    },
+    { localMarijuana: { rate: 0, status: 'inferred' }, sales: { rate: null, status: 'unknown' } },
+    { localMarijuana: { rate: 3.5, status: 'inferred' }, sales: { rate: 9, status: 'verified' } },
+    { localMarijuana: { rate: 3, status: 'unknown' }, sales: { rate: 9, status: 'verified' } },
+    { localMarijuana: { rate: null, status: 'verified' }, sales: { rate: 9, status: 'verified' } },
+    { localMarijuana: { rate: 3, status: 'likely' }, sales: { rate: 9, status: 'verified' } },
+    { localMarijuana: { rate: -1, status: 'inferred' }, sales: { rate: 21, status: 'inferred' } },
+    { localMarijuana: { rate: 3, status: 'verified', source: 'x' }, extra: 1 },
+    { sales: { rate: 9, status: 'verified' } },
+  ),
 });
 
 /** The zod reading: the parsed value, or 'invalid'. */
@@ -160,6 +174,37 @@ describe('the lean readers agree with the zod schemas', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  // The tax rates' own rules, each reader alone, so that a rule both readers lacked would show.
+  it.each([
+    ['a null rate with a status', { rate: null, status: 'verified' }],
+    ['a rate called unknown', { rate: 3, status: 'unknown' }],
+    ['a local marijuana tax above the 3% cap', { rate: 3.5, status: 'inferred' }],
+    ['a negative rate', { rate: -1, status: 'inferred' }],
+  ])('refuses a dispensary list whose local marijuana tax has %s', (_case, localMarijuana) => {
+    const list = [
+      { key: 'a', name: 'A', tax: { localMarijuana, sales: { rate: 9, status: 'verified' } } },
+    ];
+    expect(() => parseDispensaryList(list)).toThrow(TypeError);
+    expect(DispensaryListSchema.safeParse(list).success).toBe(false);
+  });
+
+  it('keeps a dispensary tax with an unknown part, dropping fields the contract does not name', () => {
+    const tax = {
+      localMarijuana: { rate: 3, status: 'verified', source: 'kmov' },
+      sales: { rate: null, status: 'unknown' },
+    };
+    expect(parseDispensaryList([{ key: 'a', name: 'A', tax }])).toEqual([
+      {
+        key: 'a',
+        name: 'A',
+        tax: {
+          localMarijuana: { rate: 3, status: 'verified' },
+          sales: { rate: null, status: 'unknown' },
+        },
+      },
+    ]);
   });
 
   it.each([[null], [1], ['x'], [[1]]])('rejects a deal that is no object: %j', (item) => {

@@ -5,14 +5,17 @@ import {
   ISO_DATE_TIME,
   LIMITS,
   LOCATION_SOURCES,
+  MAX_LOCAL_MARIJUANA_TAX,
   MAX_MONEY,
+  MAX_SALES_TAX,
   PLATFORMS,
   SOURCE_STATES,
+  TAX_RATE_STATUSES,
   UNIT_PRICE_UNITS,
   WEEKDAYS,
 } from './constants';
 import type { Deal, StampedDeal } from './deal';
-import type { Dispensary } from './dispensary';
+import type { Dispensary, TaxRatePart } from './dispensary';
 import { isCalendarDay } from '../rules/calendar-day';
 
 /**
@@ -206,6 +209,20 @@ const CACHE_STATUS = object<CacheStatus>({
   demo: optional(boolean),
 });
 
+/** A tax part as `DispensaryTaxSchema` reads it: a null rate exactly when the status is 'unknown'. */
+function taxPart(max: number): Read<TaxRatePart> {
+  const read = object<TaxRatePart>({
+    rate: required(nullable(number(0, max))),
+    status: required(oneOf(TAX_RATE_STATUSES)),
+  });
+  return (value) => {
+    const part = read(value);
+    return part === INVALID || (part.rate === null) !== (part.status === 'unknown')
+      ? INVALID
+      : part;
+  };
+}
+
 const DISPENSARY_LIST = arrayOf(
   object<Dispensary>({
     key: required(text(LIMITS.key, 1)),
@@ -217,6 +234,12 @@ const DISPENSARY_LIST = arrayOf(
     address: optional(text(LIMITS.shortText)),
     website: optional(text(LIMITS.url)),
     platform: optional(oneOf(PLATFORMS)),
+    tax: optional(
+      object({
+        localMarijuana: required(taxPart(MAX_LOCAL_MARIJUANA_TAX)),
+        sales: required(taxPart(MAX_SALES_TAX)),
+      }),
+    ),
   }),
 );
 
