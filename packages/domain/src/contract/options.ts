@@ -27,6 +27,7 @@ export const SORT_KEYS = [
   'price-low',
   'price-high',
   'discount',
+  'real-discount',
   'unit-price',
   'newest',
   'dispensary',
@@ -37,8 +38,8 @@ export const SORT_KEYS = [
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /**
- * The spec's seven sorts and three more (biggest discount, lowest unit price, newest);
- * distance is enabled only once the visitor's location is known.
+ * The spec's seven sorts and four more (biggest discount, best real discount, lowest unit price,
+ * newest); distance is enabled only once the visitor's location is known.
  */
 export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
   return [
@@ -46,6 +47,7 @@ export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
     { value: 'price-low', label: 'Price: Low to High' },
     { value: 'price-high', label: 'Price: High to Low' },
     { value: 'discount', label: 'Biggest discount' },
+    { value: 'real-discount', label: 'Best real discount' },
     { value: 'unit-price', label: 'Lowest unit price' },
     { value: 'newest', label: 'Newest' },
     { value: 'dispensary', label: 'Dispensary Name' },
@@ -64,6 +66,23 @@ export const DISTANCE_OPTIONS: ReadonlyArray<Option<DistanceRadius>> = [
   { value: '10', label: 'Within 10 miles' },
   { value: '25', label: 'Within 25 miles' },
   { value: '50', label: 'Within 50 miles' },
+];
+
+/**
+ * The Size filter's choices: any size, or one of the weights dispensaries sell flower and
+ * concentrates in (the gram and the ounce's fractions). How close a deal's size must be to count
+ * as one of them is `matchesSize`'s decision.
+ */
+export const SIZE_FILTERS = ['any', 'gram', 'eighth', 'quarter', 'half', 'ounce'] as const;
+export type SizeFilter = (typeof SIZE_FILTERS)[number];
+
+export const SIZE_OPTIONS: ReadonlyArray<Option<SizeFilter>> = [
+  { value: 'any', label: 'Any size' },
+  { value: 'gram', label: '1 g' },
+  { value: 'eighth', label: '1/8 oz' },
+  { value: 'quarter', label: '1/4 oz' },
+  { value: 'half', label: '1/2 oz' },
+  { value: 'ounce', label: '1 oz' },
 ];
 
 export const PAGE_SIZES = [12, 24, 48] as const;

@@ -178,6 +178,90 @@ describe('price sorts of multi-buys', () => {
   });
 });
 
+describe('size and brand filters and the best real discount', () => {
+  const menu: Deal[] = [
+    { ...deal('Blue Dream flower special', 'near', '$30'), size: '1/8 oz', brand: 'Flora Farms' },
+    { ...deal('Gelato flower special', 'near', '$25'), size: '3.5g', brand: 'FLORA  FARMS' },
+    { ...deal('Runtz flower special', 'far', '$90'), size: '1 oz', brand: 'Illicit' },
+    { ...deal('Live resin cart special', 'far', '$40'), size: '1000mg', brand: 'Illicit' },
+    { ...deal('Wyld gummies special', 'near', '$18'), size: '100mg', brand: 'Wyld' },
+    deal('Store-wide flower special', 'near', '$20'),
+  ].map((made) => ({ ...made, category: deriveCategory(made) }));
+  const views = buildDealViews(menu, dispensaries, visitor);
+  const kept = (filters: Partial<DealFilters>, locationKnown = true) =>
+    titles(filterAndSortDeals(views, { ...all, ...filters }, locationKnown));
+
+  it.each<[string, Partial<DealFilters>, string[]]>([
+    ['any size', { size: 'any' }, titles(views)],
+    [
+      'an eighth, written as ounces or grams',
+      { size: 'eighth' },
+      menu.slice(0, 2).map((d) => d.title),
+    ],
+    ['a gram, a cart sized in milligrams', { size: 'gram' }, ['Live resin cart special']],
+    ['an ounce', { size: 'ounce' }, ['Runtz flower special']],
+    ['a half, which no deal weighs', { size: 'half' }, []],
+    [
+      'a brand, whatever its spelling',
+      { brand: 'flora farms' },
+      ['Blue Dream flower special', 'Gelato flower special'],
+    ],
+    ['a brand and a size', { brand: 'illicit', size: 'ounce' }, ['Runtz flower special']],
+    [
+      'a brand and a category',
+      { brand: 'illicit', category: 'vapes' },
+      ['Live resin cart special'],
+    ],
+    ['a brand no deal is of', { brand: 'kiva' }, []],
+    ['every brand', { brand: '' }, titles(views)],
+    [
+      'a brand, a size and a search',
+      { brand: 'flora farms', size: 'eighth', search: 'gelato' },
+      ['Gelato flower special'],
+    ],
+  ])('%s', (_name, filters, expected) => {
+    expect(kept(filters)).toEqual(expected);
+  });
+
+  it('sorts by the real discount from the usual price the service sent, unknown last', () => {
+    const remembered = [
+      { ...menu[0]!, usualPrice: 40, discountCheck: 'real' as const }, // 25% below
+      { ...menu[1]!, usualPrice: 50, discountCheck: 'unknown' as const }, // too few days
+      { ...menu[2]!, usualPrice: 100, discountCheck: 'real' as const }, // 10% below
+      menu[3]!, // no usual price
+      { ...menu[4]!, usualPrice: 18, discountCheck: 'none' as const }, // 0%
+    ];
+    const sorted = filterAndSortDeals(
+      buildDealViews(remembered, dispensaries, null),
+      { ...all, sort: 'real-discount' },
+      false,
+    );
+    expect(sorted.map((view) => [view.deal.title, view.realDiscount])).toEqual([
+      ['Blue Dream flower special', 25],
+      ['Runtz flower special', 10],
+      ['Wyld gummies special', 0],
+      ['Gelato flower special', Number.NaN],
+      ['Live resin cart special', Number.NaN],
+    ]);
+  });
+
+  it('narrows a search only while the size and brand stay as they were', () => {
+    const base = { ...all, search: 'flower' };
+    for (const filters of [
+      { ...base, size: 'eighth' as const },
+      { ...base, size: 'eighth' as const, search: 'flower s' },
+      { ...base, size: 'ounce' as const, search: 'flower s' },
+      { ...base, brand: 'illicit', search: 'flower s' },
+      { ...base, brand: 'flora farms', search: 'flower sp' },
+      { ...base, search: 'flower spe' },
+    ]) {
+      expect(filterAndSortDealsNarrowing(views, filters, true)).toEqual(
+        filterAndSortDeals(views, filters, true),
+      );
+    }
+  });
+});
+
 describe('dayOf and splitDeals', () => {
   it('reads the Deals for choice from today', () => {
     expect(dayOf('today', 'tuesday')).toBe('tuesday');

@@ -1,14 +1,23 @@
 import type { Deal } from '../contract/deal';
 import type { Dispensary } from '../contract/dispensary';
-import type { CategoryFilter, DayChoice, DistanceRadius, SortKey } from '../contract/options';
+import type {
+  CategoryFilter,
+  DayChoice,
+  DistanceRadius,
+  SizeFilter,
+  SortKey,
+} from '../contract/options';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
+import { brandKey, matchesBrand } from './brand-filter';
 import { discountOf } from './deal-facts';
 import { isCleanDeal } from './cleaning';
 import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
 import { effectiveUnitPrice, pricePerItem } from './price-per-item';
+import { realDiscountOf } from './real-discount';
 import { needleAt, searchNeedle, searchText } from './search';
+import { dealGrams, matchesSize } from './size-filter';
 import { sortDeals } from './sort';
 
 /** What a deal's view holds that depends on the deal alone, not on where the visitor is. */
@@ -34,13 +43,17 @@ function ownFacts(deal: Deal): OwnFacts {
     const firstSeenMs = deal.firstSeenAt ? Date.parse(deal.firstSeenAt) : Number.NaN;
     const price = pricePerItem(deal);
     const unitPrice = effectiveUnitPrice(deal, price);
+    const sortPrice = price?.each ?? Number.NaN;
     facts = {
       // The service sends every deal's category (`deriveCategory` where the menu gave none), so
       // the page carries no keyword tables; a deal without one (an older service) is 'other'.
       category: deal.category ?? 'other',
-      sortPrice: price?.each ?? Number.NaN,
+      sortPrice,
       ...(price?.multiBuy ? { multiBuy: price.multiBuy } : {}),
       discountPercent: discountOf(deal),
+      realDiscount: realDiscountOf(deal, sortPrice),
+      grams: dealGrams(deal),
+      brandKey: brandKey(deal.brand),
       ...(unitPrice ? { unitPrice } : {}),
       firstSeenMs,
       searchText: searchText(stamped),
@@ -93,6 +106,10 @@ export interface DealFilters {
   radius: DistanceRadius;
   search: string;
   sort: SortKey;
+  /** The Size filter (see `matchesSize`); absent is 'any'. */
+  size?: SizeFilter;
+  /** A brand key (see `brandKey`) the deals must be of; absent or '' is every brand. */
+  brand?: string;
 }
 
 /** The weekday a 'Deals for' choice means, seen from `today`. */
@@ -145,7 +162,7 @@ export function filterAndSortDeals(
   return sortDeals(filterDeals(views, filters, locationKnown), filters.sort);
 }
 
-/** The visitor's filters (category, radius, search) applied, in the input's order. */
+/** The visitor's filters (category, radius, size, brand, search) applied, in the input's order. */
 export function filterDeals(
   views: readonly DealView[],
   filters: Omit<DealFilters, 'sort'>,
@@ -157,6 +174,8 @@ export function filterDeals(
 interface LastFilter {
   category: CategoryFilter;
   radius: DistanceRadius;
+  size: SizeFilter;
+  brand: string;
   locationKnown: boolean;
   needle: string;
   kept: DealView[];
@@ -184,10 +203,14 @@ export function filterAndSortDealsNarrowing(
 ): DealView[] {
   const needle = searchNeedle(filters.search);
   const last = LAST_FILTER.get(views);
+  const size = filters.size ?? 'any';
+  const brand = filters.brand ?? '';
   const narrows =
     last !== undefined &&
     last.category === filters.category &&
     last.radius === filters.radius &&
+    last.size === size &&
+    last.brand === brand &&
     last.locationKnown === locationKnown &&
     needle.startsWith(last.needle);
   const found = narrows
@@ -196,6 +219,8 @@ export function filterAndSortDealsNarrowing(
   LAST_FILTER.set(views, {
     category: filters.category,
     radius: filters.radius,
+    size,
+    brand,
     locationKnown,
     needle,
     ...found,
@@ -213,9 +238,13 @@ function searchAll(
   needle: string,
 ): Found {
   const found: Found = { kept: [], texts: [], at: [] };
+  const size = filters.size ?? 'any';
+  const brand = filters.brand ?? '';
   for (const view of views) {
     if (filters.category !== 'all' && view.category !== filters.category) continue;
     if (!withinRadius(view.distanceMiles, filters.radius, locationKnown)) continue;
+    if (size !== 'any' && !matchesSize(view.grams ?? dealGrams(view.deal), size)) continue;
+    if (brand !== '' && !matchesBrand(view.brandKey ?? brandKey(view.deal.brand), brand)) continue;
     const text = view.searchText ?? searchText(view.deal);
     const index = needleAt(text, needle);
     if (index >= 0) keep(found, view, text, index);

@@ -19,6 +19,12 @@ export interface DealView {
   rank: number;
   /** Percent off (0-100), sent or worked out from the prices; NaN when unknown. */
   discountPercent?: number;
+  /** Percent below the product's usual price at `sortPrice` (see `realDiscountOf`); NaN when unknown. */
+  realDiscount?: number;
+  /** What the deal weighs in grams (see `dealGrams`); NaN when it is no known weight. */
+  grams?: number;
+  /** Its brand as the Brand filter compares it (see `brandKey`); '' for none. */
+  brandKey?: string;
   /** The unit price at `sortPrice`, from the one the service sent (see `effectiveUnitPrice`). */
   unitPrice?: UnitPrice;
   /** When the deal was first seen (epoch ms); NaN when unknown. */

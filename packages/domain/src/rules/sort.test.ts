@@ -181,6 +181,7 @@ describe('sortDeals', () => {
     ['relevance'],
     ['price-low'],
     ['price-high'],
+    ['real-discount'],
     ['dispensary'],
     ['category'],
     ['category-dispensary'],
@@ -235,6 +236,30 @@ describe('the sorts beyond the spec', () => {
       make('e', 4, { discountPercent: 40 }),
     ];
     expect(ids(sortDeals(views, 'discount'))).toBe('c e a b d');
+  });
+
+  it.each<[string, Array<number | undefined>, string]>([
+    ['furthest below the usual price first', [10, 25, 0, 40], 'd b a c'],
+    [
+      'above the usual price (negative) after at it, before unknown',
+      [-5, undefined, 0, 3],
+      'd c a b',
+    ],
+    [
+      'unknown (NaN or none) last, in the service order',
+      [Number.NaN, 12, undefined, 12],
+      'b d a c',
+    ],
+    ['equal percents by rank', [20, 20, 20], 'a b c'],
+  ])('best real discount: %s', (_name, percents, expected) => {
+    const views = percents.map((realDiscount, rank) =>
+      make(
+        String.fromCharCode(97 + rank),
+        rank,
+        realDiscount === undefined ? {} : { realDiscount },
+      ),
+    );
+    expect(ids(sortDeals(views.reverse(), 'real-discount'))).toBe(expected);
   });
 
   it('lowest unit price within comparable units: per g, per 100 mg, each, none', () => {

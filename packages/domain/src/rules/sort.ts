@@ -68,6 +68,13 @@ const byDiscount: Compare = (a, b) =>
   byNumberDescending(a.discountPercent ?? Number.NaN, b.discountPercent ?? Number.NaN);
 
 /**
+ * Furthest below the product's usual price first (see `realDiscountOf`); deals whose usual price is
+ * unknown (none sent, or too few days seen) after every deal with one.
+ */
+const byRealDiscount: Compare = (a, b) =>
+  byNumberDescending(a.realDiscount ?? Number.NaN, b.realDiscount ?? Number.NaN);
+
+/**
  * Units that can be compared with each other, in the order their groups are listed: per gram
  * (flower, vapes, concentrates), per 100 mg (edibles, topicals), per item.
  */
@@ -94,6 +101,7 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
   'price-low': [(a, b) => byNumber(a.sortPrice, b.sortPrice)],
   'price-high': [(a, b) => byNumberDescending(a.sortPrice, b.sortPrice)],
   discount: [byDiscount],
+  'real-discount': [byRealDiscount],
   'unit-price': [byUnitPrice],
   newest: [byNewest],
   dispensary: [byDispensary],
@@ -108,7 +116,8 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
  * by input position when ranks tie too. relevance: by rank. price-low / price-high: by
  * `sortPrice`, the price per item (see `effectivePrice`: beyond the spec's first number, so '2 for
  * $65' sorts as $32.50, not $2); deals with no price come after every priced one in both
- * directions. unit-price: by the unit price at that price. dispensary: by name, see `byDispensary`.
+ * directions. unit-price: by the unit price at that price. real-discount: furthest below the
+ * usual price first, unknown last. dispensary: by name, see `byDispensary`.
  * category: flower first, other last. category-dispensary: category, then dispensary name.
  * distance: near to far, unknown (Infinity) last.
  */
