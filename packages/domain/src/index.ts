@@ -7,6 +7,7 @@ export * from './contract/dispensary';
 export * from './contract/cache-status';
 export * from './contract/options';
 export * from './contract/read';
+export * from './contract/tax-rates';
 
 export * from './rules/url';
 export * from './rules/category';
@@ -45,3 +46,4 @@ export * from './rules/out-the-door';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';
+export { BUNDLED_TAX_RATES } from './data/tax-rates';
