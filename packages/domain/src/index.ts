@@ -32,6 +32,7 @@ export * from './rules/deal-list';
 export * from './rules/size-filter';
 export * from './rules/brand-filter';
 export * from './rules/real-discount';
+export * from './rules/prices-with-tax';
 export * from './rules/deal-facts';
 export * from './rules/variety';
 export * from './rules/source-coverage';

@@ -85,6 +85,19 @@ export const SIZE_OPTIONS: ReadonlyArray<Option<SizeFilter>> = [
   { value: 'ounce', label: '1 oz' },
 ];
 
+/**
+ * The 'Prices with tax' switch: off (shelf prices, the default), or prices with the taxes of an
+ * adult-use ('rec') or a medical ('med') sale (see `outTheDoorPrice`).
+ */
+export const TAX_CHOICES = ['off', 'rec', 'med'] as const;
+export type TaxChoice = (typeof TAX_CHOICES)[number];
+
+export const TAX_OPTIONS: ReadonlyArray<Option<TaxChoice>> = [
+  { value: 'off', label: 'Off' },
+  { value: 'rec', label: 'Adult-use' },
+  { value: 'med', label: 'Medical' },
+];
+
 export const PAGE_SIZES = [12, 24, 48] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 12;

@@ -12,6 +12,7 @@ import {
 import type { Deal } from '../contract/deal';
 import { deriveCategory } from './category';
 import { effectivePriceFields } from './effective-price';
+import { pricesWithTax } from './prices-with-tax';
 import type { Dispensary } from '../contract/dispensary';
 
 const dispensaries: Dispensary[] = [
@@ -243,6 +244,44 @@ describe('size and brand filters and the best real discount', () => {
       ['Gelato flower special', Number.NaN],
       ['Live resin cart special', Number.NaN],
     ]);
+  });
+
+  it('sorts by the price with tax when prices are shown with tax, also while a search narrows', () => {
+    const rates = (localMarijuana: number, sales: number) => ({
+      localMarijuana: { rate: localMarijuana, status: 'verified' as const },
+      sales: { rate: sales, status: 'verified' as const },
+    });
+    const taxed = pricesWithTax('rec', [
+      { key: 'near', tax: rates(3, 11) },
+      { key: 'far', tax: rates(0, 0) },
+    ]);
+    // $32 near is $38.40 with 6 + 3 + 11 = 20%; $35 far is $37.10 with 6%; $36 far is $38.16.
+    const priced = buildDealViews(
+      [
+        deal('Gelato flower special', 'far', '$36'),
+        deal('Blue Dream flower special', 'near', '$32'),
+        deal('Runtz flower special', 'far', '$35'),
+      ],
+      dispensaries,
+      null,
+    );
+    const cheapest = (tax: DealFilters['tax'], search = '') =>
+      titles(
+        filterAndSortDealsNarrowing(priced, { ...all, sort: 'price-low', search, tax }, false),
+      );
+    expect(cheapest(null)).toEqual([
+      'Blue Dream flower special',
+      'Runtz flower special',
+      'Gelato flower special',
+    ]);
+    expect(cheapest(taxed, 'flower')).toEqual([
+      'Runtz flower special',
+      'Gelato flower special',
+      'Blue Dream flower special',
+    ]);
+    expect(cheapest(taxed, 'flower s')).toEqual(
+      titles(filterAndSortDeals(priced, { ...all, sort: 'price-low', tax: taxed }, false)),
+    );
   });
 
   it('narrows a search only while the size and brand stay as they were', () => {

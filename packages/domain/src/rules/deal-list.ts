@@ -15,6 +15,7 @@ import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
 import { effectiveUnitPrice, pricePerItem } from './price-per-item';
+import type { PricesWithTax } from './prices-with-tax';
 import { realDiscountOf } from './real-discount';
 import { needleAt, searchNeedle, searchText } from './search';
 import { dealGrams, matchesSize } from './size-filter';
@@ -110,6 +111,8 @@ export interface DealFilters {
   size?: SizeFilter;
   /** A brand key (see `brandKey`) the deals must be of; absent or '' is every brand. */
   brand?: string;
+  /** Prices with tax ('Prices with tax' on), which the price sorts follow; absent or null is off. */
+  tax?: PricesWithTax | null;
 }
 
 /** The weekday a 'Deals for' choice means, seen from `today`. */
@@ -159,7 +162,7 @@ export function filterAndSortDeals(
   filters: DealFilters,
   locationKnown: boolean,
 ): DealView[] {
-  return sortDeals(filterDeals(views, filters, locationKnown), filters.sort);
+  return sortDeals(filterDeals(views, filters, locationKnown), filters.sort, filters.tax);
 }
 
 /** The visitor's filters (category, radius, size, brand, search) applied, in the input's order. */
@@ -225,7 +228,7 @@ export function filterAndSortDealsNarrowing(
     needle,
     ...found,
   });
-  return sortDeals(found.kept, filters.sort);
+  return sortDeals(found.kept, filters.sort, filters.tax);
 }
 
 type Found = Pick<LastFilter, 'kept' | 'texts' | 'at'>;

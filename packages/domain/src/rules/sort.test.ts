@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../contract/options';
 import type { DealCategory } from '../contract/values';
 import type { DealView } from './deal-view';
+import type { DispensaryTax } from '../contract/dispensary';
+import { pricesWithTax } from './prices-with-tax';
 import { dispensarySortName, sortDeals } from './sort';
 
 interface ViewSpec {
@@ -292,5 +294,71 @@ describe('the sorts beyond the spec', () => {
     ];
     expect(ids(sortDeals(views, 'price-low'))).toBe('b c a');
     expect(ids(sortDeals(views, 'price-high'))).toBe('c b a');
+  });
+});
+
+describe('the price sorts with tax', () => {
+  const rates = (localMarijuana: number, sales: number): DispensaryTax => ({
+    localMarijuana: { rate: localMarijuana, status: 'verified' },
+    sales: { rate: sales, status: 'verified' },
+  });
+  const stores = [
+    { key: 'high', tax: rates(3, 10) },
+    { key: 'low', tax: rates(0, 5) },
+    // No rates sent: only the state marijuana tax is counted, as on the card's estimate.
+    { key: 'unknown' },
+  ];
+  const at = (id: string, rank: number, key: string, price: number, unit?: number): DealView => ({
+    deal: {
+      title: id,
+      description: '',
+      price: `$${price}`,
+      imageUrl: '',
+      sourceUrl: '',
+      dispensary: key,
+      dispensaryKey: key,
+    },
+    category: 'flower',
+    distanceMiles: 1,
+    sortPrice: price,
+    rank,
+    ...(unit === undefined ? {} : { unitPrice: { amount: unit, per: 'g' as const } }),
+  });
+  // With adult-use tax: a $35.70 (19%), b $34.41 (11%), c $34.98 (6%), d unknown.
+  // With medical tax: a $34.20 (14%), b $33.79 (9%), c $34.32 (4%).
+  const views = [
+    at('a', 0, 'high', 30, 8.57),
+    at('b', 1, 'low', 31, 8.86),
+    at('c', 2, 'unknown', 33, 9.43),
+    at('d', 3, 'low', Number.NaN),
+  ];
+
+  it.each<[SortKey, 'off' | 'rec' | 'med', string]>([
+    ['price-low', 'off', 'a b c d'],
+    ['price-low', 'rec', 'b c a d'],
+    ['price-low', 'med', 'b a c d'],
+    ['price-high', 'off', 'c b a d'],
+    ['price-high', 'rec', 'a c b d'],
+    ['price-high', 'med', 'c a b d'],
+    ['unit-price', 'off', 'a b c d'],
+    ['unit-price', 'rec', 'b c a d'],
+    ['unit-price', 'med', 'b a c d'],
+    // Sorts that read no price are the same with tax.
+    ['dispensary', 'rec', 'a b d c'],
+    ['relevance', 'med', 'a b c d'],
+  ])('%s with tax %s gives %s', (key, mode, expected) => {
+    const tax = pricesWithTax(mode, stores);
+    expect(ids(sortDeals([...views].reverse(), key, tax))).toBe(expected);
+  });
+
+  it('is off (no prices with tax) when the switch is off', () => {
+    expect(pricesWithTax('off', stores)).toBeNull();
+    expect(pricesWithTax('rec', stores)?.rates.get('low')).toEqual(rates(0, 5));
+  });
+
+  it('treats a deal of a dispensary missing from the list as one with no rates', () => {
+    const stray = [at('x', 0, 'gone', 33), at('y', 1, 'high', 30)];
+    // x: $34.98 (state tax only), y: $35.70.
+    expect(ids(sortDeals(stray, 'price-low', pricesWithTax('rec', stores)))).toBe('x y');
   });
 });

@@ -2,6 +2,7 @@ import type { SortKey } from '../contract/options';
 import { DEAL_CATEGORIES } from '../contract/constants';
 import type { DealView } from './deal-view';
 import { onFirstUse } from './on-first-use';
+import { taxedAmount, type PricesWithTax } from './prices-with-tax';
 
 type Compare = (a: DealView, b: DealView) => number;
 
@@ -83,14 +84,19 @@ const UNIT_ORDER = { g: 0, '100mg': 1, each: 2 } as const;
 /**
  * Lowest unit price 'within comparable units': deals priced per gram first, cheapest first, then
  * those per 100 mg, then per item, then those without a unit price. A dollar per gram is never
- * weighed against a dollar per 100 mg.
+ * weighed against a dollar per 100 mg. `amountOf` gives a deal's unit price (with tax, when
+ * shown with tax).
  */
-const byUnitPrice: Compare = (a, b) => {
-  const aUnit = a.unitPrice ? UNIT_ORDER[a.unitPrice.per] : 3;
-  const bUnit = b.unitPrice ? UNIT_ORDER[b.unitPrice.per] : 3;
-  if (aUnit !== bUnit) return aUnit - bUnit;
-  return byNumber(a.unitPrice?.amount ?? 0, b.unitPrice?.amount ?? 0);
-};
+const byUnitPriceOf =
+  (amountOf: (view: DealView) => number): Compare =>
+  (a, b) => {
+    const aUnit = a.unitPrice ? UNIT_ORDER[a.unitPrice.per] : 3;
+    const bUnit = b.unitPrice ? UNIT_ORDER[b.unitPrice.per] : 3;
+    if (aUnit !== bUnit) return aUnit - bUnit;
+    return aUnit === 3 ? 0 : byNumber(amountOf(a), amountOf(b));
+  };
+
+const byUnitPrice = byUnitPriceOf((view) => view.unitPrice?.amount ?? 0);
 
 /** First seen most recently first; deals never dated last. */
 const byNewest: Compare = (a, b) =>
@@ -120,14 +126,24 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
  * usual price first, unknown last. dispensary: by name, see `byDispensary`.
  * category: flower first, other last. category-dispensary: category, then dispensary name.
  * distance: near to far, unknown (Infinity) last.
+ *
+ * With `tax` (the 'Prices with tax' switch on), the price sorts and the unit-price sort order
+ * deals by those prices with their store's taxes (see `taxedAmount`), as the cards show them.
  */
-export function sortDeals(views: readonly DealView[], key: SortKey): DealView[] {
+export function sortDeals(
+  views: readonly DealView[],
+  key: SortKey,
+  tax: PricesWithTax | null = null,
+): DealView[] {
   // Relevance is the input's order whenever the input kept the ranks in order (as every filter of
   // the built views does): checked in one pass, so a keystroke does not sort 10,000 deals.
   if (key === 'relevance' && views.every((view, i) => i === 0 || views[i - 1]!.rank <= view.rank)) {
     return [...views];
   }
-  const comparators = [...(COMPARATORS[key] ?? []), byRank];
+  const comparators = [
+    ...((tax && taxedComparators(key, views, tax)) ?? COMPARATORS[key] ?? []),
+    byRank,
+  ];
   return [...views].sort((a, b) => {
     for (const compare of comparators) {
       const order = compare(a, b);
@@ -135,4 +151,33 @@ export function sortDeals(views: readonly DealView[], key: SortKey): DealView[] 
     }
     return 0;
   });
+}
+
+/**
+ * The comparators of a sort that reads a price, on the prices with tax; null for any other sort
+ * (a percent off or a distance is the same with tax). Each deal's price with tax is worked out
+ * once here, not in every comparison.
+ */
+function taxedComparators(
+  key: SortKey,
+  views: readonly DealView[],
+  tax: PricesWithTax,
+): readonly Compare[] | null {
+  const amounts = (amountOf: (view: DealView) => number) => {
+    const taxed = new Map<DealView, number>();
+    for (const view of views) {
+      taxed.set(view, taxedAmount(amountOf(view), view.deal.dispensaryKey, tax));
+    }
+    return (view: DealView) => taxed.get(view) ?? Number.NaN;
+  };
+  if (key === 'price-low' || key === 'price-high') {
+    const price = amounts((view) => view.sortPrice);
+    return key === 'price-low'
+      ? [(a, b) => byNumber(price(a), price(b))]
+      : [(a, b) => byNumberDescending(price(a), price(b))];
+  }
+  if (key === 'unit-price') {
+    return [byUnitPriceOf(amounts((view) => view.unitPrice?.amount ?? Number.NaN))];
+  }
+  return null;
 }
