@@ -29,6 +29,7 @@ export * from './rules/sort';
 export * from './rules/grouping';
 export * from './rules/count-line';
 export * from './rules/deal-list';
+export * from './rules/url-filters';
 export * from './rules/size-filter';
 export * from './rules/brand-filter';
 export * from './rules/real-discount';
