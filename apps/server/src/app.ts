@@ -32,6 +32,7 @@ import { monitoringRoutes } from './routes/monitoring';
 import { openApiRoute } from './routes/openapi';
 import { refreshRoutes } from './routes/refresh';
 import { checkServedRegistry } from './registry-check';
+import { DispensaryTaxRates } from './tax-rates';
 
 /**
  * The longest path parameter (a dispensary key) the router takes; a longer one is a 414. Far above
@@ -170,7 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(monitoringRoutes, { collection, maintenance, demo: deps.demo ?? false });
     // A worker answers the monitoring calls only (its health check, its status).
     if (role === 'worker') return;
-    await api.register(dispensaryRoutes, { collection });
+    await api.register(dispensaryRoutes, {
+      collection,
+      taxRates: new DispensaryTaxRates(config.TAX_RATES),
+    });
     await api.register(dealRoutes, { collection });
     await api.register(refreshRoutes, {
       collection,

@@ -8,6 +8,7 @@ import {
 } from '@stl-deals/scraper';
 import { z } from 'zod';
 import { isPostgresUrl, OriginList, TrustProxy, whole } from './env-fields';
+import { readTaxRatesFile } from './tax-rates';
 
 /**
  * Every setting the service reads, parsed once at start. Nothing else reads `process.env`;
@@ -82,6 +83,22 @@ export const EnvSchema = z.object({
       if (!path) return undefined;
       try {
         return readPlatformConfigFile(path);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /**
+   * A JSON file overriding the bundled tax rates per dispensary key (docs/tax-rates.md), read and
+   * checked here so that a bad file stops the start naming the field; unset: the bundled table.
+   */
+  TAX_RATES: z
+    .string()
+    .optional()
+    .transform((path, ctx) => {
+      if (!path) return undefined;
+      try {
+        return readTaxRatesFile(path);
       } catch (error) {
         ctx.addIssue({ code: 'custom', message: (error as Error).message });
         return z.NEVER;

@@ -67,7 +67,9 @@ export const DispensarySchema = z.object({
    */
   platformSource: ShortText.optional(),
   /** Absent when the service has no tax rates for the dispensary: every part is then unknown. */
-  tax: DispensaryTaxSchema.optional(),
+  tax: DispensaryTaxSchema.optional().describe(
+    "The local adult-use marijuana tax and the combined sales tax at the dispensary, in percent (null while unknown), each 'verified', 'inferred' or 'unknown', for the page's estimated price with tax; absent: every part unknown.",
+  ),
 });
 export type Dispensary = z.infer<typeof DispensarySchema>;
 
