@@ -30,6 +30,7 @@ export * from './rules/grouping';
 export * from './rules/count-line';
 export * from './rules/deal-list';
 export * from './rules/url-filters';
+export * from './rules/newest-deals';
 export * from './rules/size-filter';
 export * from './rules/brand-filter';
 export * from './rules/real-discount';
