@@ -154,6 +154,19 @@ export interface DealsRepository {
     observations?: readonly PriceObservation[],
   ): Promise<Snapshot>;
   /**
+   * Writes price observations of one dispensary without touching its snapshot: a history known
+   * from elsewhere (demo mode's simulated past days). Written as `replaceSnapshot` writes its
+   * `observations`: in one transaction, each replacing any stored observation of the same product
+   * and day (within the call the later of two wins), the dispensary then held to
+   * `observationRowsPerStore` by its oldest days. Rejects, writing nothing, on the same bad input.
+   */
+  recordObservations(
+    dispensaryKey: string,
+    observations: readonly PriceObservation[],
+  ): Promise<void>;
+  /** Whether any price observation is stored, of any dispensary. */
+  hasPriceObservations(): Promise<boolean>;
+  /**
    * Forgets the deal history of keys last seen before `lastSeenBefore`, so that a feed whose ids
    * change every scrape cannot grow the history without bound. A key in a stored snapshot is
    * never forgotten, however old its last sighting (its deals are served, with `firstSeenAt`);

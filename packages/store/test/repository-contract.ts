@@ -472,6 +472,67 @@ export function repositoryContract(engine: ContractEngine): void {
       expect([...history.keys()].sort()).toEqual(['k'.repeat(100), 'product-2']);
     });
 
+    it('records observations without a snapshot, and says whether any are stored', async () => {
+      expect(await repository.hasPriceObservations()).toBe(false);
+      await repository.recordObservations('grove', []);
+      expect(await repository.hasPriceObservations()).toBe(false);
+
+      await repository.recordObservations('grove', [
+        observed(1, '2025-02-27'),
+        observed(1, '2025-02-28', { salePrice: 11.5 }),
+        observed(2, '2025-02-28', { regularPrice: null, onDeal: false }),
+        observed(2, '2025-02-28', { salePrice: 9 }),
+      ]);
+      expect(await repository.hasPriceObservations()).toBe(true);
+      // No snapshot came with them.
+      expect(await repository.getSnapshot('grove')).toBeNull();
+      expect(await repository.loadSnapshots()).toEqual([]);
+      // A scrape's observation of a recorded day replaces it, as one of its own would.
+      await repository.replaceSnapshot('grove', sampleDeals(1), T1, [
+        observed(1, '2025-02-28', { salePrice: 12 }),
+      ]);
+      expect(
+        await repository.priceHistory('grove', ['product-1', 'product-2'], '2000-01-01'),
+      ).toEqual(
+        new Map([
+          ['product-1', [observed(1, '2025-02-27'), observed(1, '2025-02-28', { salePrice: 12 })]],
+          // Twice in one call: the later one wins.
+          ['product-2', [observed(2, '2025-02-28', { salePrice: 9 })]],
+        ]),
+      );
+    });
+
+    it('records no observation of a call with a bad one, naming it', async () => {
+      await expect(
+        repository.recordObservations('grove', [
+          observed(1, '2025-02-28'),
+          observed(2, '2025-02-30'),
+        ]),
+      ).rejects.toThrow(
+        /Price observation 1 of dispensary 'grove': day must be a real calendar date/,
+      );
+      await expect(
+        repository.recordObservations('grove', [observed(1, '2025-02-28', { salePrice: NaN })]),
+      ).rejects.toThrow(/Price observation 0 of dispensary 'grove': salePrice/);
+      expect(await repository.hasPriceObservations()).toBe(false);
+    });
+
+    it('holds recorded observations to observationRowsPerStore, dropping the oldest days', async () => {
+      repository = await openWith({ observationRowsPerStore: 1_000 });
+      const keys = Array.from({ length: 400 }, (_, n) => `product-${n}`);
+      const days = ['2025-02-27', '2025-02-28', '2025-03-01'];
+      await repository.recordObservations(
+        'grove',
+        days.flatMap((day) => observedMany(400, day)),
+      );
+
+      const kept = [
+        ...(await repository.priceHistory('grove', keys, '2000-01-01')).values(),
+      ].flat();
+      expect(kept).toHaveLength(800);
+      expect([...new Set(kept.map((row) => row.day))].sort()).toEqual(['2025-02-28', '2025-03-01']);
+    });
+
     it('reads the price history of at most 1,000 valid keys from a real day', async () => {
       const keys = Array.from({ length: 1_000 }, (_, n) => `product-${n}`);
       await repository.replaceSnapshot('grove', [], T1, observedMany(1_000, '2025-03-01'));

@@ -30,7 +30,7 @@ import {
   upsertGeocodedAddress,
   upsertLocation,
 } from './locations';
-import { readPriceHistory, writeObservations } from './price-observations';
+import { hasObservations, readPriceHistory, writeObservations } from './price-observations';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import { readResolvedSources, upsertResolvedSource } from './resolved-sources';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
@@ -142,6 +142,26 @@ export class KyselyDealsRepository implements DealsRepository {
         return snapshot;
       }),
     );
+  }
+
+  async recordObservations(
+    dispensaryKey: string,
+    observations: readonly PriceObservation[],
+  ): Promise<void> {
+    const db = this.#open();
+    const checked = checkObservations(dispensaryKey, observations);
+    if (checked.length === 0) return;
+    await this.#writing(() =>
+      db
+        .transaction()
+        .execute((trx) =>
+          writeObservations(trx, dispensaryKey, checked, this.#settings.observationRowsPerStore),
+        ),
+    );
+  }
+
+  async hasPriceObservations(): Promise<boolean> {
+    return hasObservations(this.#open());
   }
 
   async pruneDealHistory(lastSeenBefore: Date, options: PruneOptions = {}): Promise<number> {

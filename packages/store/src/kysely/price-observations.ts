@@ -133,3 +133,9 @@ export async function readPriceHistory(
   }
   return history;
 }
+
+/** Whether the table holds a row: one step into its primary key. */
+export async function hasObservations(db: Kysely<StoreDatabase>): Promise<boolean> {
+  const row = await db.selectFrom('price_observations').select('day').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
