@@ -81,6 +81,7 @@ export async function attachCollecting(
     clock: deps.clock,
     logger,
     retentionMs: config.HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    priceHistoryDays: config.PRICE_HISTORY_DAYS,
     checkIntervalMs: config.STORE_CHECK_INTERVAL_S * 1000,
     prunes: role !== 'api',
   });

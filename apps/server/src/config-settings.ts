@@ -27,11 +27,19 @@ export function jobLeaseS(config: Config): number {
   return config.JOB_LEASE_S ?? config.SCRAPE_TIMEOUT_S + 30;
 }
 
+/**
+ * The products a dispensary's menu may list whose every day PRICE_HISTORY_DAYS keeps: the store's
+ * per-dispensary row bound is the retention's days of this many (the biggest menus of the market
+ * list a few thousand), so a longer retention is not cut short by the bound.
+ */
+export const PRICED_PRODUCTS_PER_STORE = 2_500;
+
 /** Where the deals are stored and the store's bounds, as the configuration names them. */
 export function storeOptions(config: Config): DealsStoreOptions {
   return {
     databaseUrl: config.DATABASE_URL,
     sqliteFile: join(config.DATA_DIR, 'deals.sqlite'),
     historyRowsPerStore: config.HISTORY_ROWS_PER_STORE,
+    observationRowsPerStore: config.PRICE_HISTORY_DAYS * PRICED_PRODUCTS_PER_STORE,
   };
 }

@@ -69,6 +69,12 @@ export const EnvSchema = z.object({
    * MAX_DEALS_PER_STORE, so a snapshot's own rows always stay.
    */
   HISTORY_ROWS_PER_STORE: whole(1_000, 10_000_000, 20_000),
+  /**
+   * Days of price observations kept (one per store, product and day): older days are pruned at
+   * start and hourly. At least 31, as a deal's price facts read the 30 days before today; the
+   * history call serves up to 365.
+   */
+  PRICE_HISTORY_DAYS: whole(31, 10 * 365, 400),
   /** How often the store is checked: still there, still the same file or database, undamaged. */
   STORE_CHECK_INTERVAL_S: whole(1, 24 * 60 * 60, 60),
   DEALS_REGISTRY: z.string().min(1).default(BUNDLED_REGISTRY_PATH),

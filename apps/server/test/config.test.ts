@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { BUNDLED_REGISTRY_PATH, DEFAULT_PLATFORM_CONFIG } from '@stl-deals/scraper';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { scraperSettings } from '../src/config-settings';
+import { PRICED_PRODUCTS_PER_STORE, scraperSettings, storeOptions } from '../src/config-settings';
 
 describe('loadConfig', () => {
   it('has a default for every setting but CORS_ORIGIN', () => {
@@ -22,10 +22,19 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       CHROMIUM_PATH: '/usr/bin/chromium',
       HISTORY_RETENTION_DAYS: 90,
+      PRICE_HISTORY_DAYS: 400,
       STORE_CHECK_INTERVAL_S: 60,
     });
     expect(config.CORS_ORIGIN).toBeUndefined();
     expect(config.USER_AGENT).toMatch(/https:\/\//);
+  });
+
+  it("bounds the store's price observations per dispensary by PRICE_HISTORY_DAYS", () => {
+    // The store's own default (400 days of 2,500 products) unless the retention is longer.
+    expect(storeOptions(loadConfig({})).observationRowsPerStore).toBe(1_000_000);
+    expect(storeOptions(loadConfig({ PRICE_HISTORY_DAYS: '800' })).observationRowsPerStore).toBe(
+      800 * PRICED_PRODUCTS_PER_STORE,
+    );
   });
 
   it('reads CORS_ORIGIN as a list of origins', () => {
@@ -164,6 +173,9 @@ describe('loadConfig', () => {
     ['METRICS_PORT', '70000'],
     ['HISTORY_RETENTION_DAYS', '0'],
     ['HISTORY_RETENTION_DAYS', '30d'],
+    // The price facts read the 30 days before today: a shorter history could not hold them.
+    ['PRICE_HISTORY_DAYS', '30'],
+    ['PRICE_HISTORY_DAYS', '3651'],
     ['STORE_CHECK_INTERVAL_S', '0'],
     ['STORE_CHECK_INTERVAL_S', '86401'],
     ['GEOCODER_URL', 'geocoding.geo.census.gov'],

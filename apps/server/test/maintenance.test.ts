@@ -19,10 +19,15 @@ describe('StoreMaintenance', () => {
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const clock = new TestClock();
     const prunes: Array<{ before: Date; options?: PruneOptions }> = [];
+    const pricePrunes: Array<{ beforeDay: string; options?: PruneOptions }> = [];
     const repository = {
       checkHealth: vi.fn(() => Promise.resolve(healths.shift() ?? { ok: true as const })),
       pruneDealHistory: vi.fn((before: Date, options?: PruneOptions) => {
         prunes.push({ before, options });
+        return Promise.resolve(0);
+      }),
+      pruneObservations: vi.fn((beforeDay: string, options?: PruneOptions) => {
+        pricePrunes.push({ beforeDay, options });
         return Promise.resolve(0);
       }),
     };
@@ -31,10 +36,11 @@ describe('StoreMaintenance', () => {
       clock,
       logger,
       retentionMs: 90 * DAY_MS,
+      priceHistoryDays: 400,
       checkIntervalMs: CHECK_MS,
       ...options,
     });
-    return { maintenance, repository, logger, clock, prunes };
+    return { maintenance, repository, logger, clock, prunes, pricePrunes };
   }
 
   it('prunes at start and hourly, from the clock less the retention', async () => {
@@ -52,11 +58,33 @@ describe('StoreMaintenance', () => {
     expect(prunes).toHaveLength(2);
   });
 
+  it('prunes the price history on the same schedule, the market day less PRICE_HISTORY_DAYS', async () => {
+    const { maintenance, pricePrunes, repository, logger } = setUp([]);
+    // The test clock reads 2026-11-21 12:00 in St. Louis: 400 days before is 2025-10-17.
+    repository.pruneObservations.mockImplementationOnce((beforeDay, options) => {
+      pricePrunes.push({ beforeDay, options });
+      return Promise.reject(new Error('disk I/O error'));
+    });
+    maintenance.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pricePrunes.map(({ beforeDay }) => beforeDay)).toEqual(['2025-10-17']);
+    // A failed prune is logged, and the next hour's runs all the same.
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.anything(),
+      'could not prune the price history',
+    );
+    await vi.advanceTimersByTimeAsync(PRUNE_MS);
+    expect(pricePrunes).toHaveLength(2);
+    maintenance.stop();
+    expect(pricePrunes[1]?.options?.signal?.aborted).toBe(true);
+  });
+
   it('never prunes in a process told not to (a cluster API), and checks the store all the same', async () => {
-    const { maintenance, prunes, repository } = setUp([], { prunes: false });
+    const { maintenance, prunes, pricePrunes, repository } = setUp([], { prunes: false });
     maintenance.start();
     await vi.advanceTimersByTimeAsync(3 * PRUNE_MS);
     expect(prunes).toHaveLength(0);
+    expect(pricePrunes).toHaveLength(0);
     expect(repository.checkHealth.mock.calls.length).toBeGreaterThan(3);
     maintenance.stop();
   });

@@ -1,8 +1,13 @@
+import { addDays } from '@stl-deals/domain';
 import type { DealsRepository, StorageHealth } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import { marketDay } from './market-day';
 
-/** How often the deal history is pruned: its growth is per scrape, so hourly keeps it small. */
+/**
+ * How often the deal history and the price history are pruned: their growth is per scrape, so
+ * hourly keeps them small.
+ */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The storage part of the status: what anyone may read, never a path or a driver's message. */
@@ -28,23 +33,27 @@ export const STORAGE_FAULT_REASONS: Record<StorageFault, string> = {
 };
 
 export interface StoreMaintenanceOptions {
-  repository: Pick<DealsRepository, 'pruneDealHistory' | 'checkHealth'>;
+  repository: Pick<DealsRepository, 'pruneDealHistory' | 'pruneObservations' | 'checkHealth'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Deal history of keys unseen this long is pruned (keys in a snapshot never are). */
   retentionMs: number;
+  /** Price observations of days more than this many before the market's today are pruned. */
+  priceHistoryDays: number;
   checkIntervalMs: number;
   pruneIntervalMs?: number;
   /**
-   * Whether this process prunes the deal history (default true). A cluster's API processes do
-   * not: the history grows with scrapes, and the processes that scrape prune it, rather than every
-   * process deleting the same rows. Every process checks the store, for its own status.
+   * Whether this process prunes the deal and price histories (default true). A cluster's API
+   * processes do not: the histories grow with scrapes, and the processes that scrape prune them,
+   * rather than every process deleting the same rows. Every process checks the store, for its
+   * own status.
    */
   prunes?: boolean;
 }
 
 /**
- * The store's upkeep while the service runs: prunes the deal history at start and hourly, and
+ * The store's upkeep while the service runs: prunes the deal and price histories at start and
+ * hourly (in batches, each its own transaction, so scrapes write between them), and
  * checks the store's file every `checkIntervalMs` (at start too). A failed check is logged once
  * per change of fault and shown by `storage()`; the repository itself then refuses writes, so a
  * scrape cannot be written over a vanished or damaged file, while the deals already in memory
@@ -128,6 +137,11 @@ export class StoreMaintenance {
   }
 
   private async prune(): Promise<void> {
+    await this.pruneDealHistory();
+    if (!this.stopping.signal.aborted) await this.prunePriceHistory();
+  }
+
+  private async pruneDealHistory(): Promise<void> {
     const { repository, clock, logger, retentionMs } = this.options;
     const startedAt = Date.now();
     const before = new Date(clock.now().getTime() - retentionMs);
@@ -144,6 +158,26 @@ export class StoreMaintenance {
     } catch (error) {
       if (!this.stopping.signal.aborted)
         logger.warn({ err: error }, 'could not prune the deal history');
+    }
+  }
+
+  private async prunePriceHistory(): Promise<void> {
+    const { repository, clock, logger, priceHistoryDays } = this.options;
+    const startedAt = Date.now();
+    const beforeDay = addDays(marketDay(clock.now()), -priceHistoryDays);
+    try {
+      const pruned = await repository.pruneObservations(beforeDay, {
+        signal: this.stopping.signal,
+      });
+      if (pruned > 0) {
+        logger.info(
+          { pruned, beforeDay, durationMs: Date.now() - startedAt },
+          'pruned the price history',
+        );
+      }
+    } catch (error) {
+      if (!this.stopping.signal.aborted)
+        logger.warn({ err: error }, 'could not prune the price history');
     }
   }
 }
