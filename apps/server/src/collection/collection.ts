@@ -8,6 +8,8 @@ import { collectionStatus, ScrapeDurations } from './collection-status';
 import { DispensaryLocations } from './dispensary-locations';
 import { Following } from './following';
 import { KeptPage, loadKeptPage } from './kept-page';
+import { marketDay } from './market-day';
+import { PriceFacts } from './price-facts';
 import { DealsReadModel, pageFingerprint, type Coalescing } from './read-model';
 import {
   RefreshPasses,
@@ -76,6 +78,7 @@ export class Collection {
   private readonly passes: RefreshPasses;
   private readonly following: Following;
   private readonly locations: DispensaryLocations;
+  private readonly priceFacts: PriceFacts;
   private loading: Promise<void> | null = null;
   /** The snapshots were read back (see `whenLoaded`). */
   private loaded = false;
@@ -121,7 +124,7 @@ export class Collection {
     for (const source of this.sources) {
       if (this.stopping.signal.aborted) return;
       const snapshot = await this.options.repository.getSnapshot(source.entry.key);
-      if (snapshot) this.restore(source, snapshot);
+      if (snapshot) await this.restore(source, snapshot);
     }
     this.deals.publish();
     this.loaded = true;
@@ -159,10 +162,12 @@ export class Collection {
       this.keptPage.keep(page),
     );
     this.resolver = new SourceResolver({ ...options, enabled: options.resolveSources === true });
+    this.priceFacts = new PriceFacts(options);
     const attempts = new ScrapeAttempts({
       ...options,
       stopping,
       deals: this.deals,
+      priceFacts: this.priceFacts,
       resolver: this.resolver,
       durations: this.durations,
       dealsChanged: (source) => this.countDeals(source),
@@ -185,10 +190,16 @@ export class Collection {
     for (const source of this.sources) this.countDeals(source);
   }
 
-  /** A stored snapshot taken in: read back at start, or another process's scrape. */
-  private restore(source: TrackedSource, snapshot: Snapshot): void {
+  /**
+   * A stored snapshot taken in: read back at start, or another process's scrape. Its price facts
+   * are those of the day it was scraped, as its scrape gave them.
+   */
+  private async restore(source: TrackedSource, snapshot: Snapshot): Promise<void> {
+    const key = source.entry.key;
+    const day = marketDay(new Date(snapshot.scrapedAt));
+    const deals = await this.priceFacts.withFacts(key, snapshot.deals, day);
     snapshotTaken(source, snapshot.scrapedAt);
-    this.deals.replace([{ key: source.entry.key, deals: snapshot.deals }]);
+    this.deals.replace([{ key, deals }]);
     this.countDeals(source);
   }
 

@@ -12,8 +12,8 @@ import {
 export interface FollowingOptions {
   repository: Pick<DealsRepository, 'getSnapshot' | 'sourceHistories' | 'loadResolvedSources'>;
   hasMenuSource: HasMenuSource;
-  /** Takes a stored snapshot into the read model. */
-  restore(source: TrackedSource, snapshot: Snapshot): void;
+  /** Takes a stored snapshot into the read model (with its price facts, read from the store). */
+  restore(source: TrackedSource, snapshot: Snapshot): Promise<void>;
   durations: ScrapeDurations;
 }
 
@@ -45,7 +45,7 @@ export class Following {
       readThrough(source, resolvedNow, hasMenuSource);
     }
     if (snapshot && snapshot.scrapedAt !== source.snapshotAt?.toISOString()) {
-      this.options.restore(source, snapshot);
+      await this.options.restore(source, snapshot);
     }
     if (ended && ended.result !== 'skipped') {
       finishedElsewhere(source, ended);

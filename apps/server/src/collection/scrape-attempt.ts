@@ -9,6 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Metrics } from '../observability/metrics';
 import type { ScrapeDurations } from './collection-status';
+import { marketDay } from './market-day';
+import { menuObservations } from './menu-observations';
+import type { PriceFacts } from './price-facts';
 import type { DealsReadModel } from './read-model';
 import type { RefreshResult, ScrapeEvent } from './refresh-pass';
 import { overBound, reportScrape, transportOf } from './scrape-report';
@@ -32,6 +35,8 @@ export interface ScrapeAttemptsOptions {
   /** Aborted at shutdown: the scrape under way stops, and is neither stored nor shown. */
   stopping: AbortSignal;
   deals: Pick<DealsReadModel, 'countOf' | 'replace'>;
+  /** Puts the price memory's facts on the deals stored, before the read model takes them. */
+  priceFacts: Pick<PriceFacts, 'withFacts'>;
   resolver: Pick<SourceResolver, 'isPending' | 'resolve'>;
   durations: ScrapeDurations;
   /** The dispensary's deals in the read model changed. */
@@ -127,8 +132,24 @@ export class ScrapeAttempts {
     let final = verdict;
     if (verdict.replace && result) {
       try {
-        const snapshot = await repository.replaceSnapshot(key, result.deals, finishedAt);
-        deals.replace([{ key, deals: snapshot.deals }]);
+        // The menu's prices are the day's observations, written with the snapshot (one
+        // transaction): a result that is not kept records no prices either.
+        const day = marketDay(finishedAt);
+        const menu = menuObservations(result.menuPrices, day);
+        if (menu.refused > 0) {
+          logger.warn(
+            { dispensary: key, refused: menu.refused },
+            'menu prices left out of the price history',
+          );
+        }
+        const snapshot = await repository.replaceSnapshot(
+          key,
+          result.deals,
+          finishedAt,
+          menu.observations,
+        );
+        const served = await this.options.priceFacts.withFacts(key, snapshot.deals, day);
+        deals.replace([{ key, deals: served }]);
         snapshotReplaced(source, finishedAt, overBound(result));
         this.options.dealsChanged(source);
       } catch (error) {

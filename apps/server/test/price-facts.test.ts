@@ -1,0 +1,238 @@
+import { addDays, MAX_MONEY, type Deal } from '@stl-deals/domain';
+import type { MenuPrice } from '@stl-deals/scraper';
+import type { DealsRepository, PriceObservation } from '@stl-deals/store';
+import { describe, expect, it, vi } from 'vitest';
+import { marketDay } from '../src/collection/market-day';
+import { MAX_MENU_PRICES, menuObservations } from '../src/collection/menu-observations';
+import { PriceFacts, priceFactsOf, priceTodayOf } from '../src/collection/price-facts';
+
+const TODAY = '2026-11-21';
+
+function deal(fields: Partial<Deal> = {}): Deal {
+  return {
+    id: 'feed:alpha:1',
+    title: 'Proper Jealousy 3.5g',
+    description: '',
+    price: '$30',
+    imageUrl: '',
+    sourceUrl: 'https://menus.example.com/alpha/1',
+    storeProductKey: 'id:p1',
+    salePrice: 30,
+    regularPrice: 40,
+    ...fields,
+  };
+}
+
+/** `count` days before TODAY (the last one yesterday), each at `price`. */
+function days(count: number, price: number, key = 'id:p1'): PriceObservation[] {
+  return Array.from({ length: count }, (_, index) => ({
+    productKey: key,
+    day: addDays(TODAY, index - count),
+    salePrice: price,
+    regularPrice: 40,
+    onDeal: false,
+  }));
+}
+
+describe('marketDay', () => {
+  it.each([
+    ['2026-11-22T03:30:00Z', '2026-11-21', 'the evening in St. Louis, the next day in UTC'],
+    ['2026-11-22T06:00:00Z', '2026-11-22', 'midnight CST is 06:00 UTC'],
+    ['2026-07-04T04:59:00Z', '2026-07-03', 'CDT is 5 hours behind UTC'],
+    ['2026-07-04T05:00:00Z', '2026-07-04', 'CDT midnight'],
+  ])('%s is %s (%s)', (instant, day) => {
+    expect(marketDay(new Date(instant))).toBe(day);
+  });
+});
+
+describe('menuObservations', () => {
+  const price = (fields: Partial<MenuPrice>): MenuPrice => ({
+    storeProductKey: 'id:p1',
+    salePrice: 30,
+    regularPrice: 40,
+    onDeal: true,
+    ...fields,
+  });
+
+  it('dates every menu price with the day, one per product, the last one winning', () => {
+    const { observations, refused } = menuObservations(
+      [
+        price({ salePrice: 35 }),
+        price({ storeProductKey: 'id:p2', regularPrice: null }),
+        price({}),
+      ],
+      TODAY,
+    );
+    expect(refused).toBe(0);
+    expect(observations).toEqual([
+      { productKey: 'id:p1', day: TODAY, salePrice: 30, regularPrice: 40, onDeal: true },
+      { productKey: 'id:p2', day: TODAY, salePrice: 30, regularPrice: null, onDeal: true },
+    ]);
+  });
+
+  it('leaves out what the store would refuse, and counts it', () => {
+    const hostile = [
+      price({ storeProductKey: '' }),
+      price({ storeProductKey: 'x'.repeat(101) }),
+      price({ salePrice: Number.NaN }),
+      price({ salePrice: -1 }),
+      price({ salePrice: MAX_MONEY + 1 }),
+      price({ regularPrice: Number.POSITIVE_INFINITY }),
+      price({ onDeal: 'yes' as unknown as boolean }),
+      null as unknown as MenuPrice,
+      price({ storeProductKey: 'id:ok' }),
+    ];
+    const { observations, refused } = menuObservations(hostile, TODAY);
+    expect(refused).toBe(8);
+    expect(observations.map(({ productKey }) => productKey)).toEqual(['id:ok']);
+  });
+
+  it(`records at most ${MAX_MENU_PRICES} menu prices of one result`, () => {
+    const many = Array.from({ length: MAX_MENU_PRICES + 5 }, (_, index) =>
+      price({ storeProductKey: `id:${index}` }),
+    );
+    const { observations, refused } = menuObservations(many, TODAY);
+    expect(observations).toHaveLength(MAX_MENU_PRICES);
+    expect(refused).toBe(5);
+  });
+
+  it('records nothing when the scrape gave no menu prices', () => {
+    expect(menuObservations(undefined, TODAY)).toEqual({ observations: [], refused: 0 });
+  });
+});
+
+describe('priceTodayOf', () => {
+  it.each([
+    ['the sale price first', deal({ salePrice: 30 }), 30],
+    ['else the effective price', deal({ salePrice: undefined, price: '2 for $50' }), 25],
+    [
+      'no price at all: no facts',
+      deal({ salePrice: undefined, regularPrice: undefined, price: 'Ask' }),
+      null,
+    ],
+  ])('%s', (_, given, price) => {
+    expect(priceTodayOf(given, TODAY)?.price ?? null).toBe(price);
+  });
+
+  it('claims the regular price the deal names', () => {
+    expect(priceTodayOf(deal({ regularPrice: undefined }), TODAY)?.claimedRegularPrice).toBeNull();
+    expect(priceTodayOf(deal(), TODAY)?.claimedRegularPrice).toBe(40);
+  });
+});
+
+describe('priceFactsOf', () => {
+  const today = { day: TODAY, price: 30, claimedRegularPrice: 40 };
+
+  it('says nothing without a day before today', () => {
+    expect(priceFactsOf([], today)).toBeNull();
+    expect(
+      priceFactsOf([{ day: TODAY, salePrice: 30, regularPrice: 40, onDeal: true }], today),
+    ).toBeNull();
+  });
+
+  it("gives the rule's facts once the history is known", () => {
+    expect(priceFactsOf(days(8, 40), today)).toEqual({
+      lowest30d: 40,
+      usualPrice: 40,
+      previousPrice: 40,
+      priceChangedAt: TODAY,
+      discountCheck: 'real',
+    });
+  });
+
+  it("sends 'unknown' with fewer than 7 days seen, and the prices known", () => {
+    expect(priceFactsOf(days(3, 30), today)).toEqual({
+      lowest30d: 30,
+      usualPrice: 30,
+      discountCheck: 'unknown',
+    });
+  });
+});
+
+describe('PriceFacts', () => {
+  function setUp(history: PriceObservation[]) {
+    const asked: string[][] = [];
+    const repository: Pick<DealsRepository, 'priceHistory'> = {
+      priceHistory: vi.fn((_dispensary: string, keys: readonly string[]) => {
+        asked.push([...keys]);
+        const found = new Map<string, PriceObservation[]>();
+        for (const observation of history) {
+          if (!keys.includes(observation.productKey)) continue;
+          found.set(observation.productKey, [
+            ...(found.get(observation.productKey) ?? []),
+            observation,
+          ]);
+        }
+        return Promise.resolve(found);
+      }),
+    };
+    const logger = { warn: vi.fn() };
+    return { facts: new PriceFacts({ repository, logger }), asked, logger, repository };
+  }
+
+  it('reads the history once per store result, and again only for what changed', async () => {
+    const { facts, asked } = setUp([...days(10, 40), ...days(10, 20, 'id:p2')]);
+    const deals = [deal(), deal({ id: 'feed:alpha:2', storeProductKey: 'id:p2', salePrice: 20 })];
+
+    const first = await facts.withFacts('alpha', deals, TODAY);
+    expect(asked).toEqual([['id:p1', 'id:p2']]);
+    expect(first[0]).toMatchObject({ discountCheck: 'real', usualPrice: 40 });
+    // It claims a regular price of $40 where $20 was charged every day: inflated.
+    expect(first[1]).toMatchObject({ discountCheck: 'inflated', usualPrice: 20 });
+
+    // The same prices the same day: the day's facts hold, nothing is read.
+    const again = await facts.withFacts('alpha', deals, TODAY);
+    expect(asked).toHaveLength(1);
+    expect(again).toEqual(first);
+
+    // One price changed: that product alone is read.
+    await facts.withFacts('alpha', [deals[0]!, { ...deals[1]!, salePrice: 15 }], TODAY);
+    expect(asked[1]).toEqual(['id:p2']);
+
+    // A new day: every product again.
+    await facts.withFacts('alpha', deals, addDays(TODAY, 1));
+    expect(asked[2]).toEqual(['id:p1', 'id:p2']);
+  });
+
+  it('asks no more than 1,000 products per query', async () => {
+    const { facts, asked } = setUp([]);
+    const many = Array.from({ length: 2_500 }, (_, index) =>
+      deal({ id: `feed:alpha:${index}`, storeProductKey: `id:p${index}` }),
+    );
+    await facts.withFacts('alpha', many, TODAY);
+    expect(asked.map((keys) => keys.length)).toEqual([1_000, 1_000, 500]);
+  });
+
+  it('leaves deals without a product key or a price alone, and drops facts a scraper sent', async () => {
+    const { facts, asked } = setUp(days(10, 40));
+    const [keyless, priceless] = await facts.withFacts(
+      'alpha',
+      [
+        deal({ storeProductKey: undefined, discountCheck: 'real', lowest30d: 1 }),
+        deal({ salePrice: undefined, regularPrice: undefined, price: 'Ask' }),
+      ],
+      TODAY,
+    );
+    expect(asked).toEqual([]);
+    expect(keyless).not.toHaveProperty('discountCheck');
+    expect(keyless).not.toHaveProperty('lowest30d');
+    expect(priceless).not.toHaveProperty('discountCheck');
+  });
+
+  it('serves the deals without facts when the history cannot be read, and reads it next time', async () => {
+    const { facts, repository, logger, asked } = setUp(days(10, 40));
+    vi.mocked(repository.priceHistory).mockRejectedValueOnce(new Error('database is locked'));
+    const [served] = await facts.withFacts('alpha', [deal()], TODAY);
+    expect(served).not.toHaveProperty('discountCheck');
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    const [again] = await facts.withFacts('alpha', [deal()], TODAY);
+    expect(again).toMatchObject({ discountCheck: 'real' });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('reads the 30 days before today', async () => {
+    const { facts, repository } = setUp([]);
+    await facts.withFacts('alpha', [deal()], TODAY);
+    expect(repository.priceHistory).toHaveBeenCalledWith('alpha', ['id:p1'], '2026-10-22');
+  });
+});
