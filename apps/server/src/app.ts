@@ -25,6 +25,7 @@ import { answerPublicHostsOnly } from './http/public-host';
 import { trustProxyOption } from './http/trust-proxy';
 import { ZOD_SCHEMA_CONTROLLER } from './http/zod-compilers';
 import { createMetrics, observeRequests } from './observability/metrics';
+import { dealHistoryRoutes } from './routes/deal-history';
 import { dealRoutes } from './routes/deals';
 import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
@@ -176,6 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       taxRates: new DispensaryTaxRates(config.TAX_RATES),
     });
     await api.register(dealRoutes, { collection });
+    await api.register(dealHistoryRoutes, {
+      collection,
+      repository: deps.repository,
+      clock: deps.clock,
+    });
     await api.register(refreshRoutes, {
       collection,
       perMinute: config.RATE_LIMIT_PER_MIN,

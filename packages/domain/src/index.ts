@@ -8,6 +8,7 @@ export * from './contract/cache-status';
 export * from './contract/options';
 export * from './contract/read';
 export * from './contract/tax-rates';
+export * from './contract/price-history';
 
 export * from './rules/url';
 export * from './rules/category';

@@ -3,12 +3,16 @@ import {
   deriveCategory,
   PAGE_DEAL_FIELDS,
   effectivePriceFields,
+  LIMITS,
   pageDealOf,
+  productKey,
   varietyKeys,
   type Deal,
   type DealListView,
+  type StampedDeal,
 } from '@stl-deals/domain';
 import { prepareFromBrotli, prepareJson, type PreparedBody } from '../http/prepared-body';
+import { DealProducts, type DealProduct } from './deal-products';
 import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
 
 interface Listed {
@@ -42,7 +46,7 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
  * another order (serialization, the relevance rules), so that a view stored by an older build is
  * not served by this one (see `pageFingerprint`).
  */
-const PAGE_VIEW_FORMAT = 4;
+const PAGE_VIEW_FORMAT = 5;
 
 /**
  * What a stored page view must have been published under to be served at start: this format, the
@@ -80,6 +84,7 @@ export class DealsReadModel {
   private readonly parts = new Map<string, Array<RankedDeal<SerializedDeal>>>();
   private readonly partBodies = new Map<string, Map<DealListView, PreparedBody>>();
   private readonly indexOf: ReadonlyMap<string, number>;
+  private readonly products = new DealProducts();
   /** The relevance order last published, and its bodies so far (the page's at once). */
   private order: ReadonlyArray<RankedDeal<SerializedDeal>> = [];
   private current: Partial<Record<DealListView, PreparedBody>> = {};
@@ -112,14 +117,20 @@ export class DealsReadModel {
       const ranked = deals.map((deal) => {
         // The registry, not the scraped menu, says whose deal it is.
         // Its category too, derived once here where the menu gave none (the page reads it).
-        const stamped = {
+        const stamped: StampedDeal = {
           ...deal,
           category: deriveCategory(deal),
           dispensary: dispensary.name,
           dispensaryKey: key,
         };
+        // One product across stores, the service's own key, once the category is known (a key
+        // the contract cannot carry names no product anyone else would match).
+        const product = productKey(stamped);
+        stamped.productKey =
+          product !== null && product.length <= LIMITS.shortText ? product : undefined;
         return { ...rankDeal(stamped, index), deal: serialize(stamped) };
       });
+      this.products.replace(key, deals);
       this.total += ranked.length - (this.parts.get(key)?.length ?? 0);
       // One store's list: only its specials can vary.
       this.parts.set(
@@ -170,6 +181,11 @@ export class DealsReadModel {
       bodies.set(view, body);
     }
     return body;
+  }
+
+  /** The current deal `id`'s dispensary and product, for its price history. */
+  productOf(id: string): DealProduct | undefined {
+    return this.products.of(id);
   }
 
   countOf(key: string): number {
