@@ -63,3 +63,21 @@ export function numberId(min: number, max: number, ...parts: ReadonlyArray<strin
 function digest(parts: ReadonlyArray<string | number>): Buffer {
   return createHash('sha256').update(parts.map(String).join('\u0000')).digest();
 }
+
+/**
+ * A well-mixed whole number in [0, 2^32) from whole numbers, without a digest: for what a menu
+ * decides per product and day (thousands of times a menu), where `seededRandom` would hash each.
+ */
+export function hash32(...values: readonly number[]): number {
+  let hash = 0x811c9dc5;
+  for (const value of values) {
+    hash = Math.imul(hash ^ (value | 0), 0x85ebca6b);
+    hash ^= hash >>> 13;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 16;
+  }
+  return hash >>> 0;
+}
+
+/** `hash32` as a fraction in [0, 1). */
+export const hashUnit = (...values: readonly number[]) => hash32(...values) / 4_294_967_296;

@@ -27,9 +27,12 @@ describe('generateMenu', () => {
   });
 
   it('prices an eighth of whole flower as St. Louis stores do, $35 to $55 before a special', () => {
+    // On a sale, an inflating store shows a raised regular price: left out here.
     const eighths = MENUS.flatMap((menu) => menu.products)
       .filter((product) => product.subcategory === 'Whole Flower')
-      .flatMap((product) => product.sizes.filter((size) => size.label === '3.5g'));
+      .flatMap((product) =>
+        product.sizes.filter((size) => size.label === '3.5g' && size.sale === undefined),
+      );
     expect(eighths.length).toBeGreaterThan(100);
     for (const eighth of eighths) {
       expect(eighth.price).toBeGreaterThanOrEqual(35);

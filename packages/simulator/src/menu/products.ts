@@ -15,31 +15,55 @@ const STRAIN_TYPES: readonly StrainType[] = ['Indica', 'Sativa', 'Hybrid'];
 /** Where simulated product photos live: a host that never resolves (RFC 6761 '.invalid'). */
 const IMAGE_HOST = 'https://images.simulator.invalid';
 
-/** `count` products of distinct brand and name, none on special yet. */
-export function makeProducts(random: Random, storeKey: string, count: number): Product[] {
-  const products: Product[] = [];
-  const names = new Set<string>();
-  // A small store repeats few names; the attempts bound keeps a tiny catalog from looping.
-  for (let attempt = 0; products.length < count && attempt < count * 10; attempt++) {
-    const product = makeProduct(random, storeKey, products.length);
-    const name = `${product.brand}|${product.name}`;
-    if (names.has(name)) continue;
-    names.add(name);
-    products.push(product);
-  }
-  return products;
+/**
+ * A product a store carries, apart from the day: what it is, its sizes and where in its line's
+ * shelf price range it sits (0 the cheapest, 1 the dearest). A day's menu prices it
+ * (`pricedAt`) and may put a special on it.
+ */
+export interface Listing {
+  product: Omit<Product, 'sizes' | 'specialId'>;
+  line: ProductLine;
+  /** How many of the line's sizes it comes in, the smallest ones first. */
+  sizeCount: number;
+  level: number;
 }
 
-function makeProduct(random: Random, storeKey: string, index: number): Product {
+/**
+ * `count` listings of distinct brand and name, ids numbered from 0 as `makeListing` makes them
+ * (the same store and index always give the same ids).
+ */
+export function makeListings(random: Random, storeKey: string, count: number): Listing[] {
+  const listings: Listing[] = [];
+  const names = new Set<string>();
+  // A small store repeats few names; the attempts bound keeps a tiny catalog from looping.
+  for (let attempt = 0; listings.length < count && attempt < count * 10; attempt++) {
+    const listing = makeListing(random, storeKey, [listings.length]);
+    const name = nameOf(listing);
+    if (names.has(name)) continue;
+    names.add(name);
+    listings.push(listing);
+  }
+  return listings;
+}
+
+/** Brand and name: what a store never lists twice. */
+export const nameOf = (listing: Listing) => `${listing.product.brand}|${listing.product.name}`;
+
+/** One listing; its ids come from the store's key and `idParts`, its traits from `random`. */
+export function makeListing(
+  random: Random,
+  storeKey: string,
+  idParts: ReadonlyArray<string | number>,
+): Listing {
   const category = weightedCategory(random);
   const line = random.pick(LINES[category]);
   const brand = random.pick(BRANDS[category]);
   const name = line.name(random.pick(varieties(line, category)));
-  const id = hexId(24, 'product', storeKey, index);
+  const id = hexId(24, 'product', storeKey, ...idParts);
   const thc = line.thc;
-  return {
+  const product = {
     id,
-    number: numberId(1_000_000, 9_999_999, 'product', storeKey, index),
+    number: numberId(1_000_000, 9_999_999, 'product', storeKey, ...idParts),
     slug: slugOf(`${brand} ${name}`),
     brand,
     name,
@@ -49,10 +73,29 @@ function makeProduct(random: Random, storeKey: string, index: number): Product {
     thcPercent: thc
       ? Math.round((thc[0] + random.next() * (thc[1] - thc[0])) * 10) / 10
       : undefined,
-    sizes: sizesOf(random, line),
-    // Most menu items have a photo; some do not, as on real menus.
-    imageUrl: random.chance(0.85) ? `${IMAGE_HOST}/products/${id}.jpg` : undefined,
   };
+  const sizeCount = random.int(1, Math.min(line.maxSizes, line.sizes.length));
+  // One price level per product, so its sizes keep their order (a premium eighth, a premium quarter).
+  const level = random.next();
+  // Most menu items have a photo; some do not, as on real menus.
+  const imageUrl = random.chance(0.85) ? `${IMAGE_HOST}/products/${id}.jpg` : undefined;
+  return { product: { ...product, imageUrl }, line, sizeCount, level };
+}
+
+/**
+ * The listing as a day's menu shows it, at `level` in its line's price ranges (clamped to them),
+ * each size priced in whole dollars and none on sale yet.
+ */
+export function pricedAt(listing: Listing, level: number): Product {
+  const clamped = Math.min(1, Math.max(0, level));
+  const sizes: SizePrice[] = listing.line.sizes.slice(0, listing.sizeCount).map((size) => ({
+    label: size.label,
+    grams: size.grams,
+    milligrams: size.milligrams,
+    units: size.units ?? 1,
+    price: Math.round(size.price[0] + clamped * (size.price[1] - size.price[0])),
+  }));
+  return { ...listing.product, sizes };
 }
 
 function weightedCategory(random: Random): ProductCategory {
@@ -68,20 +111,6 @@ function weightedCategory(random: Random): ProductCategory {
 function varieties(line: ProductLine, category: ProductCategory): readonly string[] {
   if (line.varieties === 'strains') return STRAINS;
   return category === 'topicals' ? TOPICAL_SCENTS : EDIBLE_FLAVORS;
-}
-
-/** The line's smallest sizes, one to `maxSizes` of them, each priced in its range in whole dollars. */
-function sizesOf(random: Random, line: ProductLine): SizePrice[] {
-  const count = random.int(1, Math.min(line.maxSizes, line.sizes.length));
-  // One price level per product, so its sizes keep their order (a premium eighth, a premium quarter).
-  const level = random.next();
-  return line.sizes.slice(0, count).map((size) => ({
-    label: size.label,
-    grams: size.grams,
-    milligrams: size.milligrams,
-    units: size.units ?? 1,
-    price: Math.round(size.price[0] + level * (size.price[1] - size.price[0])),
-  }));
 }
 
 /** 'Flora Farms Lemon Fire MAC' -> 'flora-farms-lemon-fire-mac'. */

@@ -1,5 +1,6 @@
 import type { PlatformConfig } from '@stl-deals/scraper';
 import { generateMenu } from '../menu/generate';
+import { menuDayNumber } from '../menu/menu-day';
 import type { Menu } from '../menu/model';
 import type { AnswerContext } from '../platforms/types';
 import { hexId } from '../random';
@@ -20,36 +21,43 @@ export const seededSecret = (seed: string | number) => (name: string) =>
 
 /**
  * What every answer may need, for one request: menus (made once per store and day), the
- * simulator's secrets, and the hashes Dutchie knows (other ones when they `rotated`).
+ * simulator's secrets, and the hashes Dutchie knows (other ones when they `rotated`). The menus
+ * are those of the clock's day, or of the day `at` falls on when given.
  */
-export function answerContexts(options: ContextOptions): (rotated: boolean) => AnswerContext {
-  const menuOf = menuCache(options.seed, options.now, options.base);
+export function answerContexts(
+  options: ContextOptions,
+): (rotated: boolean, at?: Date) => AnswerContext {
+  const menus = menuCache(options.seed, options.base);
   const rotated = rotate(options.dutchieHashes);
   const secret = seededSecret(options.seed);
-  return (isRotated) => ({
+  return (isRotated, at) => ({
     base: options.base(),
-    menuOf,
+    menuOf: (store) => menus(store, at ?? options.now()),
     dutchieHashes: isRotated ? rotated : options.dutchieHashes,
     secret,
   });
 }
 
 /**
- * Menus made once per store and day: the same all day, with end dates that move with the days,
- * and product photos served by this simulator.
+ * Menus kept: a few days of every store of a large registry. A store's menu is read by several
+ * requests in a row (pages, specials), and a history read goes day by day, so the menus made
+ * longest ago are the ones to drop.
  */
-function menuCache(
-  seed: string | number,
-  now: () => Date,
-  base: () => string,
-): (store: SimStore) => Menu {
+const MENUS_KEPT = 512;
+
+/**
+ * Menus made once per store and day (in St. Louis, when the menus move): the same all day, with
+ * product photos served by this simulator.
+ */
+function menuCache(seed: string | number, base: () => string): (store: SimStore, at: Date) => Menu {
   const cache = new Map<string, Menu>();
-  return (store) => {
-    const today = now();
-    const key = `${store.key}|${today.toISOString().slice(0, 10)}`;
+  return (store, at) => {
+    const key = `${store.key}|${menuDayNumber(at)}`;
     let menu = cache.get(key);
     if (!menu) {
-      menu = withLocalImages(generateMenu({ seed, store: store.menuStore, now: today }), base());
+      menu = withLocalImages(generateMenu({ seed, store: store.menuStore, now: at }), base());
+      // Insertion order is age: the first key is the menu made longest ago.
+      if (cache.size >= MENUS_KEPT) cache.delete(cache.keys().next().value!);
       cache.set(key, menu);
     }
     return menu;
