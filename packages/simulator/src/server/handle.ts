@@ -14,8 +14,11 @@ export interface HandlerDeps {
   stores: StoreDirectory;
   faults: Faults;
   log: RequestLog;
-  /** The answers' context; with `rotated`, Dutchie knows other hashes than clients have. */
-  context: (rotated: boolean) => AnswerContext;
+  /**
+   * The answers' context; with `rotated`, Dutchie knows other hashes than clients have; with
+   * `at`, the menus are that day's rather than the clock's.
+   */
+  context: (rotated: boolean, at?: Date) => AnswerContext;
   /** The clearance cookie's value the challenge hands out. */
   clearance: string;
   sleep: (ms: number) => Promise<void>;
@@ -55,6 +58,19 @@ export async function handle(request: SimRequest, deps: HandlerDeps): Promise<An
   if (refusal) return refusal;
   const answer = routed.answer(deps.context(fault.rotateHashes === true));
   return fault.malformed ? truncated(answer) : answer;
+}
+
+/**
+ * The answer the platforms give `request` with no fault in the way, and nothing logged: for
+ * reading menus in this process rather than over the network (see `Simulator.answerAt`).
+ */
+export function plainAnswer(
+  request: SimRequest,
+  stores: StoreDirectory,
+  context: AnswerContext,
+): Answer {
+  const found = route(request, stores);
+  return found ? found.routed.answer(context) : text('Not found', 404);
 }
 
 function route(

@@ -12,9 +12,10 @@ import { StoreDirectory } from '../stores';
 import { addressedRegistry, platformOverrideAt, requireSimulated } from './addressing';
 import { answerContexts, seededSecret } from './answer-context';
 import { Faults, type FaultPlan } from './faults';
-import { handle, type HandlerDeps } from './handle';
+import { handle, plainAnswer, type HandlerDeps } from './handle';
 import { serve } from './node-http';
 import { RequestLog, type RequestFilter } from './request-log';
+import type { Answer } from '../platforms/types';
 
 export interface SimulatorOptions {
   /** The dispensaries to serve, each on its entry's platform (see `assignPlatforms`). */
@@ -41,12 +42,26 @@ export interface Simulator {
   readonly platformOverride: PlatformConfigOverride;
   /** The scraper's platform configuration: `platformOverride` over the defaults. */
   readonly platforms: PlatformConfig;
+  /**
+   * The answer `request` (a request of a scraper's plan, addressed here) gets on the day `at`
+   * falls on, made in this process: no network, no fault, not counted by `requestCount`. For
+   * reading the menus of past days fast (demo mode's price history); scrapes go over http.
+   */
+  answerAt(request: PlannedRequest, at: Date): Answer;
   /** Replaces the fault plan from now on (`{}` clears every fault). */
   setFaults(plan: FaultPlan): void;
   /** How many requests arrived that match the filter (all of them without one). */
   requestCount(filter?: RequestFilter): number;
   /** Stops listening and drops every open connection, hung requests included. */
   stop(): Promise<void>;
+}
+
+/** A request as a scraper's plan states it (the scraper's `RequestPlan` is one). */
+export interface PlannedRequest {
+  url: string;
+  method?: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
 }
 
 /** Cloudflare's clearance cookies are 43 characters. */
@@ -98,6 +113,17 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     registry: addressedRegistry(options.registry, stores, base),
     platformOverride,
     platforms: mergePlatformConfig(platformOverride),
+    answerAt: (request, at) =>
+      plainAnswer(
+        {
+          method: request.method ?? 'GET',
+          url: new URL(request.url, base),
+          headers: request.headers ?? {},
+          body: request.body ?? '',
+        },
+        stores,
+        deps.context(false, at),
+      ),
     setFaults: (plan) => faults.set(plan),
     requestCount: (filter) => log.count(filter),
     stop: () =>
