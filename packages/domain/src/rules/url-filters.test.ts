@@ -31,6 +31,11 @@ describe('searchQuery', () => {
     expect(writeFilters(filters)).toBe('?sort=newest&distance=10&search=blue&pageSize=48&page=3');
   });
 
+  it('keeps the size, brand and tax choices: they change which deals are listed, and their order', () => {
+    const filters = readFilters('?page=2&size=half&brand=Wyld&tax=med&sort=price-low');
+    expect(searchQuery(filters)).toBe('?size=half&brand=wyld&sort=price-low&tax=med');
+  });
+
   it('is empty for the whole list', () => {
     expect(searchQuery(readFilters('?page=2'))).toBe('');
   });

@@ -5,13 +5,18 @@ import {
   DEFAULT_PAGE_SIZE,
   DISTANCE_RADII,
   PAGE_SIZES,
+  SIZE_FILTERS,
   SORT_KEYS,
+  TAX_CHOICES,
   type CategoryFilter,
   type DayChoice,
   type DistanceRadius,
   type PageSize,
+  type SizeFilter,
   type SortKey,
+  type TaxChoice,
 } from '../contract/options';
+import { brandKey } from './brand-filter';
 
 /**
  * The deal list's filters as a URL query carries them. One reading for every address that names
@@ -21,7 +26,13 @@ import {
 export interface Filters {
   dispensary: string;
   category: CategoryFilter;
+  /** The Size filter: any size, or a weight sold (see `matchesSize`). */
+  size: SizeFilter;
+  /** The Brand filter: a brand key (see `brandKey`), '' for every brand. */
+  brand: string;
   sort: SortKey;
+  /** 'Prices with tax': off, or the taxes of an adult-use or a medical sale. */
+  tax: TaxChoice;
   distance: DistanceRadius;
   search: string;
   /** 'Deals for': whose day's deals are listed; the spec's day filter is 'today'. */
@@ -33,7 +44,10 @@ export interface Filters {
 export const DEFAULT_FILTERS: Filters = {
   dispensary: 'all',
   category: 'all',
+  size: 'any',
+  brand: '',
   sort: 'relevance',
+  tax: 'off',
   distance: 'all',
   search: '',
   day: 'today',
@@ -45,7 +59,10 @@ export const DEFAULT_FILTERS: Filters = {
 export const FILTER_PARAMS: Readonly<Record<keyof Filters, string>> = {
   dispensary: 'dispensary',
   category: 'category',
+  size: 'size',
+  brand: 'brand',
   sort: 'sort',
+  tax: 'tax',
   distance: 'distance',
   search: 'search',
   day: 'day',
@@ -87,7 +104,9 @@ const CATEGORIES = CATEGORY_FILTER_OPTIONS.map((option) => option.value);
  * a parameter that is no filter is not read. A parameter given twice counts by its first value.
  * Decisions: a page must be a whole number of at least 1 (the deal list clamps it to the last
  * page it has); the dispensary is taken as any short key here and checked against the
- * dispensary list by whoever has it; the search is cut to the service's short-text bound.
+ * dispensary list by whoever has it; the search is cut to the service's short-text bound; the
+ * brand is taken as any brand, folded to its key (`brandKey`, within the same bound), and checked
+ * against the loaded deals' brands by whoever has them.
  */
 export function readFilters(query: string): Filters {
   const params = new SearchParams(query);
@@ -97,7 +116,10 @@ export function readFilters(query: string): Filters {
   return {
     dispensary: dispensary && dispensary.length <= LIMITS.key ? dispensary : 'all',
     category: oneOf(CATEGORIES, get('category')) ?? DEFAULT_FILTERS.category,
+    size: oneOf(SIZE_FILTERS, get('size')) ?? DEFAULT_FILTERS.size,
+    brand: brandKey(get('brand') ?? ''),
     sort: oneOf(SORT_KEYS, get('sort')) ?? DEFAULT_FILTERS.sort,
+    tax: oneOf(TAX_CHOICES, get('tax')) ?? DEFAULT_FILTERS.tax,
     distance: oneOf(DISTANCE_RADII, get('distance')) ?? DEFAULT_FILTERS.distance,
     search: (get('search') ?? '').slice(0, LIMITS.shortText),
     day: oneOf(DAY_CHOICES, get('day')) ?? DEFAULT_FILTERS.day,

@@ -12,7 +12,10 @@ describe('readFilters', () => {
     expect(readFilters('')).toEqual({
       dispensary: 'all',
       category: 'all',
+      size: 'any',
+      brand: '',
       sort: 'relevance',
+      tax: 'off',
       distance: 'all',
       search: '',
       day: 'today',
@@ -24,12 +27,15 @@ describe('readFilters', () => {
   it('reads every filter', () => {
     expect(
       readFilters(
-        '?dispensary=swade&category=edibles&sort=price-low&distance=10&search=gummy+bears&day=friday&pageSize=48&page=3',
+        '?dispensary=swade&category=edibles&size=eighth&brand=Good+Day+Farm&sort=price-low&tax=med&distance=10&search=gummy+bears&day=friday&pageSize=48&page=3',
       ),
     ).toEqual({
       dispensary: 'swade',
       category: 'edibles',
+      size: 'eighth',
+      brand: 'good day farm',
       sort: 'price-low',
+      tax: 'med',
       distance: '10',
       search: 'gummy bears',
       day: 'friday',
@@ -49,12 +55,26 @@ describe('readFilters', () => {
     ['page=two', 'page', 1],
     ['dispensary=', 'dispensary', 'all'],
     [`dispensary=${'x'.repeat(101)}`, 'dispensary', 'all'],
+    ['size=3.5g', 'size', 'any'],
+    ['size=1%2F8oz', 'size', 'any'],
+    ['size=EIGHTH', 'size', 'any'],
+    ['size=constructor', 'size', 'any'],
+    ['tax=on', 'tax', 'off'],
+    ['tax=REC', 'tax', 'off'],
+    ['tax=medical', 'tax', 'off'],
+    ['brand=', 'brand', ''],
+    ['brand=+++', 'brand', ''],
   ] as const)('falls back to the default for %s', (query, name, expected) => {
     expect(readFilters(`?${query}`)[name]).toBe(expected);
   });
 
   it('cuts an overlong search', () => {
     expect(readFilters(`?search=${'a'.repeat(500)}`).search).toHaveLength(200);
+  });
+
+  it('reads a brand as its key, so any spelling of it is the same filter', () => {
+    expect(readFilters('?brand=%20Good%20%20DAY%20Farm%20').brand).toBe('good day farm');
+    expect(readFilters(`?brand=${'b'.repeat(500)}`).brand).toHaveLength(200);
   });
 });
 
@@ -70,6 +90,19 @@ describe('writeFilters', () => {
     const filters = { ...DEFAULT_FILTERS, search: 'live resin & rosin', pageSize: 24 as const };
     expect(readFilters(writeFilters(filters))).toEqual(filters);
   });
+
+  it('writes the size, brand and tax choices, and reads them back', () => {
+    const filters = {
+      ...DEFAULT_FILTERS,
+      size: 'quarter' as const,
+      brand: 'flora & fauna',
+      sort: 'real-discount' as const,
+      tax: 'rec' as const,
+    };
+    const query = writeFilters(filters);
+    expect(query).toBe('?size=quarter&brand=flora+%26+fauna&sort=real-discount&tax=rec');
+    expect(readFilters(query)).toEqual(filters);
+  });
 });
 
 describe('changeFilters', () => {
@@ -78,6 +111,9 @@ describe('changeFilters', () => {
   it.each([
     ['dispensary', { dispensary: 'swade' }],
     ['category', { category: 'flower' as const }],
+    ['size', { size: 'ounce' as const }],
+    ['brand', { brand: 'wyld' }],
+    ['tax', { tax: 'med' as const }],
     ['sort', { sort: 'price-high' as const }],
     ['distance', { distance: '25' as const }],
     ['search', { search: 'cart' }],
@@ -101,6 +137,8 @@ describe('normalizedQuery', () => {
     ['?day=someday&sort=newest', '?sort=newest'],
     ['?utm_source=x&category=candy', '?utm_source=x'],
     ['?search=blue%20dream', '?search=blue+dream'],
+    ['?tax=vat&size=2g&category=flower', '?category=flower'],
+    ['?brand=WYLD&tax=rec', '?brand=wyld&tax=rec'],
   ])('%j -> %j', (query, expected) => {
     expect(normalizedQuery(query)).toBe(expected);
   });
