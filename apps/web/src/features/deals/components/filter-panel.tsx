@@ -1,10 +1,13 @@
 import {
   DISTANCE_OPTIONS,
   PAGE_SIZES,
+  SIZE_OPTIONS,
   sortOptions,
+  TAX_OPTIONS,
   WEEKDAYS,
   type DayChoice,
   type Dispensary,
+  type Option,
   type SortKey,
   type Weekday,
 } from '@stl-deals/domain';
@@ -34,8 +37,22 @@ function dayChoices(today: Weekday | null): Array<{ value: DayChoice; label: str
   ];
 }
 
+/**
+ * The Brand dropdown's choices: every brand, then the loaded deals' brands. A brand chosen by a
+ * link that no loaded deal is of stays listed (under the key it was given) until the page has
+ * settled whether it is one, so the dropdown never shows another choice than the list applies.
+ */
+function brandChoices(brands: ReadonlyArray<Option<string>>, chosen: string) {
+  const all = [{ value: '', label: 'All brands' }, ...brands];
+  return chosen === '' || brands.some((brand) => brand.value === chosen)
+    ? all
+    : [...all, { value: chosen, label: chosen }];
+}
+
 interface FilterPanelProps {
   filters: Filters;
+  /** The Brand dropdown's choices: the loaded deals' brands (see `brandOptions`). */
+  brands: ReadonlyArray<Option<string>>;
   /** The sort in effect (distance falls back to relevance until the location is known). */
   sort: SortKey;
   dispensaries: readonly Dispensary[];
@@ -74,14 +91,12 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
     wasOpen.current = open;
   }, [open]);
 
-  const { category, day, distance, pageSize } = filters;
+  const { category, size, brand, tax, day, distance, pageSize } = filters;
   const choices = useMemo<Choices>(
-    () => ({ category, day, distance, pageSize }),
-    [category, day, distance, pageSize],
+    () => ({ category, size, brand, tax, day, distance, pageSize }),
+    [category, size, brand, tax, day, distance, pageSize],
   );
-  const active = (['dispensary', 'category', 'sort', 'day', 'distance'] as const).filter(
-    (name) => filters[name] !== DEFAULT_FILTERS[name],
-  ).length;
+  const active = ACTIVE_FILTERS.filter((name) => filters[name] !== DEFAULT_FILTERS[name]).length;
   const { refreshLifted: lifted } = props;
   return (
     <section className={styles.panel} aria-labelledby="filters-heading">
@@ -141,6 +156,7 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
         </div>
         <FilterControls
           choices={choices}
+          brands={props.brands}
           sort={sort}
           dispensaries={dispensaries}
           selected={selected}
@@ -159,7 +175,22 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
   );
 });
 
-type Choices = Pick<Filters, 'category' | 'day' | 'distance' | 'pageSize'>;
+/** The choices the phone's 'Filters' button counts when they are not at their default. */
+const ACTIVE_FILTERS = [
+  'dispensary',
+  'category',
+  'size',
+  'brand',
+  'sort',
+  'tax',
+  'day',
+  'distance',
+] as const satisfies ReadonlyArray<keyof Filters>;
+
+type Choices = Pick<
+  Filters,
+  'category' | 'size' | 'brand' | 'tax' | 'day' | 'distance' | 'pageSize'
+>;
 
 type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Choices };
 
@@ -175,6 +206,10 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
     label: option.label,
     disabled: option.enabled === false,
   }));
+  const brands = useMemo(
+    () => brandChoices(props.brands, choices.brand),
+    [props.brands, choices.brand],
+  );
   return (
     <>
       <div className={styles.dispensary}>
@@ -204,10 +239,31 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
       />
       <SelectField
         className={styles.field}
+        label="Size"
+        value={choices.size}
+        choices={SIZE_OPTIONS}
+        onChange={(size) => onChange({ size })}
+      />
+      <SelectField
+        className={styles.brand}
+        label="Brand"
+        value={choices.brand}
+        choices={brands}
+        onChange={(brand) => onChange({ brand })}
+      />
+      <SelectField
+        className={styles.field}
         label="Sort By"
         value={sort}
         choices={sorts}
         onChange={(value) => onChange({ sort: value })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Prices with tax"
+        value={choices.tax}
+        choices={TAX_OPTIONS}
+        onChange={(tax) => onChange({ tax })}
       />
       <SelectField
         className={styles.field}

@@ -67,10 +67,24 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
     if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
   }, [settled, shownPage, filters.page, change]);
 
+  // A brand no loaded deal is of (a stale or mistyped link) falls back to every brand, as an
+  // unknown dispensary does, once every deal is loaded to say so (not while the cache still
+  // brings them in).
+  const { brand } = props.filters;
+  const unknownBrand =
+    settled &&
+    !activity.partial &&
+    brand !== '' &&
+    !loaded.brands.some((option) => option.value === brand);
+  useEffect(() => {
+    if (unknownBrand) change({ brand: '' }, { replace: true });
+  }, [unknownBrand, change]);
+
   return (
     <>
       <FilterPanel
         filters={filters}
+        brands={loaded.brands}
         sort={list.sort}
         dispensaries={props.dispensaries}
         selected={props.selected}

@@ -1,4 +1,5 @@
 import {
+  brandOptions,
   buildDealViews,
   clampPage,
   countLine,
@@ -8,6 +9,7 @@ import {
   pageCount,
   pageItems,
   paginationButtons,
+  pricesWithTax,
   splitDeals,
   weekdayAt,
   type Deal,
@@ -58,6 +60,9 @@ export function useLoadedDeals({
   const today = snapshot ? weekdayAt(new Date(snapshot.loadedAt), timeZone) : null;
   const day = today ? dayOf(dayChoice, today) : null;
   const split = useMemo(() => (day ? splitDeals(views, day) : null), [views, day]);
+  // The Brand dropdown's choices: the brands of every deal loaded, whatever day is shown, so
+  // that choosing another day does not take the visitor's brand away.
+  const brands = useMemo(() => brandOptions(views), [views]);
 
   return {
     showable: split?.showable ?? NO_VIEWS,
@@ -70,6 +75,9 @@ export function useLoadedDeals({
     received: deals.length,
     /** When the deals were loaded: 'New' and 'Ends today' on the cards are judged from it. */
     loadedAt: snapshot?.loadedAt ?? null,
+    brands,
+    /** The dispensaries, whose tax rates the price sorts follow when prices show with tax. */
+    dispensaries,
   };
 }
 
@@ -86,10 +94,17 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
   const { search } = filters;
   // Distance sort needs a location (spec section 2); until then the list keeps relevance.
   const sort = filters.sort === 'distance' && !locationKnown ? 'relevance' : filters.sort;
-  const { category, distance: radius, pageSize } = filters;
+  const { category, distance: radius, size, brand, pageSize } = filters;
+  const { dispensaries } = loaded;
+  const tax = useMemo(() => pricesWithTax(filters.tax, dispensaries), [filters.tax, dispensaries]);
   const matching = useMemo(
-    () => filterAndSortDealsNarrowing(showable, { category, radius, search, sort }, locationKnown),
-    [showable, category, radius, search, sort, locationKnown],
+    () =>
+      filterAndSortDealsNarrowing(
+        showable,
+        { category, radius, search, sort, size, brand, tax },
+        locationKnown,
+      ),
+    [showable, category, radius, search, sort, size, brand, tax, locationKnown],
   );
 
   const pages = pageCount(matching.length, pageSize);
