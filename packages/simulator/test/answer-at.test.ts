@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../src';
-import { entryOf, NOW, startTestSimulator, storeKey } from './support';
+import { inProcessPlatforms, type Simulator } from '../src';
+import { entryOf, NOW, SEED, startTestSimulator, storeKey, testRegistry } from './support';
 
 describe('answerAt', () => {
   let simulator: Simulator;
@@ -32,6 +32,16 @@ describe('answerAt', () => {
       expect(simulator.answerAt({ url }, NOW).status).toBe(200);
     } finally {
       simulator.setFaults({});
+    }
+  });
+
+  it("is the simulator's, without its server, for the same registry, seed and origin", () => {
+    const apart = inProcessPlatforms({ registry: testRegistry(), seed: SEED, base: simulator.url });
+    expect(apart.registry).toEqual(simulator.registry);
+    expect(apart.platforms).toEqual(simulator.platforms);
+    for (const entry of simulator.registry.dispensaries) {
+      const url = entry.menuUrl ?? entry.specialsUrl!;
+      expect(apart.answerAt({ url }, NOW)).toEqual(simulator.answerAt({ url }, NOW));
     }
   });
 });

@@ -10,6 +10,24 @@ export interface SimRequest {
   body: string;
 }
 
+/** A request as a scraper's plan states it (the scraper's `RequestPlan` is one). */
+export interface PlannedRequest {
+  url: string;
+  method?: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+}
+
+/** A planned request as the platforms read it; a relative URL is taken from `base`. */
+export function simRequestOf(request: PlannedRequest, base: string): SimRequest {
+  return {
+    method: request.method ?? 'GET',
+    url: new URL(request.url, base),
+    headers: request.headers ?? {},
+    body: request.body ?? '',
+  };
+}
+
 /** What the simulator sends back: a status, headers and a whole body. */
 export interface Answer {
   status: number;

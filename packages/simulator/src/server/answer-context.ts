@@ -1,4 +1,4 @@
-import type { PlatformConfig } from '@stl-deals/scraper';
+import { DEFAULT_PLATFORM_CONFIG, type PlatformConfig } from '@stl-deals/scraper';
 import { generateMenu } from '../menu/generate';
 import { menuDayNumber } from '../menu/menu-day';
 import type { Menu } from '../menu/model';
@@ -18,6 +18,15 @@ export interface ContextOptions {
 /** A stable secret of a seed: the same simulator hands out the same keys and cookies. */
 export const seededSecret = (seed: string | number) => (name: string) =>
   hexId(64, 'secret', seed, name);
+
+/** The hashes a simulator's Dutchie knows unless told others: the scraper's, and its own search. */
+export function defaultDutchieHashes(seed: string | number): PlatformConfig['dutchieHashes'] {
+  return {
+    ...DEFAULT_PLATFORM_CONFIG.dutchieHashes,
+    // No default is published for the directory's query: this Dutchie has one of its own.
+    DispensarySearch: seededSecret(seed)('dutchie-dispensary-search'),
+  };
+}
 
 /**
  * What every answer may need, for one request: menus (made once per store and day), the

@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  DEFAULT_PLATFORM_CONFIG,
   mergePlatformConfig,
   type PlatformConfig,
   type PlatformConfigOverride,
@@ -10,12 +9,12 @@ import {
 } from '@stl-deals/scraper';
 import { StoreDirectory } from '../stores';
 import { addressedRegistry, platformOverrideAt, requireSimulated } from './addressing';
-import { answerContexts, seededSecret } from './answer-context';
+import { answerContexts, defaultDutchieHashes, seededSecret } from './answer-context';
 import { Faults, type FaultPlan } from './faults';
 import { handle, plainAnswer, type HandlerDeps } from './handle';
 import { serve } from './node-http';
 import { RequestLog, type RequestFilter } from './request-log';
-import type { Answer } from '../platforms/types';
+import { simRequestOf, type Answer, type PlannedRequest } from '../platforms/types';
 
 export interface SimulatorOptions {
   /** The dispensaries to serve, each on its entry's platform (see `assignPlatforms`). */
@@ -56,14 +55,6 @@ export interface Simulator {
   stop(): Promise<void>;
 }
 
-/** A request as a scraper's plan states it (the scraper's `RequestPlan` is one). */
-export interface PlannedRequest {
-  url: string;
-  method?: string;
-  headers?: Readonly<Record<string, string>>;
-  body?: string;
-}
-
 /** Cloudflare's clearance cookies are 43 characters. */
 const CLEARANCE_LENGTH = 43;
 
@@ -76,11 +67,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const faults = new Faults(options.faults);
   const log = new RequestLog();
   const stopping = new AbortController();
-  const dutchieHashes = options.dutchieHashes ?? {
-    ...DEFAULT_PLATFORM_CONFIG.dutchieHashes,
-    // No default is published for the directory's query: this Dutchie has one of its own.
-    DispensarySearch: seededSecret(options.seed)('dutchie-dispensary-search'),
-  };
+  const dutchieHashes = options.dutchieHashes ?? defaultDutchieHashes(options.seed);
   let base = '';
   const deps: HandlerDeps = {
     stores,
@@ -114,16 +101,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     platformOverride,
     platforms: mergePlatformConfig(platformOverride),
     answerAt: (request, at) =>
-      plainAnswer(
-        {
-          method: request.method ?? 'GET',
-          url: new URL(request.url, base),
-          headers: request.headers ?? {},
-          body: request.body ?? '',
-        },
-        stores,
-        deps.context(false, at),
-      ),
+      plainAnswer(simRequestOf(request, base), stores, deps.context(false, at)),
     setFaults: (plan) => faults.set(plan),
     requestCount: (filter) => log.count(filter),
     stop: () =>
