@@ -168,6 +168,15 @@ export class DealsReadModel {
     return this.servingStored || this.rebuilds > 0;
   }
 
+  /**
+   * The list as last published, in relevance order, each deal as its bytes: what the Atom feeds
+   * of searches are read from (`follow/feed-deals.ts`). A new array at each publication, never
+   * changed after, so that a reader can tell a publication by it.
+   */
+  publishedList(): ReadonlyArray<{ readonly deal: Readonly<Record<DealListView, Buffer>> }> {
+    return this.order;
+  }
+
   /** One dispensary's deals, current. */
   of(key: string, view: DealListView = 'full'): PreparedBody {
     let bodies = this.partBodies.get(key);
