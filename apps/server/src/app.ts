@@ -27,6 +27,7 @@ import { ZOD_SCHEMA_CONTROLLER } from './http/zod-compilers';
 import { createMetrics, observeRequests } from './observability/metrics';
 import { dealHistoryRoutes } from './routes/deal-history';
 import { dealRoutes } from './routes/deals';
+import { feedRoutes } from './routes/feeds';
 import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
 import { monitoringRoutes } from './routes/monitoring';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       taxRates: new DispensaryTaxRates(config.TAX_RATES),
     });
     await api.register(dealRoutes, { collection });
+    await api.register(feedRoutes, { collection, clock: deps.clock });
     await api.register(dealHistoryRoutes, {
       collection,
       repository: deps.repository,

@@ -98,17 +98,18 @@ export function pickEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * Sends a prepared body in the encoding the client takes (the ETag hook answers 304s), and
- * resolves once it is sent.
+ * Sends a prepared body (JSON unless `type` says otherwise) in the encoding the client takes (the
+ * ETag hook answers 304s), and resolves once it is sent.
  */
 export async function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   body: PreparedBody,
+  type = 'application/json; charset=utf-8',
 ): Promise<void> {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   varyOnEncoding(reply);
-  reply.type('application/json; charset=utf-8').header('etag', body.etag);
+  reply.type(type).header('etag', body.etag);
   if (encoding === null) await reply.send(await body.encoded('identity'));
   else await reply.header('content-encoding', encoding).send(await body.encoded(encoding));
 }
