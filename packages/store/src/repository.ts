@@ -226,6 +226,46 @@ export interface DealsRepository {
   /** The answer last saved for `view`, or null when none is. */
   loadPublishedView(view: string): Promise<PublishedView | null>;
   /**
+   * Keeps `subscription` (a browser's Web Push subscription to a followed search), replacing any
+   * of the same endpoint and search (the same browser following the same search again), unless
+   * `maxSubscriptions` are kept already: then nothing is written and it answers 'full'. The cap
+   * is exact across processes (the count and the write hold one lock). Its watermark starts at
+   * `createdAt`. Rejects, writing nothing, on a value out of shape (see `NewPushSubscription`).
+   */
+  addPushSubscription(
+    subscription: NewPushSubscription,
+    maxSubscriptions: number,
+  ): Promise<'added' | 'full'>;
+  /**
+   * Deletes the subscription `id` when `tokenHash` is its token's: 'removed'. 'absent': there is
+   * none of that id (never made, or dropped already); 'refused': the hash is another's, and
+   * nothing is deleted.
+   */
+  removePushSubscription(id: string, tokenHash: string): Promise<'removed' | 'absent' | 'refused'>;
+  /**
+   * At most `limit` (1 to 1,000) subscriptions in order of id, those after `afterId` (null: from
+   * the first): one page of a walk over every subscription that holds only a page at a time.
+   */
+  listPushSubscriptions(afterId: string | null, limit: number): Promise<PushSubscriptionRecord[]>;
+  /**
+   * Writes what sending to subscriptions came to, in one transaction: 'sent' moves the
+   * watermark and the last message's time on and clears the backoff; 'retry' sets the backoff;
+   * 'gone' deletes the subscription (its push service said it no longer exists). An outcome of
+   * a subscription deleted meanwhile changes nothing. Rejects, writing nothing, on a bad time.
+   */
+  settlePushSubscriptions(outcomes: readonly PushOutcome[]): Promise<void>;
+  /**
+   * Deletes the subscriptions neither made nor sent a message since `usedBefore`, and those whose
+   * browser-given end is at or before `now`; answers how many.
+   */
+  prunePushSubscriptions(usedBefore: Date, now: Date): Promise<number>;
+  countPushSubscriptions(): Promise<number>;
+  /**
+   * The service's VAPID key pair: the one kept, else `candidate`, kept from now on. Processes
+   * starting together each offer their own; all of them answer the one kept first.
+   */
+  keepPushKeys(candidate: PushKeys): Promise<PushKeys>;
+  /**
    * Whether the database is still the one opened and is undamaged. Reads the whole database, so
    * call it now and then, not per request. Once a check finds a fault, every write rejects with
    * `StorageFaultError` (nothing is written over a bad or vanished file) until a check passes.
@@ -270,3 +310,54 @@ export interface PublishedView {
   /** ISO 8601. */
   publishedAt: string;
 }
+
+/** A VAPID key pair (RFC 8292) as web-push writes it: P-256 keys, base64url. */
+export interface PushKeys {
+  /** The uncompressed public point (65 bytes). */
+  publicKey: string;
+  /** The private scalar (32 bytes). */
+  privateKey: string;
+}
+
+/**
+ * A browser's Web Push subscription to a followed search, as kept: what sending to it needs, and
+ * nothing of who made it (no address, no user agent).
+ */
+export interface PushSubscriptionRecord {
+  /** Random, 1 to 100 URL-safe characters. */
+  id: string;
+  /** The SHA-256 of the token that may delete it, base64url: the token itself is not kept. */
+  tokenHash: string;
+  /** The push service's https URL for this browser, at most 2,048 characters. */
+  endpoint: string;
+  /** The browser's P-256 public key, base64url (RFC 8291's `ua_public`). */
+  p256dh: string;
+  /** The browser's authentication secret, base64url. */
+  auth: string;
+  /** The followed search as the page's URL query, at most 2,048 characters. */
+  search: string;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
+  /** Deals first seen after this are new to the subscription (ISO 8601). */
+  watermark: string;
+  /** When a push service last accepted a message for it; null before the first. */
+  lastSentAt: string | null;
+  /** Nothing is sent before this (a push service asked to wait, or failed); null: no wait. */
+  retryAt: string | null;
+  /** Attempts failed in a row, which the backoff grows with. */
+  failures: number;
+  /** When the browser said the subscription ends; null: it did not say. */
+  expiresAt: string | null;
+}
+
+/** What a new subscription is made of; the rest starts empty (the watermark at `createdAt`). */
+export type NewPushSubscription = Pick<
+  PushSubscriptionRecord,
+  'id' | 'tokenHash' | 'endpoint' | 'p256dh' | 'auth' | 'search' | 'createdAt' | 'expiresAt'
+>;
+
+/** What sending to one subscription came to (see `DealsRepository.settlePushSubscriptions`). */
+export type PushOutcome =
+  | { id: string; kind: 'sent'; sentAt: string; watermark: string }
+  | { id: string; kind: 'retry'; retryAt: string; failures: number }
+  | { id: string; kind: 'gone' };

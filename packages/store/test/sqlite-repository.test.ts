@@ -7,11 +7,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRepository, StorageFaultError, StorageFullError } from '../src';
 import type { DealsRepository } from '../src/repository';
 import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
-import { repositoryContract, type ContractDatabase } from './repository-contract';
+import { pushSubscriptionsContract } from './push-subscriptions-contract';
+import {
+  repositoryContract,
+  type ContractDatabase,
+  type ContractEngine,
+} from './repository-contract';
 import { sampleDeal, sampleDeals } from './support/deals';
 import { sqliteInspector } from './support/sqlite-inspector';
 
-repositoryContract({
+const sqliteFile: ContractEngine = {
   name: 'SQLite file',
   persistent: true,
   async createDatabase(): Promise<ContractDatabase> {
@@ -34,7 +39,9 @@ repositoryContract({
       },
     };
   },
-});
+};
+repositoryContract(sqliteFile);
+pushSubscriptionsContract(sqliteFile);
 
 repositoryContract({
   name: 'SQLite :memory:',
@@ -108,6 +115,7 @@ describe('openSqliteRepository', () => {
       '0004-resolved-sources',
       '0005-published-views',
       '0006-price-observations',
+      '0007-push-subscriptions',
     ]);
   });
 

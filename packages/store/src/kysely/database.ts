@@ -16,6 +16,8 @@ export interface StoreDatabase {
   resolved_sources: ResolvedSourcesTable;
   published_views: PublishedViewsTable;
   price_observations: PriceObservationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_keys: PushKeysTable;
 }
 
 /** One row per dispensary that has a stored snapshot. */
@@ -106,4 +108,29 @@ export interface PriceObservationsTable {
   regular_price: number | null;
   /** 1 on a deal, 0 not: an integer on both engines, so that both run the same queries. */
   on_deal: number;
+}
+
+/** Browsers' Web Push subscriptions to followed searches; one per endpoint and search. */
+export interface PushSubscriptionsTable {
+  id: string;
+  /** SHA-256 of the subscription's token, base64url. */
+  token_hash: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  search: string;
+  created_at: string;
+  watermark: string;
+  last_sent_at: string | null;
+  retry_at: string | null;
+  failures: number;
+  expires_at: string | null;
+}
+
+/** The service's VAPID key pair, one row ('vapid'), kept by the first process that starts. */
+export interface PushKeysTable {
+  name: string;
+  public_key: string;
+  private_key: string;
+  created_at: string;
 }

@@ -10,9 +10,20 @@ import {
   isoFromText,
 } from '../input-checks';
 import { checkDay, checkHistoryKeys, checkObservations } from '../price-observation-checks';
+import {
+  checkLimit,
+  checkNewSubscription,
+  checkOutcome,
+  checkPushKeys,
+  checkSubscriptionId,
+} from '../push-subscription-checks';
 import type {
   CorruptRow,
   DealsRepository,
+  NewPushSubscription,
+  PushKeys,
+  PushOutcome,
+  PushSubscriptionRecord,
   PriceObservation,
   PruneOptions,
   ScrapeRun,
@@ -32,6 +43,15 @@ import {
 } from './locations';
 import { hasObservations, readPriceHistory, writeObservations } from './price-observations';
 import { readPublishedView, upsertPublishedView } from './published-views';
+import {
+  countSubscriptions,
+  deleteSubscription,
+  insertSubscription,
+  keepKeys,
+  pruneSubscriptions,
+  readSubscriptions,
+  writeOutcomes,
+} from './push-subscriptions';
 import { readResolvedSources, upsertResolvedSource } from './resolved-sources';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
 import { readSnapshots, writeSnapshot } from './snapshots';
@@ -56,6 +76,12 @@ export interface StoreEngine {
     beforeDay: string,
     limit: number,
   ): Promise<number>;
+  /**
+   * Holds every other process's subscription write off until the transaction ends, so that a
+   * count and the write after it see the same rows (SQLite's writes take the file's lock at
+   * BEGIN already; PostgreSQL takes an advisory lock).
+   */
+  lockPushSubscriptions(trx: Kysely<StoreDatabase>): Promise<void>;
   /** Whether the database is still the one opened, reachable and undamaged. */
   checkHealth(db: Kysely<StoreDatabase>): Promise<StorageHealth>;
   /** Whether a failed write failed for lack of room (the engine's disk-full error). */
@@ -291,6 +317,65 @@ export class KyselyDealsRepository implements DealsRepository {
 
   async loadPublishedView(view: string): Promise<PublishedView | null> {
     return readPublishedView(this.#open(), view);
+  }
+
+  async addPushSubscription(
+    subscription: NewPushSubscription,
+    maxSubscriptions: number,
+  ): Promise<'added' | 'full'> {
+    const checked = checkNewSubscription(subscription);
+    const max = checkCount(maxSubscriptions, 'maxSubscriptions');
+    const db = this.#open();
+    return this.#writing(() =>
+      db.transaction().execute(async (trx) => {
+        await this.#engine.lockPushSubscriptions(trx);
+        return insertSubscription(trx, checked, max);
+      }),
+    );
+  }
+
+  async removePushSubscription(
+    id: string,
+    tokenHash: string,
+  ): Promise<'removed' | 'absent' | 'refused'> {
+    const checkedId = checkSubscriptionId(id);
+    const db = this.#open();
+    return this.#writing(() =>
+      db.transaction().execute((trx) => deleteSubscription(trx, checkedId, tokenHash)),
+    );
+  }
+
+  async listPushSubscriptions(
+    afterId: string | null,
+    limit: number,
+  ): Promise<PushSubscriptionRecord[]> {
+    const checked = checkLimit(limit, 1000, 'A page of push subscriptions');
+    return readSubscriptions(this.#open(), afterId, checked);
+  }
+
+  async settlePushSubscriptions(outcomes: readonly PushOutcome[]): Promise<void> {
+    const checked = outcomes.map(checkOutcome);
+    if (checked.length === 0) return;
+    const db = this.#open();
+    await this.#writing(() => db.transaction().execute((trx) => writeOutcomes(trx, checked)));
+  }
+
+  async prunePushSubscriptions(usedBefore: Date, now: Date): Promise<number> {
+    const before = isoFromDate(usedBefore, 'usedBefore of the push subscriptions');
+    const at = isoFromDate(now, 'now of the push subscriptions');
+    const db = this.#open();
+    return this.#writing(() => pruneSubscriptions(db, before, at));
+  }
+
+  async countPushSubscriptions(): Promise<number> {
+    return countSubscriptions(this.#open());
+  }
+
+  async keepPushKeys(candidate: PushKeys): Promise<PushKeys> {
+    const checked = checkPushKeys(candidate);
+    const db = this.#open();
+    const at = new Date().toISOString();
+    return this.#writing(() => db.transaction().execute((trx) => keepKeys(trx, checked, at)));
   }
 
   async checkHealth(): Promise<StorageHealth> {

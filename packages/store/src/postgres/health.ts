@@ -27,6 +27,8 @@ const TABLES: readonly (keyof StoreDatabase)[] = [
   'resolved_sources',
   'published_views',
   'price_observations',
+  'push_subscriptions',
+  'push_keys',
 ];
 
 /**

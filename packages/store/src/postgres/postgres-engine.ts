@@ -2,6 +2,7 @@ import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
 import { pruneObservationsBatch } from './price-observations';
 import { checkPostgresHealth } from './health';
+import { lockSubscriptionsOnPostgres } from '../kysely/push-subscriptions';
 
 /** PostgreSQL beneath the shared queries; `oid` is the database's at open (see `databaseOid`). */
 export function postgresEngine(name: string, oid: string): StoreEngine {
@@ -9,6 +10,7 @@ export function postgresEngine(name: string, oid: string): StoreEngine {
     name,
     pruneHistoryBatch,
     pruneObservationsBatch,
+    lockPushSubscriptions: lockSubscriptionsOnPostgres,
     checkHealth: (db) => checkPostgresHealth(db, name, oid),
     // disk_full: the server could not extend a file; the transaction was rolled back whole.
     isStorageFull: (error) => (error as { code?: unknown } | null)?.code === '53100',

@@ -17,6 +17,8 @@ export function sqliteEngine(
     name: file,
     pruneHistoryBatch,
     pruneObservationsBatch,
+    // Every transaction here begins IMMEDIATE: it holds the file's write lock already.
+    lockPushSubscriptions: () => Promise.resolve(),
     // Through Kysely's connection queue, so the check never runs inside another call's transaction.
     checkHealth: (db) =>
       db.connection().execute(() => Promise.resolve(checkSqliteHealth(connection, identity))),

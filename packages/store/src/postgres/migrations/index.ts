@@ -3,6 +3,7 @@ import { initial } from './0001-initial';
 import { cluster } from './0002-cluster';
 import { publishedViews } from './0003-published-views';
 import { priceObservations } from './0004-price-observations';
+import { pushSubscriptions } from './0005-push-subscriptions';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -14,6 +15,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0002-cluster': cluster,
   '0003-published-views': publishedViews,
   '0004-price-observations': priceObservations,
+  '0005-push-subscriptions': pushSubscriptions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { geocodedAddresses } from './0003-geocoded-addresses';
 import { resolvedSources } from './0004-resolved-sources';
 import { publishedViews } from './0005-published-views';
 import { priceObservations } from './0006-price-observations';
+import { pushSubscriptions } from './0007-push-subscriptions';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-resolved-sources': resolvedSources,
   '0005-published-views': publishedViews,
   '0006-price-observations': priceObservations,
+  '0007-push-subscriptions': pushSubscriptions,
 };
 
 export const migrationProvider: MigrationProvider = {
