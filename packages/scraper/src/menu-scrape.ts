@@ -133,7 +133,7 @@ export function createMenuScrape(
     transport: Transport,
     signal: AbortSignal,
   ): Promise<ScrapeResult> {
-    const { deals, dealsFound, location, priceProblems } = await parser.parse(
+    const { deals, dealsFound, location, priceProblems, menuPrices } = await parser.parse(
       {
         entry,
         received,
@@ -147,8 +147,7 @@ export function createMenuScrape(
       deals,
       dealsFound,
       transport,
-      // Filled in by the adapters' menu prices (price memory); none until they hand them over.
-      menuPrices: [],
+      menuPrices,
       ...(location ? { location } : {}),
       ...(Object.keys(priceProblems).length > 0 ? { priceProblems } : {}),
     };

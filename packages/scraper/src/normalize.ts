@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { boundedText } from './bounded-text';
+import { validKey } from './menu-prices';
 import {
   checkDealPrices,
   isCleanDeal,
   LIMITS,
   safeHttpUrl,
+  storeProductKey,
   type Deal,
   type Platform,
   type PriceProblem,
@@ -83,7 +85,9 @@ export function finalizeDeals(
  * The last gate before the store: every text field made plain and bounded, links and images
  * http(s) only (a bad image becomes blank, a bad link blank so the card is not a link), junk
  * removed by the spec's cleaning rules, prices and percent made consistent (`checkDealPrices`,
- * each mend counted), and every deal keyed.
+ * each mend counted), and every deal keyed: its deal id, and its `storeProductKey`, the one its
+ * adapter gave it (a product's, shared with the product's menu price) or else the rule's key of
+ * its cleaned title, brand, size and category (a specials page's deal).
  */
 export function finalizeMenu(
   deals: readonly Deal[],
@@ -106,6 +110,9 @@ export function finalizeMenu(
       platform,
     };
     if (!isCleanDeal(cleaned)) continue;
+    const productKey = validKey(deal.storeProductKey) ?? storeProductKey(cleaned);
+    if (productKey === null) delete cleaned.storeProductKey;
+    else cleaned.storeProductKey = productKey;
     const id = dealId(platform, dispensaryKey, deal.id ?? `${cleaned.title}|${cleaned.price}`);
     if (seen.has(id)) continue;
     seen.add(id);

@@ -1,5 +1,6 @@
 import type { Deal, GeoPoint } from '@stl-deals/domain';
 import type { RegistryEntry } from '../registry';
+import type { ProductPrice } from './shared/product-price';
 
 /** One request an adapter needs; transports carry it out. `label` names it for `parse`. */
 export interface RequestPlan {
@@ -20,6 +21,13 @@ export interface Received {
 
 export interface ParseResult {
   deals: Deal[];
+  /**
+   * Every product in every size the payloads priced, on a deal or not (a menu platform's whole
+   * pages): the store's price memory. A deal made from one of them carries its `storeProductKey`.
+   * Absent where the payloads price nothing but their deals (a specials page, a feed): the
+   * scrape keys and prices those from the deals themselves.
+   */
+  prices?: ProductPrice[];
   /** The store's coordinates when a payload carried them. */
   location?: GeoPoint;
 }

@@ -13,8 +13,10 @@ import {
   type DetectedSource,
   type PageEvidence,
 } from '../discovery/detect-source';
+import { menuPrices } from '../menu-prices';
 import { finalizeMenu } from '../normalize';
 import type { RegistryEntry } from '../registry';
+import type { MenuPrice } from '../scraper';
 import { boundedJson } from './bounded-json';
 
 /**
@@ -60,13 +62,21 @@ export interface DetectJob {
 
 export type ParseJob = PlanJob | MenuJob | DetectJob;
 
-/** A store's menu read: its deals, finalized and bounded, and how many there were before. */
+/**
+ * A store's menu read: its deals, finalized and bounded, how many there were before, and the
+ * menu's prices.
+ */
 export interface ParsedMenu {
   deals: Deal[];
   /** Deals the menu held after cleaning, before the per-store bound; above `deals.length` when cut. */
   dealsFound: number;
   /** Kept deals whose prices or percent were mended, per problem (see `checkDealPrices`). */
   priceProblems: Partial<Record<PriceProblem, number>>;
+  /**
+   * Every product the payloads priced, one per store product key (see `menuPrices`): bounded by
+   * their own count, never by the per-store bound on deals.
+   */
+  menuPrices: MenuPrice[];
   location?: GeoPoint;
 }
 
@@ -99,22 +109,33 @@ export function runParseJob(
         `None of the ${captured} JSON answers the store page loaded is a ${job.entry.platform} menu`,
       );
     }
-    const { deals, location } = adapter.parse(received, job.entry);
-    const finalized = finalizeMenu(deals, job.entry.platform, job.entry.key);
-    return {
-      ok: true,
-      value: {
-        deals: keepBest(finalized.deals, job.maxDeals, job.maxDealBytes),
-        dealsFound: finalized.deals.length,
-        priceProblems: finalized.priceProblems,
-        ...(location ? { location } : {}),
-      },
-    };
+    return { ok: true, value: parsedMenu(adapter, received, job.entry, job) };
   } catch (error) {
     if (error instanceof ScrapeError) return { ok: false, error: scrapeErrorData(error) };
     const { message, stack } = error instanceof Error ? error : new Error(String(error));
     return { ok: false, unexpected: { message, ...(stack ? { stack } : {}) } };
   }
+}
+
+/**
+ * What the adapter reads in a store's payloads, as the service keeps it: the deals finalized and
+ * bounded per store, and the menu's prices, which that bound does not cut (see `menuPrices`).
+ */
+export function parsedMenu(
+  adapter: Adapter,
+  received: readonly Received[],
+  entry: RegistryEntry,
+  bounds: Pick<MenuJob, 'maxDeals' | 'maxDealBytes'>,
+): ParsedMenu {
+  const { deals, prices, location } = adapter.parse(received, entry);
+  const finalized = finalizeMenu(deals, entry.platform, entry.key);
+  return {
+    deals: keepBest(finalized.deals, bounds.maxDeals, bounds.maxDealBytes),
+    dealsFound: finalized.deals.length,
+    priceProblems: finalized.priceProblems,
+    menuPrices: menuPrices(finalized.deals, prices ?? []),
+    ...(location ? { location } : {}),
+  };
 }
 
 function adapterOf(entry: RegistryEntry, adapters: Adapters): Adapter {

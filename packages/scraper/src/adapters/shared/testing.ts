@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DealSchema, LIMITS, safeHttpUrl, type Deal } from '@stl-deals/domain';
+import { DealSchema, LIMITS, MAX_MONEY, safeHttpUrl, type Deal } from '@stl-deals/domain';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { BlockedError, NotFoundError, SchemaChangedError } from '../../errors';
@@ -94,7 +94,8 @@ export function planToEnd(
 /**
  * Why a parse result breaks the contract's bounds; empty when it keeps them: every deal passes
  * the contract, links and images are blank or http(s), every string is within 1,000 characters
- * and every number finite (and, but for coordinates, not negative).
+ * and every number finite (and, but for coordinates, not negative); every product's price has a
+ * key the store keeps and amounts from 0 to MAX_MONEY.
  */
 export function problemsOf(result: ParseResult): string[] {
   const problems: string[] = [];
@@ -105,6 +106,17 @@ export function problemsOf(result: ParseResult): string[] {
       if (link !== '' && safeHttpUrl(link) !== link) problems.push(`deal ${index}: link ${link}`);
     }
     problems.push(...valueProblems(deal, `deal ${index}`));
+  });
+  (result.prices ?? []).forEach((price, index) => {
+    const key = price.storeProductKey;
+    if (typeof key !== 'string' || key.trim() === '' || key.length > LIMITS.key) {
+      problems.push(`price ${index}: key ${String(key)}`);
+    }
+    for (const amount of [price.regularPrice, price.salePrice]) {
+      if (amount !== undefined && !(amount >= 0 && amount <= MAX_MONEY)) {
+        problems.push(`price ${index}: amount ${amount}`);
+      }
+    }
   });
   if (result.location) problems.push(...valueProblems(result.location, 'location', true));
   return problems;
