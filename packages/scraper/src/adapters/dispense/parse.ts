@@ -4,9 +4,10 @@ import { dollarsOffText } from '../shared/deal-phrases';
 import { firstHttpUrl, httpUrl } from '../shared/links';
 import { productSize } from '../shared/size';
 import { dispenseCategory } from './categories';
-import { listingDeals } from '../shared/listing-deals';
+import { listingMenu } from '../shared/listing-deals';
 import { strainTypeText, wholePercent } from '../shared/product-fields';
 import type { ProductOffer, Special } from '../shared/product-offer';
+import { sizedPlatformId } from '../shared/product-price';
 import type { ParseResult, Received } from '../types';
 import { productsIn } from './plan';
 
@@ -18,17 +19,17 @@ const MAX_IMAGES = 50;
 
 /**
  * Dispense product pages -> one deal per product size whose `priceWithDiscounts` is below its
- * `price`, or whose `discounts[]` state a saving (research section 6). With `group=true` each
- * product carries its sizes, itself included, as full product records in `variants`.
+ * `price`, or whose `discounts[]` state a saving (research section 6), and the price of every
+ * size. With `group=true` each product carries its sizes, itself included, as full product
+ * records in `variants`, each with its own id, which keys its price.
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
-  const deals = listingDeals(received, {
+  return listingMenu(received, {
     answer: 'Dispense products answer',
     items: productsIn,
     maxItems: MAX_PRODUCTS,
     offers: (product) => sizesOf(product).map((record) => offerOf(record, entry)),
   });
-  return { deals };
 }
 
 function sizesOf(product: unknown): unknown[] {
@@ -38,8 +39,10 @@ function sizesOf(product: unknown): unknown[] {
 
 /** Section 6's verified product fields. */
 function offerOf(record: unknown, entry: RegistryEntry): ProductOffer {
+  const id = text(at(record, 'id'), 40) ?? text(at(record, '_id'), 40);
   return {
-    id: text(at(record, 'id'), 40) ?? text(at(record, '_id'), 40) ?? '',
+    id: id ?? '',
+    platformId: sizedPlatformId(id),
     brand: text(at(record, 'brand', 'name')) ?? text(at(record, 'brand')),
     name: text(at(record, 'name')),
     category: dispenseCategory(

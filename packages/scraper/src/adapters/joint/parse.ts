@@ -4,9 +4,10 @@ import { bundlePhraseIn, isSizeNamed, sizesNamedIn } from '../shared/deal-phrase
 import { firstHttpUrl, urlUnder } from '../shared/links';
 import { doseOption, productSize } from '../shared/size';
 import { jointCategory } from './categories';
-import { listingDeals } from '../shared/listing-deals';
+import { listingMenu } from '../shared/listing-deals';
 import { strainTypeText } from '../shared/product-fields';
 import type { ProductOffer, Special } from '../shared/product-offer';
+import { sizedPlatformId } from '../shared/product-price';
 import type { ParseResult, Received } from '../types';
 import { hitsIn } from './plan';
 
@@ -21,10 +22,11 @@ const MAX_DESCRIPTION = 1_000;
 /**
  * Joint Commerce `_search` pages -> one deal per recreational size whose `specialPrice` is below
  * its `price`, or that carries an applied special, or a BOGO/bundle special the product
- * qualifies for ('2 For $70 Deal'): research section 7.
+ * qualifies for ('2 For $70 Deal'): research section 7. Every recreational size is priced, keyed
+ * by the product's and the size's `jointId`.
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
-  const deals = listingDeals(received, {
+  return listingMenu(received, {
     answer: 'Joint Commerce _search answer',
     items: hitsIn,
     maxItems: MAX_HITS,
@@ -33,7 +35,6 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
       return recreationalSizes(product).map((variant) => offerOf(product, variant, entry));
     },
   });
-  return { deals };
 }
 
 /**
@@ -48,11 +49,14 @@ function recreationalSizes(product: unknown): unknown[] {
 
 /** Section 7's verified fields; prices are strings ('30.00'). */
 function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): ProductOffer {
-  const jointId = text(at(product, 'jointId'), 80) ?? text(at(product, 'name'), 80) ?? '';
+  const productId = text(at(product, 'jointId'), 80);
   const option = text(at(variant, 'option'));
+  const sizeId = text(at(variant, 'jointId'), 80) ?? option;
   const category = jointCategory(at(product, 'category'), at(product, 'subCategory'));
   return {
-    id: `${jointId}:${text(at(variant, 'jointId'), 80) ?? option ?? ''}`,
+    id: `${productId ?? text(at(product, 'name'), 80) ?? ''}:${sizeId ?? ''}`,
+    // A product without its own id is keyed by its brand, name and size, never by a name as id.
+    platformId: sizedPlatformId(productId, sizeId),
     brand: text(at(product, 'brandName')),
     name: text(at(product, 'name')),
     category,

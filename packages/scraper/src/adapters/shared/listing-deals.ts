@@ -3,6 +3,7 @@ import { SchemaChangedError } from '../../errors';
 import type { Received } from '../types';
 import { listingPages } from './paging';
 import { productDeal, type ProductOffer } from './product-offer';
+import { productKeyOf, productPrice, type ProductPrice } from './product-price';
 
 /** How a platform's listing pages hold its products. */
 export interface Listing {
@@ -16,20 +17,33 @@ export interface Listing {
   offers(item: unknown): ProductOffer[];
 }
 
+/** What a listing's pages hold: its deals, and the price of every item in every size. */
+export interface ListingMenu {
+  deals: Deal[];
+  prices: ProductPrice[];
+}
+
 /**
- * The deals of every listing page received, planned or captured, each once by its id. A page
- * that is not a listing means the platform changed its answer.
+ * The deals and prices of every listing page received, planned or captured: each deal once by its
+ * id, and every item in every size priced, on a deal or not, under the key its deal carries too.
+ * A page that is not a listing means the platform changed its answer.
  */
-export function listingDeals(received: readonly Received[], listing: Listing): Deal[] {
+export function listingMenu(received: readonly Received[], listing: Listing): ListingMenu {
   const deals = new Map<string, Deal>();
+  const prices: ProductPrice[] = [];
   for (const page of listingPages(received)) {
     const items = listing.items(page.body);
     if (!items) throw new SchemaChangedError(`${listing.answer} has no product list`);
     for (const item of items.slice(0, listing.maxItems)) {
-      for (const deal of listing.offers(item).map(productDeal)) {
-        if (deal?.id && !deals.has(deal.id)) deals.set(deal.id, deal);
+      for (const offer of listing.offers(item)) {
+        const key = productKeyOf(offer);
+        prices.push(...productPrice(key, offer.regularPrice, offer.salePrice));
+        const deal = productDeal(offer);
+        if (deal?.id && !deals.has(deal.id)) {
+          deals.set(deal.id, key === undefined ? deal : { ...deal, storeProductKey: key });
+        }
       }
     }
   }
-  return [...deals.values()];
+  return { deals: [...deals.values()], prices };
 }

@@ -22,6 +22,11 @@ import { unitPrice } from './size';
 export interface ProductOffer {
   /** The platform's own ids, stable across scrapes: becomes the deal's key. */
   id: string;
+  /**
+   * The platform's own id of the item in this size (see `sizedPlatformId`), which keys its price
+   * memory; undefined where the platform gives none, and the item is keyed by name.
+   */
+  platformId?: string;
   brand?: string;
   name?: string;
   /** The item's own words (a specials page's product description), after the specials. */

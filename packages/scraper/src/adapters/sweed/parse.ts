@@ -3,9 +3,10 @@ import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl, urlUnder } from '../shared/links';
 import { productSize } from '../shared/size';
 import { sweedCategory } from './categories';
-import { listingDeals } from '../shared/listing-deals';
+import { listingMenu } from '../shared/listing-deals';
 import { strainTypeText } from '../shared/product-fields';
 import type { ProductOffer, Special } from '../shared/product-offer';
+import { sizedPlatformId } from '../shared/product-price';
 import type { ParseResult, Received } from '../types';
 import { productsIn } from './plan';
 
@@ -17,10 +18,11 @@ const MAX_IMAGES = 50;
 
 /**
  * Sweed GetProductList pages -> one deal per size (variant) whose `promoPrice` is below its
- * `price` or that carries a BOGO, bundle or stated-percent promo (research section 5).
+ * `price` or that carries a BOGO, bundle or stated-percent promo (research section 5), and the
+ * price of every size, keyed by the product's and the variant's ids.
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
-  const deals = listingDeals(received, {
+  return listingMenu(received, {
     answer: 'Sweed GetProductList answer',
     items: productsIn,
     maxItems: MAX_PRODUCTS,
@@ -29,7 +31,6 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
         .slice(0, MAX_VARIANTS)
         .map((variant) => offerOf(product, variant, entry)),
   });
-  return { deals };
 }
 
 /** Section 5's verified product and variant fields. */
@@ -37,8 +38,11 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
   const name = text(at(product, 'name'));
   // A variant's name is its size or option ('3.5g', '10mg ea | 10-Pack', 'XL', 'Each').
   const size = productSize([text(at(variant, 'name'))], name);
+  const productId = text(at(product, 'id'), 40);
+  const variantId = text(at(variant, 'id'), 40);
   return {
-    id: `${text(at(product, 'id'), 40) ?? ''}:${text(at(variant, 'id'), 40) ?? ''}`,
+    id: `${productId ?? ''}:${variantId ?? ''}`,
+    platformId: sizedPlatformId(productId, variantId ?? text(at(variant, 'name'), 40)),
     brand: text(at(product, 'brand', 'name')),
     name,
     category: sweedCategory(
