@@ -3,12 +3,13 @@ import { at, list } from '../shared/deal-fields';
 import { geoPoint } from '../shared/received';
 import type { ParseResult, Received } from '../types';
 import { assertUsable, dispensaryCName, dispensaryOf, payloadsOf } from './graphql';
-import { productDeals } from './products';
+import { productsMenu } from './products';
 import { storeSpecials } from './store-specials';
 
 /**
  * Dutchie payloads to deals: the products on special from every `products:*` page, then the
- * store's specials, and the store's coordinates from `ConsumerDispensaries`. Throws
+ * store's specials; the price of every product's every size; and the store's coordinates from
+ * `ConsumerDispensaries`. Throws
  * `BlockedError` for a Cloudflare page, `SchemaChangedError` for a rotated hash or a changed
  * shape, and `NotFoundError` when Dutchie has no such store.
  */
@@ -17,11 +18,10 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
   const cName = dispensaryCName(entry);
   const store = payloadsOf(received, 'store')[0];
   const location = store ? locationOf(dispensaryOf(store, cName)) : undefined;
-  const deals = [
-    ...productDeals(payloadsOf(received, 'products'), cName),
-    ...storeSpecials(received, cName),
-  ];
-  return location ? { deals, location } : { deals };
+  const products = productsMenu(payloadsOf(received, 'products'), cName);
+  const deals = [...products.deals, ...storeSpecials(received, cName)];
+  const { prices } = products;
+  return location ? { deals, prices, location } : { deals, prices };
 }
 
 /**

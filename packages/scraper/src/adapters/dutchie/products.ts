@@ -1,4 +1,4 @@
-import { LIMITS, type Deal } from '@stl-deals/domain';
+import { LIMITS, type Deal, type DealCategory } from '@stl-deals/domain';
 import {
   at,
   discountPercent,
@@ -11,6 +11,12 @@ import {
 } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { productTitle } from '../shared/product-fields';
+import {
+  productKeyOf,
+  productPrice,
+  sizedPlatformId,
+  type ProductPrice,
+} from '../shared/product-price';
 import { doseOption, productSize, unitPrice } from '../shared/size';
 import { dutchieCategory } from './categories';
 import type { Received } from '../types';
@@ -41,21 +47,33 @@ interface ProductSpecial {
   priceFrom: ((regular: number) => number) | undefined;
 }
 
+/** The products of a menu's pages: the deals among them and the price of every size. */
+export interface ProductsMenu {
+  deals: Deal[];
+  prices: ProductPrice[];
+}
+
 /**
  * One deal per product on special (research 1.4): the cheapest size whose `recSpecialPrices`
  * entry is below its regular price, or, for a product that only carries a BOGO or bundle special,
  * its cheapest qualifying size at the regular price. Products repeated across pages count once.
+ * Every size of every active product is priced, keyed by the product's id and the size's option
+ * ('1/8oz'), and the deal carries the key of the size it shows.
  */
-export function productDeals(pages: readonly Received[], cName: string): Deal[] {
+export function productsMenu(pages: readonly Received[], cName: string): ProductsMenu {
   const seen = new Set<string>();
   const deals: Deal[] = [];
+  const prices: ProductPrice[] = [];
   for (const product of boundedProducts(pages)) {
-    const deal = productDeal(product, cName);
+    const read = readProduct(product, cName);
+    if (!read) continue;
+    prices.push(...read.prices);
+    const { deal } = read;
     if (!deal?.id || seen.has(deal.id)) continue;
     seen.add(deal.id);
     deals.push(deal);
   }
-  return deals;
+  return { deals, prices };
 }
 
 function boundedProducts(pages: readonly Received[]): unknown[] {
@@ -67,22 +85,49 @@ function boundedProducts(pages: readonly Received[]): unknown[] {
   return products;
 }
 
-function productDeal(product: unknown, cName: string): Deal | undefined {
+/** An active, named product's deal (when it is on special) and the prices of its sizes. */
+function readProduct(
+  product: unknown,
+  cName: string,
+): { deal: Deal | undefined; prices: ProductPrice[] } | undefined {
   // `Status` is 'Active' or 'Inactive' (research 1.4); the query asks for active ones only.
   if (!isRecord(product) || (typeof product.Status === 'string' && product.Status !== 'Active')) {
     return undefined;
   }
   const name = text(product.Name);
-  const offer = offerOf(product);
-  if (!name || !offer) return undefined;
-  const { price, special } = offer;
+  if (!name) return undefined;
   const category = dutchieCategory(product.type, product.subcategory);
-  // An option the size reader cannot read ('1gC', 'N/A') gives way to the size the name states.
-  const size = productSize([doseOption(price.option, category)], name);
-  const percent = discountPercent(price.sale, price.regular);
   const brand = text(product.brandName) ?? text(at(product, 'brand', 'name'));
+  const productId = text(product.id) ?? text(product._id) ?? slugOf(product.cName);
+  const sized = optionPrices(product).map((price) => {
+    // An option the size reader cannot read ('1gC', 'N/A') gives way to the size the name states.
+    const size = productSize([doseOption(price.option, category)], name);
+    const platformId = sizedPlatformId(productId, price.option);
+    return { price, size, key: productKeyOf({ platformId, brand, name, size, category }) };
+  });
+  const prices = sized.flatMap(({ key, price }) => productPrice(key, price.regular, price.sale));
+  const offer = offerOf(product, sized);
+  if (!offer) return { deal: undefined, prices };
+  return { deal: productDeal(product, cName, { name, category, brand }, offer), prices };
+}
+
+/** What `readProduct` read of a product once, for its deal. */
+interface ProductFacts {
+  name: string;
+  category: DealCategory | undefined;
+  brand: string | undefined;
+}
+
+function productDeal(
+  product: Record<string, unknown>,
+  cName: string,
+  { name, category, brand }: ProductFacts,
+  offer: Offer,
+): Deal {
+  const { price, size, key, special } = offer;
+  const percent = discountPercent(price.sale, price.regular);
   const productCName = slugOf(product.cName);
-  return {
+  const deal: Deal = {
     id: text(`product:${text(product.id) ?? text(product._id) ?? productCName ?? name}`),
     title: productTitle(brand, name) ?? name,
     description:
@@ -103,11 +148,18 @@ function productDeal(product: unknown, cName: string): Deal | undefined {
     validDays: special ? weekdaysIn(special.name) : undefined,
     endsAt: special?.endsAt,
   };
+  return key === undefined ? deal : { ...deal, storeProductKey: key };
+}
+
+/** One size of a product as read: its prices, the size the card shows and its price's key. */
+interface SizedPrice {
+  price: OptionPrice;
+  size: string | undefined;
+  key: string | undefined;
 }
 
 /** The size a product's deal shows, the special behind its price, and all its specials' names. */
-interface Offer {
-  price: OptionPrice;
+interface Offer extends SizedPrice {
   special: ProductSpecial | undefined;
   names: string[];
 }
@@ -116,22 +168,24 @@ interface Offer {
  * The cheapest size on sale, explained by the sale special that applies to it; else, for a
  * product that only carries a BOGO or bundle special, its cheapest qualifying size.
  */
-function offerOf(product: Record<string, unknown>): Offer | undefined {
-  const prices = optionPrices(product);
+function offerOf(
+  product: Record<string, unknown>,
+  sized: readonly SizedPrice[],
+): Offer | undefined {
   const sales = readSpecials(at(product, 'specialData', 'saleSpecials'));
   const bogos = readSpecials(at(product, 'specialData', 'bogoSpecials'));
   const names = [...new Set([...sales, ...bogos].map((each) => each.name))];
-  const onSale = cheapest(prices.filter((each) => each.sale !== undefined));
+  const onSale = cheapest(sized.filter((each) => each.price.sale !== undefined));
   if (onSale) {
     return {
-      price: onSale,
-      special: explaining(sales, onSale) ?? explaining(bogos, onSale),
+      ...onSale,
+      special: explaining(sales, onSale.price) ?? explaining(bogos, onSale.price),
       names,
     };
   }
   for (const special of bogos) {
-    const price = cheapest(prices.filter((each) => appliesTo(special, each)));
-    if (price) return { price, special, names };
+    const qualifying = cheapest(sized.filter((each) => appliesTo(special, each.price)));
+    if (qualifying) return { ...qualifying, special, names };
   }
   return undefined;
 }
@@ -159,9 +213,9 @@ function optionPrices(product: Record<string, unknown>): OptionPrice[] {
 
 const priceOf = (each: OptionPrice) => each.sale ?? each.regular;
 
-function cheapest(prices: readonly OptionPrice[]): OptionPrice | undefined {
-  return prices.reduce<OptionPrice | undefined>(
-    (best, each) => (best === undefined || priceOf(each) < priceOf(best) ? each : best),
+function cheapest(sized: readonly SizedPrice[]): SizedPrice | undefined {
+  return sized.reduce<SizedPrice | undefined>(
+    (best, each) => (best === undefined || priceOf(each.price) < priceOf(best.price) ? each : best),
     undefined,
   );
 }
