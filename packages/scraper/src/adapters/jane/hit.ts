@@ -3,6 +3,12 @@ import { at, discountPercent, money, priceText, text } from '../shared/deal-fiel
 import { firstHttpUrl, httpUrl } from '../shared/links';
 import { menuProductDeal } from '../shared/menu-product';
 import { strainTypeOf } from '../shared/product-fields';
+import {
+  productKeyOf,
+  productPrice,
+  sizedPlatformId,
+  type ProductPrice,
+} from '../shared/product-price';
 import { productSize } from '../shared/size';
 import { janeCategory } from './categories';
 import { JANE_SITE, storePagePath, type JaneStore } from './store';
@@ -24,6 +30,8 @@ const WEIGHTS: ReadonlyArray<readonly [key: string, size: string | undefined]> =
 ];
 
 interface WeightPrice {
+  /** The price key ('eighth_ounce'): the size's own name on Jane, which keys its price. */
+  key: string;
   size: string | undefined;
   regular: number;
   sale: number | undefined;
@@ -38,7 +46,7 @@ function weightPrice(hit: unknown, key: string, size: string | undefined): Weigh
   const regular = money(at(hit, `price_${key}`)) ?? money(at(special, 'price'));
   if (regular === undefined || regular === 0) return undefined;
   const sale = money(at(hit, `discounted_price_${key}`)) ?? money(at(special, 'discount_price'));
-  return { size, regular, sale };
+  return { key, size, regular, sale };
 }
 
 function isDiscounted({ sale, regular }: WeightPrice): boolean {
@@ -99,15 +107,23 @@ function productLink(hit: unknown, store: JaneStore | undefined, menuUrl: string
   return store ? `${JANE_SITE}${storePagePath(store)}` : httpUrl(menuUrl);
 }
 
+/** A product record read: its deal, when it is one, and the price of each of its sizes. */
+export interface HitRead {
+  deal: Deal | undefined;
+  prices: ProductPrice[];
+}
+
 /**
  * One Jane product record as a deal: the smallest size on sale leads, other sizes on sale follow
  * in the description. A product whose special is a BOGO or bundle is a deal at its regular price.
+ * Each of its sizes is priced, keyed by `product_id` and the size's price key ('eighth_ounce'),
+ * and the deal carries the key of the size it leads with.
  */
-export function hitDeal(
+export function readHit(
   hit: unknown,
   store: JaneStore | undefined,
   menuUrl: string | undefined,
-): Deal | undefined {
+): HitRead {
   const category = janeCategory(
     at(hit, 'kind'),
     at(hit, 'custom_product_type'),
@@ -122,11 +138,28 @@ export function hitDeal(
   // A product sold in one size is what it states it weighs; the price slot only rounds it (a
   // 4.2 g product priced in the two-gram slot is 4.2 g).
   const stated = statedSize(hit, category);
-  const size = weights.length <= 1 ? (stated ?? lead?.size) : (lead?.size ?? stated);
-  return menuProductDeal({
-    id: text(at(hit, 'product_id')) ?? text(at(hit, 'objectID')),
-    brand: text(at(hit, 'brand')),
-    name: text(at(hit, 'name')),
+  const sizeOf = (weight: WeightPrice | undefined) =>
+    weights.length <= 1 ? (stated ?? weight?.size) : (weight?.size ?? stated);
+  const size = sizeOf(lead);
+  const id = text(at(hit, 'product_id')) ?? text(at(hit, 'objectID'));
+  const brand = text(at(hit, 'brand'));
+  const name = text(at(hit, 'name'));
+  const keyOf = (weight: WeightPrice | undefined) =>
+    productKeyOf({
+      platformId: sizedPlatformId(id, weight?.key),
+      brand,
+      name,
+      size: sizeOf(weight),
+      category,
+    });
+  const prices = weights.flatMap((weight) =>
+    productPrice(keyOf(weight), weight.regular, weight.sale),
+  );
+  const deal = menuProductDeal({
+    id,
+    storeProductKey: keyOf(lead),
+    brand,
+    name,
     category,
     strainType: strainTypeOf(at(hit, 'category')) ?? strainTypeOf(at(hit, 'type')),
     size,
@@ -142,4 +175,5 @@ export function hitDeal(
     ),
     sourceUrl: productLink(hit, store, menuUrl),
   });
+  return { deal, prices };
 }

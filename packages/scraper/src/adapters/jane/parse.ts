@@ -3,7 +3,7 @@ import type { RegistryEntry } from '../../registry';
 import { at, text } from '../shared/deal-fields';
 import type { ParseResult, Received } from '../types';
 import { productHits } from './algolia';
-import { hitDeal } from './hit';
+import { readHit } from './hit';
 import { distinctItems, geoPoint, payloadsOf } from '../shared/received';
 import { readJaneStore } from './store';
 
@@ -11,8 +11,8 @@ import { readJaneStore } from './store';
 export const PRODUCTS = 'products';
 
 /**
- * Jane's product records as deals. A record is a product at one store, so the same product in two
- * pages or captured responses counts once. The store's coordinates come from the records'
+ * Jane's product records as deals, and the price of every product in every size. A record is a
+ * product at one store, so the same product in two pages or captured responses counts once. The store's coordinates come from the records'
  * `_geoloc` (seen in the real dmerch record, platforms.md 2.2).
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
@@ -23,11 +23,11 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
     (hit) => text(at(hit, 'objectID')) ?? text(at(hit, 'product_id')),
   );
   const store = readJaneStore(entry);
-  const deals = hits
-    .map((hit) => hitDeal(hit, store, entry.menuUrl))
-    .filter((deal) => deal !== undefined);
+  const read = hits.map((hit) => readHit(hit, store, entry.menuUrl));
+  const deals = read.map(({ deal }) => deal).filter((deal) => deal !== undefined);
+  const prices = read.flatMap(({ prices }) => prices);
   const location = hits
     .map((hit) => geoPoint(at(hit, '_geoloc', 'lat'), at(hit, '_geoloc', 'lng')))
     .find((point) => point !== undefined);
-  return location ? { deals, location } : { deals };
+  return location ? { deals, prices, location } : { deals, prices };
 }

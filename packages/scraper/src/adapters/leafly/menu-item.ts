@@ -3,6 +3,12 @@ import { at, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { menuProductDeal } from '../shared/menu-product';
 import { strainTypeOf } from '../shared/product-fields';
+import {
+  productKeyOf,
+  productPrice,
+  sizedPlatformId,
+  type ProductPrice,
+} from '../shared/product-price';
 import { productSize } from '../shared/size';
 import { leaflyCategory } from './categories';
 import { isLinkId, productLink } from './dispensary';
@@ -66,18 +72,45 @@ function titleName(name: string | undefined): string | undefined {
   return text(name?.replace(NAME_TOKENS, ''));
 }
 
-/** One Leafly menu item as a deal; `slug` is the dispensary's, for the deep link. */
-export function menuItemDeal(item: unknown, slug: string | undefined): Deal | undefined {
+/** A menu item read: its deal, when it is one, and the price of each of its sizes. */
+export interface MenuItemRead {
+  deal: Deal | undefined;
+  prices: ProductPrice[];
+}
+
+/**
+ * One Leafly menu item as a deal, and the price of each of its sizes; `slug` is the
+ * dispensary's, for the deep link. A size is keyed by the item's `id` and the variant's `id`
+ * (its `displayQuantity` when it has none); an item listed without variants by its `id` and its
+ * own `displayQuantity`. The item's own price, which a deal may show when no variant is on sale,
+ * is keyed as the variant of its size.
+ */
+export function readMenuItem(item: unknown, slug: string | undefined): MenuItemRead {
   const name = text(at(item, 'name'));
   const category = leaflyCategory(at(item, 'productCategory'));
   const variants = list(at(item, 'variants')).slice(0, MAX_VARIANTS).map(variantPrice);
   const chosen = chosenPrice(item, variants);
   const id = text(at(item, 'id'));
+  const brand = text(at(item, 'brandName'));
+  const titled = titleName(name);
+  const keyOf = (priced: Priced) => {
+    const twin = priced.variant === undefined ? sameSize(variants, priced) : priced;
+    return productKeyOf({
+      platformId: sizedPlatformId(id, twin.variant ?? twin.size),
+      brand,
+      name: titled,
+      size: productSize([priced.size], name),
+      category,
+    });
+  };
+  const priced = variants.length > 0 ? variants : [chosen];
+  const prices = priced.flatMap((each) => productPrice(keyOf(each), each.regular, each.sale));
   const variant = variants.length > 1 && isLinkId(chosen.variant) ? chosen.variant : undefined;
-  return menuProductDeal({
+  const deal = menuProductDeal({
     id,
-    brand: text(at(item, 'brandName')),
-    name: titleName(name),
+    storeProductKey: keyOf(chosen),
+    brand,
+    name: titled,
     category,
     strainType:
       strainTypeIn(name, text(at(item, 'strainName'))) ??
@@ -93,4 +126,10 @@ export function menuItemDeal(item: unknown, slug: string | undefined): Deal | un
     ),
     sourceUrl: slug && isLinkId(id) ? productLink(slug, id, variant) : undefined,
   });
+  return { deal, prices };
+}
+
+/** The variant of the same size as the item's own price, else that price itself. */
+function sameSize(variants: readonly Priced[], own: Priced): Priced {
+  return variants.find((each) => own.size !== undefined && each.size === own.size) ?? own;
 }

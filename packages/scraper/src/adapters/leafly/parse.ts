@@ -4,7 +4,7 @@ import { at, text } from '../shared/deal-fields';
 import { distinctItems, geoPoint, payloadsOf } from '../shared/received';
 import type { ParseResult, Received } from '../types';
 import { isSlug, readDispensarySlug } from './dispensary';
-import { menuItemDeal } from './menu-item';
+import { readMenuItem } from './menu-item';
 import { menuPageOf } from './next-data';
 
 /** What Leafly's payloads are: the menu, labelled `menu-page-<n>` page by page. */
@@ -22,7 +22,10 @@ function locationOf(dispensary: unknown) {
   );
 }
 
-/** Leafly menu pages (their `__NEXT_DATA__`) as deals, with the dispensary's location. */
+/**
+ * Leafly menu pages (their `__NEXT_DATA__`) as deals, with the price of every item in every size
+ * and the dispensary's location.
+ */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
   const payloads = payloadsOf(received, MENU);
   if (payloads.length === 0) throw new SchemaChangedError('No Leafly menu page to read');
@@ -35,7 +38,9 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
     pages.map(({ items }) => items),
     (item) => text(at(item, 'id')),
   );
-  const deals = items.map((item) => menuItemDeal(item, slug)).filter((deal) => deal !== undefined);
+  const read = items.map((item) => readMenuItem(item, slug));
+  const deals = read.map(({ deal }) => deal).filter((deal) => deal !== undefined);
+  const prices = read.flatMap(({ prices }) => prices);
   const location = pages.map(({ dispensary }) => locationOf(dispensary)).find(Boolean);
-  return location ? { deals, location } : { deals };
+  return location ? { deals, prices, location } : { deals, prices };
 }

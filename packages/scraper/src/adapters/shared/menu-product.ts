@@ -17,8 +17,17 @@ import { unitPrice } from './size';
 
 /** What an adapter read from one menu item; every field already bounded by the shared readers. */
 export interface MenuProduct {
-  /** The platform's own id of the product (and size), so the deal key stays stable. */
+  /**
+   * The platform's own id of the product (Jane's `product_id`, a Weedmaps or Leafly menu item's
+   * `id`), so the deal key stays stable: one deal per product, whichever of its sizes it shows.
+   */
   id?: string;
+  /**
+   * The key of the product in the size the deal shows (`productKeyOf`), the same as that size's
+   * menu price carries: the platform's id of the product with the size's, else brand, name and
+   * size.
+   */
+  storeProductKey?: string;
   brand?: string;
   name?: string;
   category?: DealCategory;
@@ -65,6 +74,7 @@ export function menuProductDeal(product: MenuProduct): Deal | undefined {
   const lead = specialText.some(Boolean) ? specialText : [generated];
   const deal: Deal = {
     id: product.id,
+    storeProductKey: product.storeProductKey,
     title,
     description: joinParts([...lead, ...(product.extras ?? [])], LIMITS.text),
     price,
@@ -114,7 +124,18 @@ function percentOffOf(value: number | undefined): number | undefined {
 function effectiveSale(product: MenuProduct): number | undefined {
   const { salePrice, regularPrice } = product;
   if (salePrice !== undefined && salePrice > 0) return salePrice;
-  const percent = percentOffOf(product.percentOff);
+  return priceLessPercent(regularPrice, product.percentOff);
+}
+
+/**
+ * A regular price less a stated percent off (a real one, above 0 and below 100), to the cent;
+ * undefined without both.
+ */
+export function priceLessPercent(
+  regularPrice: number | undefined,
+  percentOff: number | undefined,
+): number | undefined {
+  const percent = percentOffOf(percentOff);
   if (percent === undefined || regularPrice === undefined) return undefined;
   return money(regularPrice * (1 - percent / 100));
 }

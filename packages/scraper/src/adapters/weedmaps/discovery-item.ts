@@ -1,11 +1,13 @@
-import type { Deal, DealCategory } from '@stl-deals/domain';
+import type { DealCategory } from '@stl-deals/domain';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { menuProductDeal } from '../shared/menu-product';
 import { strainTypeOf } from '../shared/product-fields';
+import { productKeyOf, productPrice, sizedPlatformId } from '../shared/product-price';
 import { productSize } from '../shared/size';
 import { weedmapsCategory } from './categories';
 import { itemLink } from './item-link';
+import type { ItemRead } from './jsonapi-item';
 
 /** Specials read per item; a real item carries one or two. */
 const MAX_SPECIALS = 10;
@@ -64,21 +66,32 @@ function specialsOf(item: unknown) {
   return { titles, endsAt };
 }
 
-/** One discovery menu item as a deal (platforms.md 3.1). */
-export function discoveryItemDeal(item: unknown, listing: string | undefined): Deal | undefined {
+/**
+ * One discovery menu item as a deal (platforms.md 3.1), and its price: an item is priced in one
+ * size (`price`), keyed by the item's `id` and the size's `label` ('1/8 oz').
+ */
+export function readDiscoveryItem(item: unknown, listing: string | undefined): ItemRead {
   const category = categoryFrom(item);
   const name = text(at(item, 'name'));
   const price = at(item, 'price');
   const { titles, endsAt } = specialsOf(item);
-  return menuProductDeal({
-    id: text(at(item, 'id')),
-    // `brand` is usually null; the brand is in `brand_endorsement` (platforms.md 3.1).
-    brand: text(at(item, 'brand_endorsement', 'brand_name')) ?? text(at(item, 'brand', 'name')),
+  const id = text(at(item, 'id'));
+  // `brand` is usually null; the brand is in `brand_endorsement` (platforms.md 3.1).
+  const brand =
+    text(at(item, 'brand_endorsement', 'brand_name')) ?? text(at(item, 'brand', 'name'));
+  const size = productSize([at(price, 'label'), netWeight(price, category)], name);
+  const platformId = sizedPlatformId(id, text(at(price, 'label'), 40));
+  const key = productKeyOf({ platformId, brand, name, size, category });
+  const prices = pricesOf(price);
+  const deal = menuProductDeal({
+    id,
+    storeProductKey: key,
+    brand,
     name,
     category,
     strainType: strainTypeOf(at(item, 'category', 'name')),
-    size: productSize([at(price, 'label'), netWeight(price, category)], name),
-    ...pricesOf(price),
+    size,
+    ...prices,
     specialName: titles.find(Boolean),
     specialText: titles,
     endsAt,
@@ -89,4 +102,5 @@ export function discoveryItemDeal(item: unknown, listing: string | undefined): D
     ),
     sourceUrl: itemLink(listing, at(item, 'slug')),
   });
+  return { deal, prices: productPrice(key, prices.regularPrice, prices.salePrice) };
 }

@@ -1,8 +1,14 @@
 import type { Deal } from '@stl-deals/domain';
 import { at, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import { menuProductDeal } from '../shared/menu-product';
+import { menuProductDeal, priceLessPercent } from '../shared/menu-product';
 import { strainTypeOf } from '../shared/product-fields';
+import {
+  productKeyOf,
+  productPrice,
+  sizedPlatformId,
+  type ProductPrice,
+} from '../shared/product-price';
 import { productSize } from '../shared/size';
 import { weedmapsCategory } from './categories';
 import { itemLink } from './item-link';
@@ -23,15 +29,23 @@ const PRICE_KEYS: ReadonlyArray<readonly [key: string, size: string | undefined]
 ];
 
 interface Priced {
+  /** The size's own name on Weedmaps (the price slot, the variant's id or label): keys its price. */
+  variant: string | undefined;
   price: number;
   size: string | undefined;
+}
+
+/** A menu item read: its deal, when it is one, and the price of each of its sizes. */
+export interface ItemRead {
+  deal: Deal | undefined;
+  prices: ProductPrice[];
 }
 
 /** The priced slots of `prices`, smallest first; a slot of 0 is not sold. */
 function slotPrices(prices: unknown): Priced[] {
   return PRICE_KEYS.flatMap(([key, size]) => {
     const price = money(at(prices, key));
-    return price ? [{ price, size }] : [];
+    return price ? [{ variant: key, price, size }] : [];
   });
 }
 
@@ -51,7 +65,8 @@ function variantPrices(variants: unknown): Priced[] {
         at(variant, 'name'),
         `${String(at(weight, 'value'))}${String(at(weight, 'unit'))}`,
       ]);
-      return price ? [{ price, size }] : [];
+      const name = text(at(variant, 'id'), 40) ?? text(at(variant, 'label'), 40) ?? size;
+      return price ? [{ variant: name, price, size }] : [];
     });
 }
 
@@ -63,8 +78,12 @@ function percentOff(attributes: unknown): number | undefined {
     : undefined;
 }
 
-/** One JSON:API menu item (`{id, type: 'menu_item', attributes, links}`, platforms.md 3.2) as a deal. */
-export function jsonApiItemDeal(item: unknown, listing: string | undefined): Deal | undefined {
+/**
+ * One JSON:API menu item (`{id, type: 'menu_item', attributes, links}`, platforms.md 3.2) as a
+ * deal, and the price of each of its sizes, keyed by the item's `id` and the size's price slot
+ * ('price_eighth') or variant. The item's percent off applies to every size.
+ */
+export function readJsonApiItem(item: unknown, listing: string | undefined): ItemRead {
   const attributes = at(item, 'attributes');
   const name = text(at(attributes, 'name'));
   // The sub-category first: 'Pre Roll' sits under 'Flower' in Weedmaps' tree.
@@ -84,17 +103,35 @@ export function jsonApiItemDeal(item: unknown, listing: string | undefined): Dea
     [own, netMg && category !== 'edibles' ? `${Math.round(netMg) / 1000}g` : undefined],
     name,
   );
-  const size = priced.length <= 1 ? (stated ?? lead?.size) : (lead?.size ?? stated);
-  return menuProductDeal({
-    id: text(at(item, 'id')),
-    brand: text(at(attributes, 'brand_name')),
+  const sizeOf = (each: Priced | undefined) =>
+    priced.length <= 1 ? (stated ?? each?.size) : (each?.size ?? stated);
+  const size = sizeOf(lead);
+  const id = text(at(item, 'id'));
+  const brand = text(at(attributes, 'brand_name'));
+  const percent = percentOff(attributes);
+  const keyOf = (each: Priced | undefined) =>
+    productKeyOf({
+      platformId: sizedPlatformId(id, each?.variant),
+      brand,
+      name,
+      size: sizeOf(each),
+      category,
+    });
+  const prices = priced.flatMap((each) =>
+    productPrice(keyOf(each), each.price, priceLessPercent(each.price, percent)),
+  );
+  const deal = menuProductDeal({
+    id,
+    storeProductKey: keyOf(lead),
+    brand,
     name,
     category,
     strainType: strainTypeOf(at(attributes, 'genetics')),
     size,
     regularPrice: lead?.price,
-    percentOff: percentOff(attributes),
+    percentOff: percent,
     imageUrl: firstHttpUrl(at(attributes, 'avatar_image_url'), at(attributes, 'picture_url')),
     sourceUrl: itemLink(listing, at(attributes, 'slug'), at(item, 'links', 'order')),
   });
+  return { deal, prices };
 }

@@ -3,8 +3,8 @@ import type { RegistryEntry } from '../../registry';
 import { at, text } from '../shared/deal-fields';
 import { distinctItems, payloadsOf } from '../shared/received';
 import type { ParseResult, Received } from '../types';
-import { discoveryItemDeal } from './discovery-item';
-import { jsonApiItemDeal } from './jsonapi-item';
+import { readDiscoveryItem } from './discovery-item';
+import { readJsonApiItem } from './jsonapi-item';
 import { readListingSlug } from './listing';
 import { menuItemsOf } from './menu-items';
 
@@ -12,8 +12,9 @@ import { menuItemsOf } from './menu-items';
 export const MENU_ITEMS = 'menu-items';
 
 /**
- * Weedmaps menu items as deals, from either envelope. Menu items carry no coordinates, so this
- * parse gives no location (no listing endpoint with coordinates is confirmed, platforms.md 3.1).
+ * Weedmaps menu items as deals, and the price of every item in every size, from either envelope.
+ * Menu items carry no coordinates, so this parse gives no location (no listing endpoint with
+ * coordinates is confirmed, platforms.md 3.1).
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
   const payloads = payloadsOf(received, MENU_ITEMS);
@@ -24,10 +25,9 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
     pages.map(({ format, items }) => items.map((item) => ({ format, item }))),
     ({ item }) => text(at(item, 'id')),
   );
-  const deals = items
-    .map(({ format, item }) =>
-      format === 'discovery' ? discoveryItemDeal(item, listing) : jsonApiItemDeal(item, listing),
-    )
-    .filter((deal) => deal !== undefined);
-  return { deals };
+  const read = items.map(({ format, item }) =>
+    format === 'discovery' ? readDiscoveryItem(item, listing) : readJsonApiItem(item, listing),
+  );
+  const deals = read.map(({ deal }) => deal).filter((deal) => deal !== undefined);
+  return { deals, prices: read.flatMap(({ prices }) => prices) };
 }
