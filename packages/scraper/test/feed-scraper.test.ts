@@ -22,6 +22,10 @@ beforeAll(async () => {
     const route: Record<string, () => void> = {
       '/feed': () =>
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(deals)),
+      '/priced': () =>
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify([{ ...deals[0], regularPrice: 35, salePrice: 17.5 }])),
       '/blocked': () => response.writeHead(403).end('Attention Required! | Cloudflare'),
       '/gone': () => response.writeHead(404).end(),
       '/busy': () => response.writeHead(503).end(),
@@ -64,6 +68,15 @@ describe('the feed platform over http', () => {
     const result = await scraper().scrape(entry('/feed'), new AbortController().signal);
     expect(result.transport).toBe('http');
     expect(result.deals).toEqual([expect.objectContaining({ ...deals[0], platform: 'feed' })]);
+  });
+
+  it("hands over its priced deals' menu prices, read on a parsing thread", async () => {
+    const result = await scraper().scrape(entry('/priced'), new AbortController().signal);
+    const key = result.deals[0]?.storeProductKey;
+    expect(key).toEqual(expect.any(String));
+    expect(result.menuPrices).toEqual([
+      { storeProductKey: key, salePrice: 17.5, regularPrice: 35, onDeal: true },
+    ]);
   });
 
   it.each<[string, ScrapeErrorKind]>([
