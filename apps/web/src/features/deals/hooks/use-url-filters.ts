@@ -1,3 +1,4 @@
+import { DEALS_FEED_PATH, searchQuery } from '@stl-deals/domain';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   changeFilters,
@@ -132,6 +133,14 @@ export function useUrlFilters() {
     window.history.replaceState(window.history.state, '', url);
     window.dispatchEvent(new Event(URL_CHANGED));
   }, [query]);
+
+  // The <head>'s feed link (index.html) names the feed of the search shown, so a feed reader
+  // finds it. The address holds no location, so the feed is of the search without a radius.
+  useEffect(() => {
+    document
+      .querySelector('link[type="application/atom+xml"]')
+      ?.setAttribute('href', DEALS_FEED_PATH + searchQuery({ ...filters, distance: 'all' }));
+  }, [filters]);
 
   // The same function for the page's life (so the memoized filter panel and list do not draw
   // again for a new callback).
