@@ -47,6 +47,7 @@ export * from './rules/store-product-key';
 export * from './rules/calendar-day';
 export * from './rules/price-memory';
 export * from './rules/deal-price-memory';
+export * from './rules/product-stores';
 export * from './rules/out-the-door';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
