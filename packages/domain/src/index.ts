@@ -7,6 +7,7 @@ export * from './contract/dispensary';
 export * from './contract/cache-status';
 export * from './contract/options';
 export * from './contract/read';
+export * from './contract/read-price-history';
 export * from './contract/tax-rates';
 export * from './contract/price-history';
 
