@@ -152,12 +152,14 @@ describe('priceFactsOf', () => {
 describe('PriceFacts', () => {
   function setUp(history: PriceObservation[]) {
     const asked: string[][] = [];
+    const since: string[] = [];
     const repository: Pick<DealsRepository, 'priceHistory'> = {
-      priceHistory: vi.fn((_dispensary: string, keys: readonly string[]) => {
+      priceHistory: vi.fn((_dispensary: string, keys: readonly string[], sinceDay: string) => {
         asked.push([...keys]);
+        since.push(sinceDay);
         const found = new Map<string, PriceObservation[]>();
         for (const observation of history) {
-          if (!keys.includes(observation.productKey)) continue;
+          if (!keys.includes(observation.productKey) || observation.day < sinceDay) continue;
           found.set(observation.productKey, [
             ...(found.get(observation.productKey) ?? []),
             observation,
@@ -167,31 +169,50 @@ describe('PriceFacts', () => {
       }),
     };
     const logger = { warn: vi.fn() };
-    return { facts: new PriceFacts({ repository, logger }), asked, logger, repository };
+    return { facts: new PriceFacts({ repository, logger }), asked, since, logger, repository };
   }
 
-  it('reads the history once per store result, and again only for what changed', async () => {
-    const { facts, asked } = setUp([...days(10, 40), ...days(10, 20, 'id:p2')]);
+  it("reads a product's window once, then only the days since, and nothing within a day", async () => {
+    const { facts, asked, since } = setUp([
+      ...days(10, 40),
+      ...days(10, 20, 'id:p2'),
+      { productKey: 'id:p1', day: TODAY, salePrice: 30, regularPrice: 40, onDeal: true },
+    ]);
     const deals = [deal(), deal({ id: 'feed:alpha:2', storeProductKey: 'id:p2', salePrice: 20 })];
 
     const first = await facts.withFacts('alpha', deals, TODAY);
     expect(asked).toEqual([['id:p1', 'id:p2']]);
+    expect(since).toEqual(['2026-10-22']);
     expect(first[0]).toMatchObject({ discountCheck: 'real', usualPrice: 40 });
     // It claims a regular price of $40 where $20 was charged every day: inflated.
     expect(first[1]).toMatchObject({ discountCheck: 'inflated', usualPrice: 20 });
 
-    // The same prices the same day: the day's facts hold, nothing is read.
-    const again = await facts.withFacts('alpha', deals, TODAY);
+    // The same prices the same day: the day's facts hold.
+    expect(await facts.withFacts('alpha', deals, TODAY)).toEqual(first);
+    // A price changed today: the rule runs again on the window kept; nothing is read.
+    const changed = await facts.withFacts(
+      'alpha',
+      [deals[0]!, { ...deals[1]!, salePrice: 15 }],
+      TODAY,
+    );
+    expect(changed[1]).toMatchObject({ previousPrice: 20, priceChangedAt: TODAY });
     expect(asked).toHaveLength(1);
-    expect(again).toEqual(first);
 
-    // One price changed: that product alone is read.
-    await facts.withFacts('alpha', [deals[0]!, { ...deals[1]!, salePrice: 15 }], TODAY);
-    expect(asked[1]).toEqual(['id:p2']);
+    // A new day: only the days since the windows' last one (today's, now complete).
+    const tomorrow = await facts.withFacts('alpha', deals, addDays(TODAY, 1));
+    expect(asked[1]).toEqual(['id:p1', 'id:p2']);
+    expect(since[1]).toBe(TODAY);
+    // TODAY's $30 is in the window now: the lowest of the 30 days, and today's price again.
+    expect(tomorrow[0]).toMatchObject({ lowest30d: 30, usualPrice: 40, discountCheck: 'real' });
 
-    // A new day: every product again.
-    await facts.withFacts('alpha', deals, addDays(TODAY, 1));
-    expect(asked[2]).toEqual(['id:p1', 'id:p2']);
+    // A product first seen now: its whole window, for it alone.
+    await facts.withFacts(
+      'alpha',
+      [...deals, deal({ id: 'feed:alpha:3', storeProductKey: 'id:p3' })],
+      addDays(TODAY, 1),
+    );
+    expect(asked[2]).toEqual(['id:p3']);
+    expect(since[2]).toBe('2026-10-23');
   });
 
   it('asks no more than 1,000 products per query', async () => {
@@ -230,9 +251,23 @@ describe('PriceFacts', () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('reads the 30 days before today', async () => {
-    const { facts, repository } = setUp([]);
-    await facts.withFacts('alpha', [deal()], TODAY);
-    expect(repository.priceHistory).toHaveBeenCalledWith('alpha', ['id:p1'], '2026-10-22');
+  it('gives the facts a whole read would, day after day', async () => {
+    // Eighty days of a price moving every few days; the facts of each of the last forty days,
+    // from windows moved on day by day, against the rule on the whole history.
+    const history: PriceObservation[] = Array.from({ length: 80 }, (_, index) => ({
+      productKey: 'id:p1',
+      day: addDays(TODAY, index - 79),
+      salePrice: 20 + ((index * 7) % 9),
+      regularPrice: index % 4 === 0 ? null : 30,
+      onDeal: false,
+    })).filter((_, index) => index % 6 !== 5); // a day unseen now and then
+    const { facts } = setUp(history);
+    for (let back = 39; back >= 0; back -= 1) {
+      const day = addDays(TODAY, -back);
+      const [served] = await facts.withFacts('alpha', [deal({ salePrice: 24 })], day);
+      const past = history.filter((observation) => observation.day >= addDays(day, -30));
+      const whole = priceFactsOf(past, { day, price: 24, claimedRegularPrice: 40 });
+      expect({ day, ...served }).toMatchObject({ day, ...whole });
+    }
   });
 });
