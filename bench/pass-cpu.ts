@@ -1,4 +1,7 @@
+import { addDays, type Deal } from '@stl-deals/domain';
 import type { Registry } from '@stl-deals/scraper';
+import type { DealsRepository } from '@stl-deals/store';
+import { PriceFacts } from '../apps/server/src/collection/price-facts';
 import { DealsReadModel } from '../apps/server/src/collection/read-model';
 import { dispensaryDeals, seeded } from './deals';
 
@@ -56,5 +59,61 @@ export async function benchPassCpu(registry: Registry, total: number): Promise<P
     coalescedCpuMs: coalesced.cpuMs,
     coalescedRebuilds: coalesced.rebuilds,
     perResultCpuMs: perResult.cpuMs,
+  };
+}
+
+export interface FactsPassResult {
+  deals: number;
+  results: number;
+  /** A pass with nothing kept yet (as at start): every product's 30 days read. */
+  wholeCpuMs: number;
+  /** The first pass of a new day: each product's day just ended read (one query a store). */
+  newDayCpuMs: number;
+  /** A later pass the same day, prices unchanged: the day's facts are kept, nothing is read. */
+  sameDayCpuMs: number;
+}
+
+/**
+ * The read model's pass as the service runs it with the price memory: each store result's deals
+ * get their facts (`PriceFacts`, on `repository`'s history) before the read model takes them,
+ * until the page's list is published and compressed; the process's CPU, SQLite's reads included
+ * (better-sqlite3 reads on this thread). With nothing kept (the day before `day`), then on
+ * `day` (a new day), then on `day` again.
+ */
+export async function benchPassCpuWithFacts(
+  registry: Registry,
+  deals: ReadonlyMap<string, Deal[]>,
+  repository: Pick<DealsRepository, 'priceHistory'>,
+  day: string,
+): Promise<FactsPassResult> {
+  const model = new DealsReadModel(registry.dispensaries);
+  model.replace([...deals].map(([key, list]) => ({ key, deals: list })));
+  model.publish();
+  await model.all('page').encoded('br');
+
+  async function pass(facts: PriceFacts, on: string): Promise<number> {
+    const before = process.cpuUsage();
+    for (const [key, list] of deals) {
+      model.replace([{ key, deals: await facts.withFacts(key, list, on) }]);
+    }
+    await model.published();
+    await model.all('page').encoded('br');
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  }
+
+  const newFacts = () => new PriceFacts({ repository, logger: { warn: () => {} } });
+  const dayBefore = addDays(day, -1);
+  await pass(newFacts(), dayBefore); // warm-up
+  const facts = newFacts();
+  const wholeCpuMs = await pass(facts, dayBefore);
+  const newDayCpuMs = await pass(facts, day);
+  const sameDayCpuMs = await pass(facts, day);
+  return {
+    deals: [...deals.values()].reduce((sum, list) => sum + list.length, 0),
+    results: deals.size,
+    wholeCpuMs,
+    newDayCpuMs,
+    sameDayCpuMs,
   };
 }

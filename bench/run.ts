@@ -6,6 +6,7 @@ import { loadCeiling, type LoadOptions } from './load';
 import { benchPassCpu } from './pass-cpu';
 import { benchPage } from './page';
 import { benchPipeline } from './pipeline';
+import { benchPriceHistory, type HistorySize, type PriceHistoryBench } from './price-history';
 import { benchRestart } from './restart';
 import { benchService } from './service';
 import { fixed, median } from './stats';
@@ -18,7 +19,15 @@ const PIPELINE_RUNS = 41;
 const LOAD: LoadOptions = { durationS: 5, connections: 10, workers: 2 };
 const RESTARTS = 5;
 /** The service's targets, printed beside what was measured. */
-const TARGET = { restartMs: 1_000, idleRssMb: 150, loadedRssMb: 250, passCpuMs: 1_000 };
+const TARGET = {
+  restartMs: 1_000,
+  idleRssMb: 150,
+  loadedRssMb: 250,
+  passCpuMs: 1_000,
+  priceHistoryYearMb: 600,
+  storeWriteMs: 50,
+  historyCallP99Ms: 20,
+};
 /**
  * The page's targets. Its 100 KB is read as 100 KiB (1,024 bytes each, as Lighthouse
  * and the browsers' tools count); the row prints decimal kB beside it, which is what Vite prints.
@@ -32,6 +41,38 @@ const ratio = (a: number, b: number) => (b > 0 ? `${fixed(a / b)}x` : 'n/a');
 const delays = (stats: PingStats) =>
   `p50 ${fixed(stats.p50, 1)} / p99 ${fixed(stats.p99, 1)} / max ${fixed(stats.max, 0)} ms`;
 
+/** The price history's rows: a year's database on each engine, a store's write, the history call. */
+function priceHistoryRows(prices: PriceHistoryBench): Array<[string, string, string]> {
+  const mb = (bytes: number) => bytes / 1_000_000;
+  const year = (engine: string, size: HistorySize) =>
+    [
+      `Price history, a year of ${prices.productsPerDay.toLocaleString('en-US')} products a day, ${engine} ` +
+        `(from ${size.days} days written, ${fixed(size.bytesPerRow, 0)} B a row)`,
+      `${fixed(mb(size.yearBytes), 0)} MB (target < ${TARGET.priceHistoryYearMb}: ${mb(size.yearBytes) < TARGET.priceHistoryYearMb ? 'met' : 'missed'})`,
+      '',
+    ] satisfies [string, string, string];
+  const { write, history } = prices;
+  const against = (value: number, target: number) =>
+    `${fixed(value, 1)} ms (target < ${target}: ${value < target ? 'met' : 'missed'})`;
+  return [
+    year('SQLite', prices.sqlite),
+    'skipped' in prices.postgres
+      ? ['Price history, a year, PostgreSQL', `not measured: ${prices.postgres.skipped}`, '']
+      : year('PostgreSQL', prices.postgres),
+    [
+      `One store result written, ${write.deals} deals and ${write.products} menu prices, SQLite at ${prices.sqlite.rows.toLocaleString('en-US')} rows (median of ${write.wallMs.length}, wall)`,
+      against(median(write.wallMs), TARGET.storeWriteMs),
+      '',
+    ],
+    ['... its CPU (median)', `${fixed(median(write.cpuMs), 1)} ms`, ''],
+    [
+      `GET /api/deals/:id/history, ${fixed(history.points, 0)} points (${history.requests} in turn)`,
+      `p50 ${fixed(history.p50Ms, 1)} ms / p99 ${against(history.p99Ms, TARGET.historyCallP99Ms)}`,
+      '',
+    ],
+  ];
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const registry = await benchRegistry();
@@ -42,6 +83,7 @@ async function main(): Promise<void> {
   const hostile = await benchHostile();
   const restart = await benchRestart(registry, DEALS, RESTARTS, LOAD);
   const passCpu = await benchPassCpu(registry, DEALS);
+  const prices = await benchPriceHistory(registry, DEALS);
   const ceiling = await loadCeiling(service.brBytes, LOAD);
   const mb = (value: number) => `${fixed(value, 0)} MB`;
   const against = (value: number, target: number, unit: string) =>
@@ -122,6 +164,22 @@ async function main(): Promise<void> {
       `${fixed(passCpu.perResultCpuMs, 0)} ms`,
       ratio(passCpu.perResultCpuMs, passCpu.coalescedCpuMs),
     ],
+    [
+      `... with the price facts: nothing kept yet, every product's 30 days read (as at start)`,
+      against(prices.pass.wholeCpuMs, TARGET.passCpuMs, 'ms'),
+      '',
+    ],
+    [
+      '... with the price facts: the first pass of a day (the day just ended read)',
+      against(prices.pass.newDayCpuMs, TARGET.passCpuMs, 'ms'),
+      '',
+    ],
+    [
+      '... with the price facts: a later pass the same day (nothing read)',
+      against(prices.pass.sameDayCpuMs, TARGET.passCpuMs, 'ms'),
+      '',
+    ],
+    ...priceHistoryRows(prices),
     [
       `Load client's ceiling (bare server, same ${fixed(service.brBytes / 1024, 0)} KB answer)`,
       `${fixed(ceiling.requestsPerS, 0)} req/s`,
