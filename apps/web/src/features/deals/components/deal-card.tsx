@@ -1,6 +1,13 @@
-import { memo } from 'react';
-import type { CategoryFilter, DealView } from '@stl-deals/domain';
-import { dealCardView, dealFactsView, type FactsContext } from '../model/deal-card';
+import { memo, type MouseEvent } from 'react';
+import {
+  alsoAt,
+  alsoAtText,
+  type CategoryFilter,
+  type DealView,
+  type PricesWithTax,
+  type ProductStores,
+} from '@stl-deals/domain';
+import { dealCardView, dealFactsView, taxLine, type FactsContext } from '../model/deal-card';
 import styles from './deal-card.module.css';
 import { DealImage } from './deal-image';
 
@@ -11,6 +18,14 @@ interface DealCardProps {
   headingLevel: 3 | 4;
   /** When the deals were loaded, the time zone and the day listed: for 'New' and 'Ends'. */
   facts?: FactsContext;
+  /** The list's products across stores, for 'Also at 3 stores from $25' (see `alsoAt`). */
+  products?: ProductStores;
+  /** Prices with tax, when the 'Prices with tax' switch is on: the card's '~$27.43 with tax'. */
+  tax?: PricesWithTax | null;
+  /** Opens the product at every store; `opener` is the button, for focus to return to. */
+  onCompare?: (productKey: string, opener: HTMLElement) => void;
+  /** Opens the deal's price history (a deal with an id only: its history is asked by it). */
+  onHistory?: (view: DealView, opener: HTMLElement) => void;
 }
 
 /**
@@ -38,9 +53,16 @@ export const DealCard = memo(function DealCard({
   categoryFilter,
   headingLevel,
   facts: context,
+  products,
+  tax,
+  onCompare,
+  onHistory,
 }: DealCardProps) {
   const card = dealCardView(view, categoryFilter);
   const facts = dealFactsView(view, context);
+  const also = products && onCompare ? alsoAt(products, view) : null;
+  const history = onHistory && view.deal.id ? onHistory : null;
+  const withTax = taxLine(view, tax);
   const Title = `h${headingLevel}` as const;
   const chips = (
     [
@@ -100,6 +122,7 @@ export const DealCard = memo(function DealCard({
                 {facts.regular}
               </s>
             )}
+            {facts.usual && <span className={styles.usual}>{facts.usual}</span>}
             {facts.unitPrice && <span className={styles.unit}>{facts.unitPrice}</span>}
           </p>
         ) : (
@@ -110,6 +133,8 @@ export const DealCard = memo(function DealCard({
             </p>
           )
         )}
+        {withTax && <p className={styles.priceText}>{withTax}</p>}
+        {facts.memory && <p className={styles.memory}>{facts.memory}</p>}
         {card.each && <p className={styles.priceText}>{card.each}</p>}
         {facts.sale && priceText && saysMore(priceText, view.deal.salePrice) && (
           <p className={styles.priceText}>{card.price}</p>
@@ -128,10 +153,9 @@ export const DealCard = memo(function DealCard({
       </div>
     </>
   );
-  if (!card.href) return <div className={styles.card}>{content}</div>;
-  return (
+  const main = card.href ? (
     <a
-      className={`${styles.card} ${styles.link}`}
+      className={`${styles.main} ${styles.link}`}
       href={card.href}
       target="_blank"
       rel="noopener noreferrer"
@@ -139,5 +163,42 @@ export const DealCard = memo(function DealCard({
       {content}
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
+  ) : (
+    <div className={styles.main}>{content}</div>
+  );
+  // The card's buttons sit beside its link, never inside it (no control within a control).
+  const actions = (also || history) && (
+    <div className={styles.actions}>
+      {also && (
+        <button
+          type="button"
+          className={styles.action}
+          aria-haspopup="dialog"
+          onClick={(event: MouseEvent<HTMLButtonElement>) =>
+            onCompare?.(also.productKey, event.currentTarget)
+          }
+        >
+          {alsoAtText(also)}
+          <span className="visually-hidden">: compare {card.title}</span>
+        </button>
+      )}
+      {history && (
+        <button
+          type="button"
+          className={styles.action}
+          aria-haspopup="dialog"
+          aria-label={`Price history of ${card.title}`}
+          onClick={(event: MouseEvent<HTMLButtonElement>) => history(view, event.currentTarget)}
+        >
+          Price history
+        </button>
+      )}
+    </div>
+  );
+  return (
+    <div className={card.href ? `${styles.card} ${styles.linked}` : styles.card}>
+      {main}
+      {actions}
+    </div>
   );
 });

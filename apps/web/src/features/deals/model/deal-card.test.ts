@@ -1,7 +1,14 @@
-import { buildDealViews, deriveCategory, effectivePriceFields, type Deal } from '@stl-deals/domain';
+import {
+  buildDealViews,
+  deriveCategory,
+  effectivePriceFields,
+  type Deal,
+  type DealView,
+  type PricesWithTax,
+} from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
-import { dealCardView, dealFactsView } from './deal-card';
+import { dealCardView, dealFactsView, taxLine } from './deal-card';
 
 function cardOf(
   overrides: Parameters<typeof deal>[0],
@@ -119,5 +126,47 @@ describe('dealFactsView', () => {
     };
     expect(dealFactsView(view!, later).ends).toBe('Ends today');
     expect(dealFactsView(view!).ends).toBeNull();
+  });
+});
+
+describe('taxLine', () => {
+  const [view] = buildDealViews(
+    [served(deal({ price: '$25', salePrice: 25 }))],
+    DISPENSARIES,
+    null,
+  );
+  const [unpriced] = buildDealViews([served(deal({ price: 'See store' }))], DISPENSARIES, null);
+  const rates: PricesWithTax['rates'] = new Map([
+    [
+      'swade',
+      {
+        localMarijuana: { rate: 3, status: 'verified' as const },
+        sales: { rate: 9.679, status: 'inferred' as const },
+      },
+    ],
+  ]);
+  const unknownSales: PricesWithTax['rates'] = new Map([
+    [
+      'swade',
+      {
+        localMarijuana: { rate: 3, status: 'verified' as const },
+        sales: { rate: null, status: 'unknown' as const },
+      },
+    ],
+  ]);
+
+  it.each<[string, DealView, PricesWithTax | null, string | null]>([
+    ['the switch off', view!, null, null],
+    ['adult-use: state, local and sales tax', view!, { mode: 'rec', rates }, '~$29.67 with tax'],
+    ['medical: no local marijuana tax', view!, { mode: 'med', rates }, '~$28.42 with tax'],
+    [
+      'a part unknown: an estimate without it',
+      view!,
+      { mode: 'rec', rates: unknownSales },
+      '~$27.25 with tax (estimate)',
+    ],
+    ['no price known', unpriced!, { mode: 'rec', rates }, null],
+  ])('%s', (_, card, tax, line) => {
+    expect(taxLine(card, tax)).toBe(line);
   });
 });

@@ -1,6 +1,7 @@
 import {
   categoryLabel,
   cutText,
+  dealPriceMemoryCard,
   dispensaryChipName,
   distanceChipText,
   endsLabel,
@@ -8,14 +9,19 @@ import {
   imageCandidates,
   imagePlaceholder,
   isNewDeal,
+  marketDay,
   moneyText,
   multiBuyText,
+  outTheDoorPrice,
+  outTheDoorText,
+  priceMemoryText,
   safeHttpUrl,
   secondaryDescription,
   showCategoryChip,
   unitPriceText,
   type CategoryFilter,
   type DealView,
+  type PricesWithTax,
   type Weekday,
   type TimeZone,
 } from '@stl-deals/domain';
@@ -89,10 +95,24 @@ function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealC
 export interface DealFactsView {
   /** The sale price, large ('$30'), from `salePrice`. */
   sale: string | null;
-  /** The regular price, struck through, when it is above the sale price. */
+  /**
+   * The regular price, struck through, when it is above the sale price; null when the product's
+   * own history shows that price was not charged (`usual` stands in its place).
+   */
   regular: string | null;
-  /** '-33%'. */
+  /**
+   * 'Usual $40': for a claimed regular price more than 5% above every price charged in the last
+   * 30 days (`discountCheck: 'inflated'`), the usual price in its place.
+   */
+  usual: string | null;
+  /** '-33%'; against the usual price when it stands in for the claimed one. */
   discount: string | null;
+  /**
+   * What the product's price memory says of today's price: 'Lowest in 30 days' or 'Price
+   * dropped $5' (a drop within the last 7 days); null when its history is unknown, when neither
+   * holds, or without a context (no day to count from).
+   */
+  memory: string | null;
   /** '$8.57/g', '$2.10/100 mg', at the price per item (a multi-buy's, see `effectiveUnitPrice`). */
   unitPrice: string | null;
   /** Size, brand and strain type, in that order, as given. */
@@ -133,12 +153,20 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
     typeof deal.regularPrice === 'number' && (sale === null || deal.regularPrice > sale)
       ? deal.regularPrice
       : null;
-  const discount = view.discountPercent ?? Number.NaN;
+  // A deal without a history check has no line: the market's day is not read for it.
+  const remembered =
+    context && deal.discountCheck
+      ? dealPriceMemoryCard(deal, marketDay(context.now, context.timeZone))
+      : null;
+  const inflated = remembered?.kind === 'usual-price' ? remembered : null;
+  const discount = inflated ? inflated.percentOff : (view.discountPercent ?? Number.NaN);
   const text = (value: string | undefined) => value?.trim() || null;
   return {
     sale: sale === null ? null : moneyText(sale),
-    regular: sale === null || regular === null ? null : moneyText(regular),
+    regular: sale === null || regular === null || inflated ? null : moneyText(regular),
+    usual: inflated ? `Usual ${moneyText(inflated.usualPrice)}` : null,
     discount: Number.isNaN(discount) || discount <= 0 ? null : `-${discount}%`,
+    memory: remembered && !inflated ? priceMemoryText(remembered) : null,
     unitPrice: view.unitPrice ? unitPriceText(view.unitPrice) : null,
     details: [text(deal.size), text(deal.brand), text(deal.strainType)].filter(
       (part): part is string => part !== null,
@@ -147,4 +175,15 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
     isNew: context ? isNewDeal(deal, context.now) : false,
     ends: context ? endsLabel(deal, context) : null,
   };
+}
+
+/**
+ * '~$27.43 with tax' ('(estimate)' after it when a part of the store's tax is unknown): the price
+ * per item with the store's taxes, when prices show with tax (the 'Prices with tax' switch) and
+ * the price is known; the price sorts order by the same amount.
+ */
+export function taxLine(view: DealView, tax: PricesWithTax | null | undefined): string | null {
+  if (!tax || Number.isNaN(view.sortPrice)) return null;
+  const rates = tax.rates.get(view.deal.dispensaryKey);
+  return outTheDoorText(outTheDoorPrice(view.sortPrice, rates, tax.mode));
 }
