@@ -48,13 +48,14 @@ export class FeedDealList {
 }
 
 /**
- * The read model's published deals made objects for the feeds, once per publication and only
- * once a feed is asked for (a service no one follows holds no second copy of the deals). Each
- * deal is decoded once for as long as the read model keeps its bytes: a publication after one
- * dispensary's result decodes that dispensary's deals only.
+ * The read model's published deals made the page's views for the feeds, once per publication and
+ * only once a feed is asked for (a service no one follows holds no copy of the deals as objects).
+ * Each deal is decoded and made a view once for as long as the read model keeps its bytes: a
+ * publication after one dispensary's result decodes that dispensary's deals only, and gives the
+ * others' views their new place in the relevance order (`rank`, which breaks the feed's ties).
  */
 export class FeedDeals {
-  private readonly decoded = new WeakMap<object, Deal>();
+  private readonly viewOf = new WeakMap<object, DealView>();
   private publication: ReadonlyArray<PublishedDeal> | null = null;
   private list: FeedDealList | null = null;
 
@@ -67,27 +68,33 @@ export class FeedDeals {
   current(): FeedDealList {
     const publication = this.source.publishedList();
     if (this.list === null || publication !== this.publication) {
-      const deals = publication.map(({ deal }) => this.decode(deal));
-      // No visitor location: a feed's radius is judged per dispensary (see `selectFeedDeals`).
-      const views = buildDealViews(deals, [], null).sort(byNewestFirst);
-      this.list = new FeedDealList(views, this.now());
+      // The views are this class's own, and a list is read whole within one request (no
+      // await), so the last list's views may take their new ranks in place.
+      const views = publication.map(({ deal }, rank) => {
+        const view = this.viewOf.get(deal) ?? this.decode(deal);
+        view.rank = rank;
+        return view;
+      });
+      this.list = new FeedDealList(views.sort(byNewestFirst), this.now());
       this.publication = publication;
     }
     return this.list;
   }
 
   /**
-   * The deal as the page reads it (the page view: its fields, its cut texts), with its `id`, which
-   * the page view leaves out and a feed entry is named by. Read from the full view, which the
-   * service serialized itself from a checked deal.
+   * The deal's view as the page makes it (`buildDealViews`, without a visitor's location: a
+   * feed's radius is judged per dispensary) from the deal as the page reads it (the page view:
+   * its fields, its cut texts), with its `id`, which the page view leaves out and a feed entry is
+   * named by. Read from the full view, which the service serialized itself from a checked deal.
    */
-  private decode(bytes: PublishedDeal['deal']): Deal {
-    let deal = this.decoded.get(bytes);
-    if (!deal) {
-      const full = JSON.parse(bytes.full.toString('utf8')) as Deal;
-      deal = { ...(pageDealOf(full) as Deal), ...(full.id === undefined ? {} : { id: full.id }) };
-      this.decoded.set(bytes, deal);
-    }
-    return deal;
+  private decode(bytes: PublishedDeal['deal']): DealView {
+    const full = JSON.parse(bytes.full.toString('utf8')) as Deal;
+    const deal = {
+      ...(pageDealOf(full) as Deal),
+      ...(full.id === undefined ? {} : { id: full.id }),
+    };
+    const [view] = buildDealViews([deal], [], null);
+    this.viewOf.set(bytes, view!);
+    return view!;
   }
 }

@@ -50,9 +50,12 @@ function descending(a: number, b: number): number {
   return b - a;
 }
 
-/** A calendar day as a number that compares as the day does; NaN when there is none. */
-function dayValue(day: string | undefined): number {
-  return day !== undefined && isCalendarDay(day) ? Number(day.replaceAll('-', '')) : Number.NaN;
+/** Later calendar days first ('YYYY-MM-DD' sorts as the days do); none after every day. */
+function laterDayFirst(a: string | undefined, b: string | undefined): number {
+  const aKnown = a !== undefined && isCalendarDay(a);
+  const bKnown = b !== undefined && isCalendarDay(b);
+  if (!aKnown || !bKnown) return Number(!aKnown) - Number(!bKnown);
+  return a < b ? 1 : a > b ? -1 : 0;
 }
 
 /**
@@ -64,7 +67,7 @@ function dayValue(day: string | undefined): number {
 export function byNewestFirst(a: DealView, b: DealView): number {
   return (
     descending(a.firstSeenMs ?? Number.NaN, b.firstSeenMs ?? Number.NaN) ||
-    descending(dayValue(a.deal.priceChangedAt), dayValue(b.deal.priceChangedAt)) ||
+    laterDayFirst(a.deal.priceChangedAt, b.deal.priceChangedAt) ||
     a.rank - b.rank
   );
 }
