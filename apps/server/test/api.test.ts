@@ -1177,6 +1177,7 @@ describe('HTTP behaviour', () => {
       'GET /api/monitoring/scraper/status',
       'GET /api/scraper/dispensaries',
       'GET /api/reactive/deals',
+      'GET /api/deals/{id}/history',
       'POST /api/scraper/refresh/all',
       'POST /api/scraper/refresh/{dispensaryKey}',
     ]);
