@@ -317,6 +317,17 @@ describe('GET /api/deals/:id/history', () => {
     }
   });
 
+  it("forgets a deal gone from its store's menu", async () => {
+    const server = await withHistory();
+    scraper.results.set('alpha', {
+      deals: [deal(5, 30, { storeProductKey: undefined })],
+      transport: 'http',
+      menuPrices: [menuPrice('id:p1', 30)],
+    });
+    expect(await server.collection.refresh('alpha')).toBe('refreshed');
+    expect((await server.inject('/api/deals/feed:alpha:1/history')).statusCode).toBe(404);
+  });
+
   it('answers no days for a deal keyed to no product', async () => {
     const server = await withHistory();
     const response = await server.inject('/api/deals/feed:alpha:5/history');
