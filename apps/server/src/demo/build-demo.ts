@@ -21,6 +21,8 @@ import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import { scraperSettings, storeOptions } from '../config-settings';
 import type { DemoSettings } from './demo-config';
+import { fillHistoryFirst } from './history-first';
+import type { PriceBackfill } from './price-backfill';
 
 export interface DemoOptions {
   config: Config;
@@ -30,9 +32,18 @@ export interface DemoOptions {
 }
 
 export interface Demo {
-  /** The service, built but not listening; closing it stops the simulator too. */
+  /**
+   * The service, built but not listening; closing it stops the simulator too. Its
+   * `startCollecting` fills the price history first (see `fillHistoryFirst`).
+   */
   app: FastifyInstance;
   simulator: Simulator;
+  /**
+   * Fills the store's price history with the simulated days before today when it holds none
+   * (null when it held some), once: called again, the same answer. Never rejects. A test (or
+   * the end-to-end harness) that scrapes without `startCollecting` calls it first.
+   */
+  fillPriceHistory: () => Promise<PriceBackfill | null>;
 }
 
 /** The platforms whose challenge the demo shows passing in the browser when DEMO_CHALLENGED=auto. */
@@ -62,16 +73,17 @@ export async function buildDemo({
   });
   try {
     const repository = await openDealsRepository(storeOptions(config));
-    const settings = scraperSettings(config);
+    const scraping = scraperSettings(config);
+    // The simulator's override over the operator's PLATFORMS_CONFIG: its addresses and hashes
+    // win, the operator's other settings (maxPages, keys it does not serve) stay.
+    const platforms = mergePlatformConfig(simulator.platformOverride, scraping.platforms);
     const scraper = createScraper({
-      ...settings,
+      ...scraping,
       userAgent: config.USER_AGENT,
-      // The simulator's override over the operator's PLATFORMS_CONFIG: its addresses and hashes
-      // win, the operator's other settings (maxPages, keys it does not serve) stay.
-      platforms: mergePlatformConfig(simulator.platformOverride, settings.platforms),
+      platforms,
       minHostDelayMs: 0,
       // The simulator is on loopback, which the outbound guard refuses unless allowed.
-      allowPrivateHosts: [...settings.allowPrivateHosts, new URL(simulator.url).hostname],
+      allowPrivateHosts: [...scraping.allowPrivateHosts, new URL(simulator.url).hostname],
     });
     const app = await buildApp({
       config,
@@ -85,7 +97,15 @@ export async function buildDemo({
       imageOrigins: [simulator.url],
     });
     app.addHook('onClose', () => simulator.stop());
-    return { app, simulator };
+
+    const fillPriceHistory = fillHistoryFirst(app, {
+      repository,
+      simulated: { registry, seed: settings.DEMO_SEED, base: simulator.url },
+      platforms,
+      clock,
+      logger,
+    });
+    return { app, simulator, fillPriceHistory };
   } catch (error) {
     await simulator.stop();
     throw error;

@@ -1,0 +1,117 @@
+import {
+  addDays,
+  effectivePrice,
+  priceMemoryCard,
+  type Deal,
+  type DealPriceHistory,
+} from '@stl-deals/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { marketDay } from '../src/collection/market-day';
+import { buildDemo, type Demo } from '../src/demo/build-demo';
+import { loadDemoConfig } from '../src/demo/demo-config';
+import { BACKFILL_DAYS } from '../src/demo/price-backfill';
+import { silentLogger, tempDir, TestClock } from './support/harness';
+
+/*
+ * Demo mode's price history, end to end: a fresh data folder gets two months of simulated days
+ * before the first pass, the first list then shows every line of the price memory, and a second
+ * start on the same folder keeps what it has.
+ */
+
+const DATA_DIR = tempDir('stl-deals-demo-history-');
+/** A Friday afternoon in St. Louis, for the service and the simulator alike. */
+const clock = new TestClock(Date.parse('2026-11-20T21:00:00Z'));
+const TODAY = marketDay(clock.now());
+
+let demo: Demo | undefined;
+
+async function startDemo(): Promise<Demo> {
+  const { service, demo: settings } = loadDemoConfig({
+    DATA_DIR,
+    WEB_DIST: tempDir('no-web-dist-'),
+    DEMO_SEED: 'demo-backfill-test',
+    DEMO_SIMULATOR_PORT: '0',
+    // The challenged stores would need Chromium; the history does not depend on the transport.
+    DEMO_CHALLENGED: 'none',
+  });
+  demo = await buildDemo({ config: service, settings, logger: silentLogger, clock });
+  return demo;
+}
+
+afterAll(async () => {
+  await demo?.app.close();
+});
+
+async function dealsOf(app: FastifyInstance): Promise<Deal[]> {
+  return (await app.inject({ url: '/api/reactive/deals' })).json<Deal[]>();
+}
+
+async function historyOf(app: FastifyInstance, id: string): Promise<DealPriceHistory> {
+  const answer = await app.inject({ url: `/api/deals/${encodeURIComponent(id)}/history` });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<DealPriceHistory>();
+}
+
+/** The line the card shows for a deal's price facts, as the page reads them (null: none). */
+function lineOf(deal: Deal): string | null {
+  const price = deal.salePrice ?? effectivePrice(deal)?.each;
+  if (price === undefined || deal.discountCheck === undefined) return null;
+  if (deal.discountCheck === 'unknown') return 'unknown';
+  const card = priceMemoryCard({
+    day: TODAY,
+    price,
+    daysSeen: 0,
+    lowest30d: deal.lowest30d ?? null,
+    usualPrice: deal.usualPrice ?? null,
+    previousPrice: deal.previousPrice ?? null,
+    priceChangedAt: deal.priceChangedAt ?? null,
+    discountCheck: deal.discountCheck,
+  });
+  return card?.kind ?? null;
+}
+
+describe('demo price history', () => {
+  let longest: { id: string; points: number } = { id: '', points: 0 };
+
+  it('fills two months before the first pass, whose list then shows every price memory line', async () => {
+    const { app, fillPriceHistory } = await startDemo();
+    // The entry point's start: the history first, then the schedule's first pass.
+    await app.startCollecting();
+    const filled = await fillPriceHistory();
+    expect(filled).toMatchObject({
+      from: addDays(TODAY, -BACKFILL_DAYS),
+      to: addDays(TODAY, -1),
+      stores: 39,
+      failedReads: 0,
+    });
+    expect(filled!.observations).toBeGreaterThan(39 * BACKFILL_DAYS * 30);
+    await app.collection.refreshAll().finished;
+
+    const deals = await dealsOf(app);
+    const lines = new Map<string | null, number>();
+    for (const deal of deals) lines.set(lineOf(deal), (lines.get(lineOf(deal)) ?? 0) + 1);
+    for (const line of ['lowest-in-30-days', 'price-dropped', 'usual-price', 'unknown']) {
+      expect(lines.get(line) ?? 0, line).toBeGreaterThan(0);
+    }
+
+    // The deals' products are found under the keys the history was written with: today's
+    // point from the live pass, and the 60 days before it from the simulated ones.
+    for (const deal of deals.filter((each) => each.discountCheck !== undefined).slice(0, 40)) {
+      const { points } = await historyOf(app, deal.id!);
+      if (points.length > longest.points) longest = { id: deal.id!, points: points.length };
+    }
+    const { points } = await historyOf(app, longest.id);
+    expect(points).toHaveLength(BACKFILL_DAYS + 1);
+    expect(points[0]!.day).toBe(addDays(TODAY, -BACKFILL_DAYS));
+    expect(points.at(-1)!.day).toBe(TODAY);
+  }, 300_000);
+
+  it('is not filled again by a second start on the same data folder', async () => {
+    await demo!.app.close();
+    const { app, fillPriceHistory } = await startDemo();
+    // Null: the store said it holds observations, and nothing was read or written.
+    expect(await fillPriceHistory()).toBeNull();
+    expect((await historyOf(app, longest.id)).points).toHaveLength(BACKFILL_DAYS + 1);
+  }, 60_000);
+});
