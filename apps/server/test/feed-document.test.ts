@@ -243,6 +243,21 @@ describe('a feed', () => {
     expect(readAtom(feedFor(feedDeals, '')).title).toBe('STL Deals: every deal');
   });
 
+  it("names 'My stores' by the stores' names, and many by their count, in the page's spelling", () => {
+    const { feedDeals } = published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
+    const xml = feedFor(feedDeals, '?stores=kirkwood%2Cgone%2Cdowntown&dispensary=mine');
+    expect(feedLink(xml, 'alternate')).toBe(
+      'https://deals.example/?dispensary=mine&stores=kirkwood,downtown',
+    );
+    expect(readAtom(xml).title).toBe('STL Deals: at Kirkwood Cannabis and Downtown Dispensary');
+    const three = feedFor(feedDeals, '?dispensary=mine&stores=columbia,kirkwood,downtown');
+    expect(readAtom(three).title).toBe(
+      'STL Deals: at Columbia Greens, Kirkwood Cannabis and Downtown Dispensary',
+    );
+    const four = feedFor(feedDeals, '?dispensary=mine&stores=columbia,kirkwood,downtown,nowhere');
+    expect(readAtom(four).title).toBe('STL Deals: at 4 stores');
+  });
+
   it('is the same document for the same deals, and empty when nothing matches', () => {
     const { feedDeals } = published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
     expect(feedFor(feedDeals, '?search=gummies')).toBe(
@@ -311,6 +326,7 @@ describe("a feed's search", () => {
    */
   async function pageList(model: DealsReadModel, query: string): Promise<string[]> {
     const filters = readFilters(query);
+    const stores = filters.stores.filter((key) => PLACES.some((place) => place.key === key));
     const known = PLACES.some(({ key }) => key === filters.dispensary);
     const answer = known ? model.of(filters.dispensary, 'page') : model.all('page');
     const point = /lat=([-\d.]+)&lng=([-\d.]+)/.exec(query);
@@ -324,6 +340,7 @@ describe("a feed's search", () => {
         radius: filters.distance,
         search: filters.search,
         sort: filters.sort,
+        stores,
       },
       visitor !== null,
     );
@@ -348,6 +365,9 @@ describe("a feed's search", () => {
     '?day=tomorrow',
     '?dispensary=kirkwood',
     '?dispensary=kirkwood&search=gummies',
+    '?dispensary=mine&stores=kirkwood,columbia',
+    '?dispensary=mine&stores=gone,downtown&category=vapes&day=friday',
+    `?dispensary=mine&stores=columbia,downtown&distance=25&${DOWNTOWN_POINT}`,
     `?distance=5&${DOWNTOWN_POINT}`,
     `?distance=25&${DOWNTOWN_POINT}&category=flower`,
     `?distance=50&lat=38.951&lng=-92.334`,
@@ -369,6 +389,10 @@ describe("a feed's search", () => {
         '?category=candy&sort=zzz&day=someday&distance=7&pageSize=13&page=-1&utm_source=x&dispensary=nowhere-known&lat=91&lng=x',
       ),
     ).toBe(whole);
+    // 'My stores' with no store known, or stores without 'My stores', is every dispensary.
+    expect(feedFor(feedDeals, '?dispensary=mine&stores=gone,closed')).toBe(whole);
+    expect(feedFor(feedDeals, '?dispensary=mine')).toBe(whole);
+    expect(feedFor(feedDeals, '?stores=kirkwood')).toBe(whole);
   });
 
   it('needs a point for a radius, two valid coordinates', () => {

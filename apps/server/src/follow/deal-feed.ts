@@ -7,6 +7,7 @@ import {
   DEFAULT_FILTERS,
   distanceToDispensary,
   filterDeals,
+  MY_STORES,
   safeHttpUrl,
   searchQuery,
   withinRadius,
@@ -51,8 +52,8 @@ function listFilters(filters: Filters): Omit<DealFilters, 'sort'> {
 /**
  * The deals a search lists, as the page lists them for the same URL, newest first and at most
  * `FEED_MAX_ENTRIES`: the page's cleaning rules and day filter (`showableOn`), its filters
- * (`filterDeals`: category, search and what else the page's list filters by), one dispensary,
- * and the radius around the search's point, judged per dispensary with the page's distance rules.
+ * (`filterDeals`: 'My stores', category, search and what else the page's list filters by), one
+ * dispensary, and the radius around the search's point, judged per dispensary with the page's distance rules.
  */
 export function selectFeedDeals(
   list: FeedDealList,
@@ -61,7 +62,7 @@ export function selectFeedDeals(
 ): DealView[] {
   const { filters, point } = search;
   let views = list.showableOn(dayOf(filters.day, context.today));
-  if (filters.dispensary !== DEFAULT_FILTERS.dispensary) {
+  if (filters.dispensary !== DEFAULT_FILTERS.dispensary && filters.dispensary !== MY_STORES) {
     views = views.filter((view) => view.deal.dispensaryKey === filters.dispensary);
   }
   if (filters.distance !== DEFAULT_FILTERS.distance && point !== null) {
@@ -155,6 +156,17 @@ export function dealEntry(
   };
 }
 
+/** The most stores a feed's title names; a longer list is counted ('at 5 stores'). */
+const NAMED_STORES = 3;
+
+/** 'My stores' in a title: the stores by name, or their count when there are many. */
+function storeNames(stores: readonly string[], dispensaries: readonly Dispensary[]): string {
+  if (stores.length > NAMED_STORES) return `${stores.length} stores`;
+  const names = stores.map((key) => dispensaries.find((place) => place.key === key)?.name ?? key);
+  const last = names.pop();
+  return names.length ? `${names.join(', ')} and ${last}` : (last ?? '');
+}
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The feed's title: the site and what the search narrows to, in the page's words. */
@@ -163,7 +175,9 @@ export function feedTitle(search: FeedSearch, dispensaries: readonly Dispensary[
   const parts: string[] = [];
   if (filters.search.trim() !== '') parts.push(`“${filters.search.trim()}”`);
   if (filters.category !== 'all') parts.push(categoryLabel(filters.category));
-  if (filters.dispensary !== DEFAULT_FILTERS.dispensary) {
+  if (filters.dispensary === MY_STORES) {
+    parts.push(`at ${storeNames(filters.stores, dispensaries)}`);
+  } else if (filters.dispensary !== DEFAULT_FILTERS.dispensary) {
     const place = dispensaries.find(({ key }) => key === filters.dispensary);
     parts.push(`at ${place?.name ?? filters.dispensary}`);
   }

@@ -2,6 +2,7 @@ import {
   DEFAULT_FILTERS,
   readFilters,
   searchQuery,
+  withKnownDispensaries,
   type Filters,
   type GeoPoint,
 } from '@stl-deals/domain';
@@ -32,6 +33,7 @@ export const RADIUS_NEEDS_POINT =
  */
 export const FEED_PARAMETERS: Readonly<Record<string, 'selects' | 'links' | 'ignored'>> = {
   dispensary: 'selects',
+  stores: 'selects',
   category: 'selects',
   size: 'selects',
   brand: 'selects',
@@ -54,15 +56,13 @@ function coordinate(text: string | null, limit: number): number | null {
 }
 
 /**
- * The search `query` (a URL's query, '?' or not) asks for. A dispensary that `isDispensary` does
- * not know is read as every dispensary, as the page resets it; a point that is not two valid
- * coordinates is none. Never throws: whether the search can be answered is the caller's.
+ * The search `query` (a URL's query, '?' or not) asks for. Dispensaries that `isDispensary` does
+ * not know are left out as the page leaves them out (`withKnownDispensaries`: an unknown
+ * dispensary, or 'My stores' with no known store, is every dispensary); a point that is not two
+ * valid coordinates is none. Never throws: whether the search can be answered is the caller's.
  */
 export function readFeedSearch(query: string, isDispensary: (key: string) => boolean): FeedSearch {
-  const filters = readFilters(query);
-  if (filters.dispensary !== DEFAULT_FILTERS.dispensary && !isDispensary(filters.dispensary)) {
-    filters.dispensary = DEFAULT_FILTERS.dispensary;
-  }
+  const filters = withKnownDispensaries(readFilters(query), isDispensary);
   const params = new URLSearchParams(query);
   const lat = coordinate(params.get(POINT_PARAMS.lat), 90);
   const lng = coordinate(params.get(POINT_PARAMS.lng), 180);

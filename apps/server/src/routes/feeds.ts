@@ -29,7 +29,10 @@ import { isKnownDispensary } from './deals';
 
 /** What the OpenAPI document says of each parameter; the page's others read as the page reads them. */
 const PARAMETER_NOTES: Record<string, string> = {
-  dispensary: "One dispensary's key; an unknown one is every dispensary, as on the page.",
+  dispensary:
+    "One dispensary's key, or 'mine' for the dispensaries of `stores`; an unknown one is every dispensary, as on the page.",
+  stores:
+    'With dispensary=mine: dispensary keys separated by commas (at most 50); unknown keys are left out, and none known is every dispensary.',
   category: "A category of the page's Category filter.",
   size: "A weight of the page's Size filter.",
   brand: "A brand of the page's Brand filter.",

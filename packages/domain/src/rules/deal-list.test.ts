@@ -214,6 +214,19 @@ describe('size and brand filters and the best real discount', () => {
       ['Live resin cart special'],
     ],
     ['a brand no deal is of', { brand: 'kiva' }, []],
+    [
+      "'My stores': one store",
+      { stores: ['far'] },
+      ['Runtz flower special', 'Live resin cart special'],
+    ],
+    ['two stores, every deal of each', { stores: ['far', 'near'] }, titles(views)],
+    [
+      'a store and a category',
+      { stores: ['near'], category: 'flower' },
+      ['Blue Dream flower special', 'Gelato flower special', 'Store-wide flower special'],
+    ],
+    ['a store no deal is of', { stores: ['closed-store'] }, []],
+    ['no stores: every store', { stores: [] }, titles(views)],
     ['every brand', { brand: '' }, titles(views)],
     [
       'a brand, a size and a search',
@@ -284,12 +297,14 @@ describe('size and brand filters and the best real discount', () => {
     );
   });
 
-  it('narrows a search only while the size and brand stay as they were', () => {
+  it('narrows a search only while the size, brand and stores stay as they were', () => {
     const base = { ...all, search: 'flower' };
     for (const filters of [
       { ...base, size: 'eighth' as const },
       { ...base, size: 'eighth' as const, search: 'flower s' },
       { ...base, size: 'ounce' as const, search: 'flower s' },
+      { ...base, stores: ['far'], search: 'flower s' },
+      { ...base, stores: ['near'], search: 'flower sp' },
       { ...base, brand: 'illicit', search: 'flower s' },
       { ...base, brand: 'flora farms', search: 'flower sp' },
       { ...base, search: 'flower spe' },

@@ -113,6 +113,8 @@ export interface DealFilters {
   brand?: string;
   /** Prices with tax ('Prices with tax' on), which the price sorts follow; absent or null is off. */
   tax?: PricesWithTax | null;
+  /** 'My stores': the dispensary keys whose deals are listed; absent or empty is every store. */
+  stores?: readonly string[];
 }
 
 /** The weekday a 'Deals for' choice means, seen from `today`. */
@@ -165,7 +167,10 @@ export function filterAndSortDeals(
   return sortDeals(filterDeals(views, filters, locationKnown), filters.sort, filters.tax);
 }
 
-/** The visitor's filters (category, radius, size, brand, search) applied, in the input's order. */
+/**
+ * The visitor's filters (stores, category, radius, size, brand, search) applied, in the input's
+ * order.
+ */
 export function filterDeals(
   views: readonly DealView[],
   filters: Omit<DealFilters, 'sort'>,
@@ -179,6 +184,8 @@ interface LastFilter {
   radius: DistanceRadius;
   size: SizeFilter;
   brand: string;
+  /** The stores, comma-separated ('' for every store). */
+  stores: string;
   locationKnown: boolean;
   needle: string;
   kept: DealView[];
@@ -208,12 +215,14 @@ export function filterAndSortDealsNarrowing(
   const last = LAST_FILTER.get(views);
   const size = filters.size ?? 'any';
   const brand = filters.brand ?? '';
+  const stores = filters.stores?.join() ?? '';
   const narrows =
     last !== undefined &&
     last.category === filters.category &&
     last.radius === filters.radius &&
     last.size === size &&
     last.brand === brand &&
+    last.stores === stores &&
     last.locationKnown === locationKnown &&
     needle.startsWith(last.needle);
   const found = narrows
@@ -224,6 +233,7 @@ export function filterAndSortDealsNarrowing(
     radius: filters.radius,
     size,
     brand,
+    stores,
     locationKnown,
     needle,
     ...found,
@@ -243,7 +253,9 @@ function searchAll(
   const found: Found = { kept: [], texts: [], at: [] };
   const size = filters.size ?? 'any';
   const brand = filters.brand ?? '';
+  const stores = filters.stores?.length ? new Set(filters.stores) : null;
   for (const view of views) {
+    if (stores && !stores.has(view.deal.dispensaryKey)) continue;
     if (filters.category !== 'all' && view.category !== filters.category) continue;
     if (!withinRadius(view.distanceMiles, filters.radius, locationKnown)) continue;
     if (size !== 'any' && !matchesSize(view.grams ?? dealGrams(view.deal), size)) continue;

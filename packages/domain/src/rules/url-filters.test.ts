@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, readFilters, searchQuery, writeFilters } from './url-filters';
+import {
+  DEFAULT_FILTERS,
+  MAX_STORES,
+  readFilters,
+  readStoreKeys,
+  searchQuery,
+  withKnownDispensaries,
+  writeFilters,
+  type Filters,
+} from './url-filters';
 
 describe('readFilters', () => {
   it('reads each filter by its parameter and nothing else', () => {
@@ -43,5 +52,95 @@ describe('searchQuery', () => {
   it('reads back as the same search', () => {
     const filters = readFilters('?dispensary=a%26b&search=50%25+off+%3Cb%3E&day=tomorrow');
     expect(readFilters(searchQuery(filters))).toEqual(filters);
+  });
+});
+
+describe("'My stores' in the URL", () => {
+  const long = 'k'.repeat(101);
+  it.each<[string, string | null, string[]]>([
+    ['keys in order', 'swade,greenlight', ['swade', 'greenlight']],
+    ['trimmed, a repeat counted once', ' b , a ,b', ['b', 'a']],
+    ['empty parts left out', ',,a,,', ['a']],
+    ['an over-long key left out', `a,${long},b`, ['a', 'b']],
+    ['nothing', '', []],
+    ['no parameter', null, []],
+  ])('reads a store list: %s', (_rule, text, expected) => {
+    expect(readStoreKeys(text)).toEqual(expected);
+  });
+
+  it('keeps at most MAX_STORES stores, the first ones', () => {
+    const many = Array.from({ length: MAX_STORES + 10 }, (_, n) => `store-${n}`);
+    expect(readStoreKeys(many.join(','))).toEqual(many.slice(0, MAX_STORES));
+    // Repeats do not take a place.
+    expect(readStoreKeys(['a', 'a', 'a', ...many].join(','))).toHaveLength(MAX_STORES);
+  });
+
+  it.each<[string, string, Pick<Filters, 'dispensary' | 'stores'>]>([
+    ['my stores', '?dispensary=mine&stores=b,a,b', { dispensary: 'mine', stores: ['b', 'a'] }],
+    ['commas escaped', '?dispensary=mine&stores=b%2Ca', { dispensary: 'mine', stores: ['b', 'a'] }],
+    [
+      "'mine' with no store is every dispensary",
+      '?dispensary=mine',
+      { dispensary: 'all', stores: [] },
+    ],
+    ["'mine' with empty stores", '?dispensary=mine&stores=,', { dispensary: 'all', stores: [] }],
+    ['stores without mine are not read', '?stores=a,b', { dispensary: 'all', stores: [] }],
+    [
+      'nor beside one dispensary',
+      '?dispensary=swade&stores=a',
+      { dispensary: 'swade', stores: [] },
+    ],
+  ])('reads the dispensary choice: %s', (_rule, query, expected) => {
+    const { dispensary, stores } = readFilters(query);
+    expect({ dispensary, stores }).toEqual(expected);
+  });
+
+  it('writes the stores after the dispensary, commas as they are, only for My stores', () => {
+    const mine = { ...DEFAULT_FILTERS, dispensary: 'mine', stores: ['swade', 'greenlight'] };
+    expect(writeFilters({ ...mine, category: 'vapes', page: 2 })).toBe(
+      '?dispensary=mine&stores=swade,greenlight&category=vapes&page=2',
+    );
+    expect(searchQuery({ ...mine, page: 2 })).toBe('?dispensary=mine&stores=swade,greenlight');
+    expect(writeFilters({ ...mine, dispensary: 'swade' })).toBe('?dispensary=swade');
+    expect(writeFilters({ ...mine, dispensary: 'all' })).toBe('');
+  });
+
+  it('round-trips a store list, whatever its keys hold but commas', () => {
+    const filters = {
+      ...DEFAULT_FILTERS,
+      dispensary: 'mine',
+      stores: ['a&b', 'c d', 'e=f%2C', 'ü'],
+    };
+    const query = writeFilters({ ...filters, search: 'x,y' });
+    expect(query).toBe('?dispensary=mine&stores=a%26b,c+d,e%3Df%252C,%C3%BC&search=x%2Cy');
+    expect(readFilters(query)).toEqual({ ...filters, search: 'x,y' });
+  });
+
+  describe('withKnownDispensaries', () => {
+    const known = new Set(['swade', 'greenlight']);
+    const isKnown = (key: string) => known.has(key);
+    it.each<[string, string, Pick<Filters, 'dispensary' | 'stores'>]>([
+      ['every dispensary', '', { dispensary: 'all', stores: [] }],
+      ['a known dispensary', '?dispensary=swade', { dispensary: 'swade', stores: [] }],
+      ['an unknown dispensary is every one', '?dispensary=gone', { dispensary: 'all', stores: [] }],
+      [
+        'unknown stores left out, the order kept',
+        '?dispensary=mine&stores=gone,greenlight,swade',
+        { dispensary: 'mine', stores: ['greenlight', 'swade'] },
+      ],
+      [
+        'no known store is every dispensary',
+        '?dispensary=mine&stores=gone,closed',
+        { dispensary: 'all', stores: [] },
+      ],
+    ])('%s', (_rule, query, expected) => {
+      const { dispensary, stores } = withKnownDispensaries(readFilters(query), isKnown);
+      expect({ dispensary, stores }).toEqual(expected);
+    });
+
+    it('gives the same filters when every dispensary is known', () => {
+      const filters = readFilters('?dispensary=mine&stores=swade,greenlight');
+      expect(withKnownDispensaries(filters, isKnown)).toBe(filters);
+    });
   });
 });

@@ -24,7 +24,13 @@ import { brandKey } from './brand-filter';
  * the Atom feed of a search (`DEALS_FEED_PATH`), which must list what the page lists.
  */
 export interface Filters {
+  /** 'all', one dispensary's key, or `MY_STORES`: the dispensaries of `stores` together. */
   dispensary: string;
+  /**
+   * 'My stores': the dispensaries listed, by key, when `dispensary` is `MY_STORES` (a visitor's
+   * favourites, or a list shared by link), else none. See `readStoreKeys`.
+   */
+  stores: string[];
   category: CategoryFilter;
   /** The Size filter: any size, or a weight sold (see `matchesSize`). */
   size: SizeFilter;
@@ -43,6 +49,7 @@ export interface Filters {
 
 export const DEFAULT_FILTERS: Filters = {
   dispensary: 'all',
+  stores: [],
   category: 'all',
   size: 'any',
   brand: '',
@@ -58,6 +65,7 @@ export const DEFAULT_FILTERS: Filters = {
 /** The URL query's parameter for each filter. */
 export const FILTER_PARAMS: Readonly<Record<keyof Filters, string>> = {
   dispensary: 'dispensary',
+  stores: 'stores',
   category: 'category',
   size: 'size',
   brand: 'brand',
@@ -69,6 +77,33 @@ export const FILTER_PARAMS: Readonly<Record<keyof Filters, string>> = {
   pageSize: 'pageSize',
   page: 'page',
 };
+
+/**
+ * The Select Dispensary choice 'My stores': `dispensary=mine&stores=a,b` lists the deals of the
+ * dispensaries `a` and `b` together. The stores travel in the URL, not only in the browser that
+ * chose them, so a link shows the same stores on any browser and a feed can follow them. No
+ * registry key may be 'mine' (it would never be selected on its own).
+ */
+export const MY_STORES = 'mine';
+
+/** The most dispensaries a store list holds: more than the market's (about 40) in the registry. */
+export const MAX_STORES = 50;
+
+/**
+ * A store list as written in a URL (`a,b`) or kept by a browser: keys separated by commas, each
+ * trimmed; an empty or over-long one is dropped, a repeated one counted once, the order kept and
+ * the list cut to `MAX_STORES`. Whether each is a dispensary is for whoever has the dispensary
+ * list to judge (`withKnownDispensaries`).
+ */
+export function readStoreKeys(text: string | null): string[] {
+  const keys = new Set<string>();
+  for (const part of (text ?? '').split(',')) {
+    const key = part.trim();
+    if (keys.size === MAX_STORES) break;
+    if (key && key.length <= LIMITS.key) keys.add(key);
+  }
+  return [...keys];
+}
 
 /** What the filters use of `URLSearchParams` (the domain is built without DOM or Node types). */
 interface QueryParams {
@@ -106,15 +141,21 @@ const CATEGORIES = CATEGORY_FILTER_OPTIONS.map((option) => option.value);
  * page it has); the dispensary is taken as any short key here and checked against the
  * dispensary list by whoever has it; the search is cut to the service's short-text bound; the
  * brand is taken as any brand, folded to its key (`brandKey`, within the same bound), and checked
- * against the loaded deals' brands by whoever has them.
+ * against the loaded deals' brands by whoever has them. The stores are read (`readStoreKeys`) only
+ * with `dispensary=mine`, and 'mine' without a store is every dispensary.
  */
 export function readFilters(query: string): Filters {
   const params = new SearchParams(query);
   const get = (name: keyof Filters) => params.get(FILTER_PARAMS[name]);
   const dispensary = get('dispensary')?.trim() ?? '';
+  const stores = dispensary === MY_STORES ? readStoreKeys(get('stores')) : [];
   const page = Number(get('page'));
   return {
-    dispensary: dispensary && dispensary.length <= LIMITS.key ? dispensary : 'all',
+    dispensary:
+      dispensary && dispensary.length <= LIMITS.key && (stores.length || dispensary !== MY_STORES)
+        ? dispensary
+        : 'all',
+    stores,
     category: oneOf(CATEGORIES, get('category')) ?? DEFAULT_FILTERS.category,
     size: oneOf(SIZE_FILTERS, get('size')) ?? DEFAULT_FILTERS.size,
     brand: brandKey(get('brand') ?? ''),
@@ -128,16 +169,45 @@ export function readFilters(query: string): Filters {
   };
 }
 
-/** The URL query for `filters`, defaults left out ('' when every filter is at its default). */
+/**
+ * The URL query for `filters`, defaults left out ('' when every filter is at its default). The
+ * stores are written only for 'My stores', their commas as they are (`stores=a,b`): a key holds
+ * no comma, and a comma reads the same escaped or not.
+ */
 export function writeFilters(filters: Filters): string {
   const params = new SearchParams();
+  const written = {
+    ...filters,
+    stores: filters.dispensary === MY_STORES ? filters.stores : DEFAULT_FILTERS.stores,
+  };
   for (const name of Object.keys(FILTER_PARAMS) as Array<keyof Filters>) {
-    if (filters[name] !== DEFAULT_FILTERS[name]) {
-      params.set(FILTER_PARAMS[name], String(filters[name]));
+    if (String(written[name]) !== String(DEFAULT_FILTERS[name])) {
+      params.set(FILTER_PARAMS[name], String(written[name]));
     }
   }
-  const query = params.toString();
+  const query = params
+    .toString()
+    .replace(/(?:^|&)stores=[^&]*/, (stores) => stores.replace(/%2C/g, ','));
   return query ? `?${query}` : '';
+}
+
+/**
+ * `filters` with the dispensaries `isDispensary` does not know left out, as the page leaves them
+ * out of its dropdown: an unknown dispensary is every dispensary, and so is 'My stores' when none
+ * of its stores is known. The same object when every dispensary is known.
+ */
+export function withKnownDispensaries(
+  filters: Filters,
+  isDispensary: (key: string) => boolean,
+): Filters {
+  const { dispensary } = filters;
+  const stores = filters.stores.filter(isDispensary);
+  const known =
+    dispensary === MY_STORES
+      ? stores.length === filters.stores.length
+      : dispensary === 'all' || isDispensary(dispensary);
+  if (known) return filters;
+  return { ...filters, dispensary: stores.length ? MY_STORES : 'all', stores };
 }
 
 /**

@@ -11,6 +11,7 @@ describe('readFilters', () => {
   it('gives the defaults for an empty query', () => {
     expect(readFilters('')).toEqual({
       dispensary: 'all',
+      stores: [],
       category: 'all',
       size: 'any',
       brand: '',
@@ -31,6 +32,7 @@ describe('readFilters', () => {
       ),
     ).toEqual({
       dispensary: 'swade',
+      stores: [],
       category: 'edibles',
       size: 'eighth',
       brand: 'good day farm',
@@ -110,6 +112,7 @@ describe('changeFilters', () => {
 
   it.each([
     ['dispensary', { dispensary: 'swade' }],
+    ['dispensary to My stores', { dispensary: 'mine', stores: ['swade', 'greenlight'] }],
     ['category', { category: 'flower' as const }],
     ['size', { size: 'ounce' as const }],
     ['brand', { brand: 'wyld' }],
@@ -136,6 +139,8 @@ describe('normalizedQuery', () => {
     ['?page=2&category=vapes', '?category=vapes&page=2'],
     ['?day=someday&sort=newest', '?sort=newest'],
     ['?utm_source=x&category=candy', '?utm_source=x'],
+    ['?stores=a%2Cb&category=vapes', '?category=vapes'],
+    ['?stores=b,a,b&x=1&dispensary=mine', '?dispensary=mine&stores=b,a&x=1'],
     ['?search=blue%20dream', '?search=blue+dream'],
     ['?tax=vat&size=2g&category=flower', '?category=flower'],
     ['?brand=WYLD&tax=rec', '?brand=wyld&tax=rec'],

@@ -24,12 +24,13 @@ export function normalizedQuery(query: string): string {
  * (a campaign tag, say): the page leaves what is not its own alone.
  */
 export function withOtherParams(filtersQuery: string, query: string): string {
-  const ours = new URLSearchParams(filtersQuery);
+  // Appended to the filters' query as written, which keeps the commas of `stores=a,b`.
+  const others = new URLSearchParams();
   const names = new Set(Object.values(FILTER_PARAMS));
   for (const [name, value] of new URLSearchParams(query)) {
-    if (!names.has(name)) ours.append(name, value);
+    if (!names.has(name)) others.append(name, value);
   }
-  const text = ours.toString();
+  const text = [filtersQuery.slice(1), others.toString()].filter(Boolean).join('&');
   return text ? `?${text}` : '';
 }
 
