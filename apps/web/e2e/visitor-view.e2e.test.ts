@@ -15,10 +15,10 @@ import {
 } from '@stl-deals/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { refreshKeptOldDealsMessage } from '../src/features/deals/model/action-messages';
 import {
   cacheStillLoadingShownMessage,
   hiddenDealsNote,
-  refreshKeptOldDealsMessage,
 } from '../src/features/deals/model/messages';
 import { cacheUpdatedText } from '../src/features/deals/model/times';
 import {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { onDemandParts } from '../features/deals/load-on-demand';
 import { server } from './server';
 
 // A `findBy`/`waitFor` ends as soon as what it waits for is in the DOM; its limit (1 s by
@@ -9,6 +10,10 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The page's on-demand parts loaded, as the page preloads them when idle after its first paint
+// and a visitor finds them: a click's effect shows in the same turn. Loading them the first time
+// is a test of its own (shared/tasks/on-demand.test.ts, shared/ui/on-demand-component.test.tsx).
+beforeAll(() => onDemandParts.load());
 afterEach(() => {
   cleanup();
   server.resetHandlers();

@@ -57,3 +57,10 @@ export function isUnreachable(error: unknown): boolean {
   if (error instanceof NoResponseError || error instanceof RetriesExhaustedError) return true;
   return error instanceof HttpError && error.status >= 500 && error.serverMessage === undefined;
 }
+
+/** When a refused call may be made again, from its Retry-After; null when it did not say. */
+export function retryAtOf(error: unknown, now: () => number): number | null {
+  return error instanceof HttpError && error.retryAfterS !== undefined
+    ? now() + error.retryAfterS * 1000
+    : null;
+}

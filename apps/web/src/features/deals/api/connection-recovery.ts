@@ -5,7 +5,8 @@ import {
   dealsTimeoutMs,
   isCacheLoading,
 } from '../model/cache-step';
-import { IDLE_MESSAGE, retryFailedMessage } from '../model/messages';
+import { retryFailedMessage } from '../model/action-messages';
+import { IDLE_MESSAGE } from '../model/messages';
 import { checkHealth } from './check-health';
 import {
   connect,

@@ -1,8 +1,8 @@
 import type { Dispensary } from '@stl-deals/domain';
-import { HttpError, isUnreachable } from '../../../shared/http/errors';
+import { HttpError, isUnreachable, retryAtOf } from '../../../shared/http/errors';
 import { DEALS_TIMEOUT_MS, dealsTimeoutMs } from '../model/cache-step';
+import { fetchDealsFailedMessage } from '../model/messages';
 import {
-  fetchDealsFailedMessage,
   REFRESH_ALL_RESULT_MS,
   refreshAllFailedMessage,
   refreshAllResultMessage,
@@ -14,7 +14,7 @@ import {
   refreshingMessage,
   refreshKeptOldDealsMessage,
   refreshRefusedMessage,
-} from '../model/messages';
+} from '../model/action-messages';
 import { cacheUpdatedText } from '../model/times';
 import { fetchDeals, knownStatus, replaceDeals, type FeedContext } from './feed-steps';
 import { cacheStatusKey, readCacheStatus } from './get-cache-status';
@@ -23,13 +23,6 @@ import { refreshDispensary } from './refresh-dispensary';
 
 /** Whether `selectionKey` ('all' or a dispensary key) is what the visitor looks at now. */
 export type IsSelected = (selectionKey: string) => boolean;
-
-/** When a refused call may be made again, from its Retry-After; null when it did not say. */
-export function retryAtOf(error: unknown, now: () => number): number | null {
-  return error instanceof HttpError && error.retryAfterS !== undefined
-    ? now() + error.retryAfterS * 1000
-    : null;
-}
 
 /** The service refused a refresh for now (429), which the notice says in plain words. */
 function isRefused(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { requestJson } from '../../../shared/http/request';
-import type { RefreshAllAnswer } from '../model/messages';
+import type { RefreshAllAnswer } from '../model/action-messages';
 
 export const REFRESH_ALL_TIMEOUT_MS = 120_000;
 

@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
 import { useLoadedDeals } from '../hooks/use-deal-list';
+import { preloadOnDemandParts } from '../load-on-demand';
 import { useDispensaries } from '../hooks/use-dispensaries';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useUrlFilters } from '../hooks/use-url-filters';
@@ -27,6 +28,9 @@ export function DealsPage() {
   const { query, filters, change, typed } = useUrlFilters();
   const dispensaries = useDispensaries();
   const location = useGeolocation(geolocation, permissions);
+  // What the first list does not need is loaded on first use, and preloaded when the browser is
+  // idle after this first paint (while the page waits on the service), so it is there when used.
+  useEffect(preloadOnDemandParts, []);
 
   const selected =
     filters.dispensary === 'all'

@@ -1,6 +1,7 @@
 import { Button } from '../../../shared/ui/button';
 import type { BackgroundRetry } from '../model/activity';
-import { backgroundRetryMessage, needsConnectionAdvice } from '../model/messages';
+import { backgroundRetryMessage } from '../model/action-messages';
+import { needsConnectionAdvice } from '../model/messages';
 import styles from './panel.module.css';
 
 interface ErrorPanelProps {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useServices } from '../../../shared/services';
 import type { Notice } from '../model/activity';
-import { tryAgainMessage } from '../model/messages';
+import { tryAgainMessage } from '../model/action-messages';
 import styles from './notice-bar.module.css';
 
 interface NoticeBarProps {

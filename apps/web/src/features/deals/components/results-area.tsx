@@ -2,9 +2,8 @@ import type { CategoryFilter, TimeZone } from '@stl-deals/domain';
 import type { DealListModel } from '../hooks/use-deal-list';
 import type { Activity } from '../model/activity';
 import { DealList } from './deal-list';
-import { ErrorPanel } from './error-panel';
 import { LoadingPanel } from './loading-panel';
-import { NoticeBar } from './notice-bar';
+import { ErrorPanel, NoticeBar } from './on-demand';
 
 export type ResultsView = { kind: 'error'; error: string } | { kind: 'loading' } | { kind: 'list' };
 

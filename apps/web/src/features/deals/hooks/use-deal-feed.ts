@@ -1,14 +1,15 @@
 import type { Dispensary } from '@stl-deals/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { retryAtOf } from '../../../shared/http/errors';
 import { useServices } from '../../../shared/services';
-import { backgroundAttempt, retryConnection } from '../api/connection-recovery';
 import { dealsQueryOptions } from '../api/deals-feed';
 import type { FeedContext } from '../api/feed-steps';
-import { refreshAll, refreshOne, retryAtOf } from '../api/refresh-actions';
 import { cacheStatusQueryOptions } from '../api/get-cache-status';
+import { onDemandParts } from '../load-on-demand';
 import { activityReducer, INITIAL_ACTIVITY } from '../model/activity';
 import { BACKGROUND_RETRY_FOR_MS, BACKGROUND_RETRY_INTERVAL_MS } from '../model/messages';
+import { useAction } from './use-action';
 import { useRefreshWait } from './use-refresh-wait';
 
 /**
@@ -72,20 +73,19 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
     const until = retryAtOf(error, services.now);
     if (until !== null) wait(key, until);
   };
-  const refresh = useMutation({
-    mutationFn: (target: Dispensary) => refreshOne(target, ctx, isSelected),
-    onError: (error, target) => waitIfAsked(target.key)(error),
-  });
-  const refreshEverything = useMutation({
-    mutationFn: () => refreshAll(ctx, () => selected.current),
-    onError: waitIfAsked('all'),
-  });
-  const retry = useMutation({ mutationFn: () => retryConnection(dispensary, ctx) });
-  // Stable callbacks, so the memoized filter panel does not draw again for them.
-  const { mutate: refreshMutate } = refresh;
-  const { mutate: refreshAllMutate } = refreshEverything;
-  const onRefresh = useCallback((target: Dispensary) => refreshMutate(target), [refreshMutate]);
-  const onRefreshAll = useCallback(() => refreshAllMutate(), [refreshAllMutate]);
+  // The actions' code is loaded on first use (see `onDemandParts`), by then mostly preloaded.
+  // `start` is stable, so the memoized filter panel does not draw again for it.
+  const refresh = useAction(
+    (target: Dispensary) => onDemandParts.run((parts) => parts.refreshOne(target, ctx, isSelected)),
+    (error, target) => waitIfAsked(target.key)(error),
+  );
+  const refreshEverything = useAction(
+    () => onDemandParts.run((parts) => parts.refreshAll(ctx, () => selected.current)),
+    waitIfAsked('all'),
+  );
+  const retry = useAction(() =>
+    onDemandParts.run((parts) => parts.retryConnection(dispensary, ctx)),
+  );
 
   // A message shown for a while (Refresh All's result) reverts unless something replaced it.
   const { message, messageExpiresMs } = activity;
@@ -115,9 +115,11 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
       attempt++;
       report({ type: 'background', state: { attempt, of: tries } });
       timer = setTimeout(() => {
-        backgroundAttempt(selected.current, ctx, controller.signal).catch(() => {
-          if (!controller.signal.aborted) next();
-        });
+        onDemandParts
+          .run((parts) => parts.backgroundAttempt(selected.current, ctx, controller.signal))
+          .catch(() => {
+            if (!controller.signal.aborted) next();
+          });
       }, BACKGROUND_RETRY_INTERVAL_MS);
     };
     // The first report comes from a timer too: no state is set while the effect runs.
@@ -132,14 +134,14 @@ export function useDealFeed(dispensary: Dispensary | null, enabled: boolean, sho
     snapshot: deals.data,
     status: status.data ?? null,
     activity,
-    refreshing: refresh.isPending,
-    refreshingAll: refreshEverything.isPending,
+    refreshing: refresh.pending,
+    refreshingAll: refreshEverything.pending,
     /** The refresh resting for the wait the service asked for, and the one whose wait ended. */
     refreshWaiting: resting.waiting,
     refreshLifted: resting.lifted,
-    refresh: onRefresh,
-    refreshAll: onRefreshAll,
-    retryConnection: () => retry.mutate(),
+    refresh: refresh.start,
+    refreshAll: refreshEverything.start,
+    retryConnection: () => retry.start(),
     /** Whether a change of what is displayed would dismiss something (an error over the list, a notice). */
     dismissable: dismissable !== null,
     dismissNotice: () => report({ type: 'dismissed', listLoaded }),

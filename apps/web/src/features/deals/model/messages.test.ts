@@ -17,11 +17,13 @@ import {
   needsConnectionAdvice,
   NOT_RESPONDING_MESSAGE,
   reconnectingMessage,
+} from './messages';
+import {
   refreshAllFailedMessage,
   refreshFailedMessage,
   refreshingMessage,
   retryFailedMessage,
-} from './messages';
+} from './action-messages';
 
 const loading = (extra = {}) => readyStatus({ ready: false, totalDeals: 0, ...extra });
 

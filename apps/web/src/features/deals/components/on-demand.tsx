@@ -1,0 +1,15 @@
+import { onDemandComponent } from '../../../shared/ui/on-demand-component';
+import { onDemandParts } from '../load-on-demand';
+
+// The components the page shows only after its first load or a visitor's action, loaded on
+// first use from one chunk (see `onDemandParts`); until it arrives they show nothing, which
+// the page's idle preload makes rare.
+
+/** The error panel (spec section 8), in place of the list or the loading panel. */
+export const ErrorPanel = onDemandComponent(onDemandParts, (parts) => parts.ErrorPanel);
+
+/** A failed or refused refresh's notice, over the list. */
+export const NoticeBar = onDemandComponent(onDemandParts, (parts) => parts.NoticeBar);
+
+/** The failing and unconfigured dispensaries, inside the source coverage disclosure. */
+export const TroubledSources = onDemandComponent(onDemandParts, (parts) => parts.TroubledSources);
