@@ -1,13 +1,13 @@
-import { calendarAt, dateKey } from '@stl-deals/domain';
+import { MARKET_TIME_ZONE, marketDay as marketDayOnClock } from '@stl-deals/domain';
 
 /**
- * The market's time zone: St. Louis keeps Central time. The price history keeps one observation
- * per store, product and calendar day here, so a scrape at 11:30 pm and one at 12:30 am are two
- * days wherever the service runs.
+ * The market's time zone (America/Chicago: St. Louis keeps Central time), the domain's. The price
+ * history keeps one observation per store, product and calendar day there, so a scrape at
+ * 11:30 pm and one at 12:30 am are two days wherever the service runs.
  */
-export const MARKET_TIME_ZONE = 'America/Chicago';
+export { MARKET_TIME_ZONE };
 
-/** The market's calendar day ('YYYY-MM-DD') at `instant`. */
+/** The market's calendar day ('YYYY-MM-DD') at `instant`, whatever the service's own zone. */
 export function marketDay(instant: Date): string {
-  return dateKey(calendarAt(instant.getTime(), MARKET_TIME_ZONE));
+  return marketDayOnClock(instant.getTime(), MARKET_TIME_ZONE);
 }
