@@ -278,6 +278,25 @@ describe('a feed', () => {
     expect(feedDeals.current()).not.toBe(list);
     expect(titles(feedFor(feedDeals, ''))).toEqual(['First', 'Second']);
   });
+
+  it('decodes a large publication a slice at a time, letting the event loop turn between', async () => {
+    const many = Array.from({ length: 1_200 }, (_, n) =>
+      deal({
+        id: `n${n}`,
+        title: `Deal number ${n}`,
+        firstSeenAt: new Date(n * 60_000).toISOString(),
+      }),
+    );
+    const { feedDeals } = published({ downtown: many });
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const ready = feedDeals.ready();
+    expect(turned).toBe(false);
+    await ready;
+    // Decoded in one go, it would be ready before the event loop's next turn.
+    expect(turned).toBe(true);
+    expect(readAtom(feedFor(feedDeals, '')).items[0]?.title).toBe('Deal number 1199');
+  });
 });
 
 describe("a feed's search", () => {

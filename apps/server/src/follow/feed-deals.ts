@@ -1,8 +1,10 @@
 import {
   buildDealViews,
   byNewestFirst,
+  isCleanDeal,
+  isShownOn,
   pageDealOf,
-  splitDeals,
+  WEEKDAYS,
   type Deal,
   type DealListView,
   type DealView,
@@ -19,6 +21,12 @@ export interface PublishedDeals {
   publishedList(): ReadonlyArray<PublishedDeal>;
 }
 
+/** Deals decoded between two turns of the event loop (a few milliseconds' work). */
+const DECODE_SLICE = 500;
+
+/** Whether a view is shown on a weekday: the page's day filter, judged once per view and day. */
+type ShownOn = (view: DealView, day: Weekday) => boolean;
+
 /**
  * One publication's deals as the feeds read them: the page's views of them (the same objects the
  * page's rules work on, so a feed lists what the page lists) in a feed's order, newest first.
@@ -31,16 +39,21 @@ export class FeedDealList {
     readonly views: readonly DealView[],
     /** When this list was made: an empty feed's `updated`. */
     readonly madeAt: Date,
+    /** The page's day filter (`isShownOn`) for a view. */
+    private readonly shownOn: ShownOn,
   ) {}
 
   /**
-   * The deals worth showing on `day` (the cleaning rules and the day filter, `splitDeals`), newest
-   * first. Worked out once per weekday and publication: every search of that day starts here.
+   * The deals worth showing on `day`, newest first: those the page's cleaning rules keep and its
+   * day filter shows that day (as the page's `splitDeals`). Worked out once per weekday and
+   * publication: every search of that day starts here.
    */
   showableOn(day: Weekday): readonly DealView[] {
     let views = this.showable.get(day);
     if (!views) {
-      views = splitDeals(this.views, day).showable;
+      views = this.views.filter(
+        (view) => (view.clean ?? isCleanDeal(view.deal)) && this.shownOn(view, day),
+      );
       this.showable.set(day, views);
     }
     return views;
@@ -56,6 +69,21 @@ export class FeedDealList {
  */
 export class FeedDeals {
   private readonly viewOf = new WeakMap<object, DealView>();
+  /**
+   * The day filter's verdicts per view, kept as long as the view: bit `i` says whether weekday
+   * `i` (of `WEEKDAYS`) was judged, bit `i + 7` whether the view is shown on it. A deal's title is
+   * then read for its weekdays once per day it is asked for, not once per publication.
+   */
+  private readonly days = new WeakMap<DealView, number>();
+  private readonly shownOn: ShownOn = (view, day) => {
+    const bit = WEEKDAYS.indexOf(day);
+    let days = this.days.get(view) ?? 0;
+    if ((days & (1 << bit)) === 0) {
+      days |= (1 << bit) | (isShownOn(view.deal, day) ? 1 << (bit + 7) : 0);
+      this.days.set(view, days);
+    }
+    return (days & (1 << (bit + 7))) !== 0;
+  };
   private publication: ReadonlyArray<PublishedDeal> | null = null;
   private list: FeedDealList | null = null;
 
@@ -64,18 +92,33 @@ export class FeedDeals {
     private readonly now: () => Date,
   ) {}
 
-  /** The deals as last published (see the class). */
+  /**
+   * Resolves once every deal as last published is decoded: those not decoded yet, `DECODE_SLICE`
+   * at a time with a turn of the event loop between slices, so that the first feed after a start
+   * (every deal to decode) does not hold up the service's other answers. `current` then has only
+   * the order to make.
+   */
+  async ready(): Promise<void> {
+    const publication = this.source.publishedList();
+    if (publication === this.publication) return;
+    for (let start = 0; start < publication.length; start += DECODE_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const { deal } of publication.slice(start, start + DECODE_SLICE)) this.viewFor(deal);
+    }
+  }
+
+  /** The deals as last published (see the class; `ready` first spares the event loop). */
   current(): FeedDealList {
     const publication = this.source.publishedList();
     if (this.list === null || publication !== this.publication) {
-      // The views are this class's own, and a list is read whole within one request (no
-      // await), so the last list's views may take their new ranks in place.
+      // The views are this class's own, and their rank is read only by this sort: they take
+      // their places in this publication in place.
       const views = publication.map(({ deal }, rank) => {
-        const view = this.viewOf.get(deal) ?? this.decode(deal);
+        const view = this.viewFor(deal);
         view.rank = rank;
         return view;
       });
-      this.list = new FeedDealList(views.sort(byNewestFirst), this.now());
+      this.list = new FeedDealList(views.sort(byNewestFirst), this.now(), this.shownOn);
       this.publication = publication;
     }
     return this.list;
@@ -87,7 +130,9 @@ export class FeedDeals {
    * its fields, its cut texts), with its `id`, which the page view leaves out and a feed entry is
    * named by. Read from the full view, which the service serialized itself from a checked deal.
    */
-  private decode(bytes: PublishedDeal['deal']): DealView {
+  private viewFor(bytes: PublishedDeal['deal']): DealView {
+    const known = this.viewOf.get(bytes);
+    if (known) return known;
     const full = JSON.parse(bytes.full.toString('utf8')) as Deal;
     const deal = {
       ...(pageDealOf(full) as Deal),

@@ -109,6 +109,7 @@ export const feedRoutes: FastifyPluginCallbackZod<{ collection: Collection; cloc
       const search = readFeedSearch(query, (key) => isKnownDispensary(collection, key));
       if (lacksPoint(search)) throw new HttpError(400, RADIUS_NEEDS_POINT);
       await collection.whenLoaded();
+      await deals.ready();
       const list = deals.current();
       const today = weekdayAt(clock.now(), MARKET_TIME_ZONE);
       const dispensaries = collection.dispensaries();
