@@ -1,12 +1,17 @@
-import type { CategoryFilter, TimeZone } from '@stl-deals/domain';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { CategoryFilter, DealView, TimeZone } from '@stl-deals/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onDemand } from '../../../shared/tasks/on-demand';
+import { useCodeWhen } from '../hooks/use-code-when';
 import type { DealListModel } from '../hooks/use-deal-list';
+import { useProductParam } from '../hooks/use-product-param';
 import type { FactsContext } from '../model/deal-card';
 import { hiddenDealsNote } from '../model/messages';
 import { DealCard } from './deal-card';
 import styles from './deal-list.module.css';
 import { EmptyState } from './empty-state';
 import { Pagination } from './pagination';
+
+const NO_OFFERS: readonly DealView[] = [];
 
 interface DealListProps {
   list: DealListModel;
@@ -24,10 +29,51 @@ interface DealListProps {
   onClearSearch: () => void;
 }
 
-/** The deal list (spec section 2): count line, headed groups of cards, pagination, empty states. */
+// What a card opens loads when a card first opens it, in a chunk of its own.
+const cardDialogs = onDemand(() => import('./card-dialogs'));
+
+/**
+ * The deal list (spec section 2): count line, headed groups of cards, pagination, empty states;
+ * over it, what a card opens: the product at every store (named in the URL, so a shared link
+ * opens it) and a deal's price history.
+ */
 export function DealList(props: DealListProps) {
   const { list, shown, categoryFilter, timeZone, onPage, onClearSearch } = props;
   const countRef = useRef<HTMLParagraphElement>(null);
+  const { productKey, open: openProduct, close: closeProduct } = useProductParam();
+  const [history, setHistory] = useState<DealView | null>(null);
+  /** The button that opened a dialog, for focus to return to when it closes. */
+  const opener = useRef<HTMLElement | null>(null);
+  const onCompare = useCallback(
+    (key: string, button: HTMLElement) => {
+      opener.current = button;
+      openProduct(key);
+    },
+    [openProduct],
+  );
+  const onHistory = useCallback((view: DealView, button: HTMLElement) => {
+    opener.current = button;
+    setHistory(view);
+  }, []);
+  const closeHistory = useCallback(() => setHistory(null), []);
+  const dialogs = useCodeWhen(cardDialogs, productKey !== null || history !== null);
+
+  // Focus returns where it was when the dialog closes, however it closed (Escape, Close, Back); a
+  // comparison opened by a shared link returns it to the count line.
+  const dialogOpen = productKey !== null || history !== null;
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (dialogOpen) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const back = opener.current?.isConnected ? opener.current : countRef.current;
+    opener.current = null;
+    back?.focus({ preventScroll: true });
+  }, [dialogOpen]);
+
   const shownBefore = useRef(shown);
   useEffect(() => {
     if (shownBefore.current === shown) return;
@@ -81,6 +127,10 @@ export function DealList(props: DealListProps) {
                       categoryFilter={categoryFilter}
                       headingLevel={group.heading ? 4 : 3}
                       facts={facts}
+                      products={list.products}
+                      tax={list.tax}
+                      onCompare={onCompare}
+                      onHistory={onHistory}
                     />
                   </li>
                 ))}
@@ -90,6 +140,14 @@ export function DealList(props: DealListProps) {
         )}
       </div>
       <Pagination buttons={list.pagination} page={list.page} onPage={goTo} />
+      {dialogs && productKey !== null && (
+        <dialogs.ProductComparison
+          offers={list.products.get(productKey) ?? NO_OFFERS}
+          tax={list.tax}
+          onClose={closeProduct}
+        />
+      )}
+      {dialogs && history && <dialogs.PriceHistory view={history} onClose={closeHistory} />}
     </section>
   );
 }

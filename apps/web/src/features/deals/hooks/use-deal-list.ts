@@ -10,6 +10,7 @@ import {
   pageItems,
   paginationButtons,
   pricesWithTax,
+  productStores,
   splitDeals,
   weekdayAt,
   type Deal,
@@ -60,6 +61,9 @@ export function useLoadedDeals({
   const today = snapshot ? weekdayAt(new Date(snapshot.loadedAt), timeZone) : null;
   const day = today ? dayOf(dayChoice, today) : null;
   const split = useMemo(() => (day ? splitDeals(views, day) : null), [views, day]);
+  // Each product's stores among the deals shown for the day, grouped once per list (never per
+  // keystroke): the cards' 'Also at 3 stores from $25' and the comparison read them.
+  const products = useMemo(() => productStores(split?.showable ?? NO_VIEWS), [split]);
   // The Brand dropdown's choices: the brands of every deal loaded, whatever day is shown, so
   // that choosing another day does not take the visitor's brand away.
   const brands = useMemo(() => brandOptions(views), [views]);
@@ -75,6 +79,7 @@ export function useLoadedDeals({
     received: deals.length,
     /** When the deals were loaded: 'New' and 'Ends today' on the cards are judged from it. */
     loadedAt: snapshot?.loadedAt ?? null,
+    products,
     brands,
     /** The dispensaries, whose tax rates the price sorts follow when prices show with tax. */
     dispensaries,
@@ -125,6 +130,9 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
     day: loaded.day,
     counts: loaded.counts,
     loadedAt: loaded.loadedAt,
+    products: loaded.products,
+    /** Prices with tax when the switch is on, else null: the cards' '~$27.43 with tax'. */
+    tax,
     pagination,
     countLine: countLine({ shown: matching.length, total: showable.length, search }),
     empty: matching.length === 0,

@@ -10,7 +10,7 @@ import {
 } from '../model/url-filters';
 
 /** Fired after the page itself changes the URL: history.pushState raises no event of its own. */
-const URL_CHANGED = 'stl-deals:url-changed';
+export const URL_CHANGED = 'stl-deals:url-changed';
 
 /**
  * How long typing may pause before the search is settled and written to the address bar. Writing

@@ -1,0 +1,85 @@
+import type { DealView, PricesWithTax } from '@stl-deals/domain';
+import { comparisonRows, comparisonTitle } from '../model/product-comparison';
+import { DealDialog } from './deal-dialog';
+import styles from './deal-dialog.module.css';
+
+interface ProductComparisonProps {
+  /** The product's deals, one per store, cheapest first (see `productStores`). */
+  offers: readonly DealView[];
+  /** Prices with tax, when the 'Prices with tax' switch is on. */
+  tax: PricesWithTax | null;
+  onClose: () => void;
+}
+
+/**
+ * One product at every store that has it on deal in the list: today's price, the price per item
+ * (a multi-buy's), the price with tax when asked for, the distance when known, and a link to each
+ * store's deal; cheapest first. Loaded when first opened.
+ */
+export function ProductComparison({ offers, tax, onClose }: ProductComparisonProps) {
+  const rows = comparisonRows(offers, tax);
+  const stores = rows.length === 1 ? '1 store' : `${rows.length} stores`;
+  const withDistance = rows.some((row) => row.distance !== null);
+  return (
+    <DealDialog
+      title={comparisonTitle(offers)}
+      subtitle={rows.length > 0 ? `On deal at ${stores} today, cheapest first` : undefined}
+      onClose={onClose}
+    >
+      {rows.length === 0 ? (
+        <p className={styles.text}>
+          No store in this list has this product on deal today. It may be on another day's list, or
+          at a dispensary not listed.
+        </p>
+      ) : (
+        <table className={styles.table}>
+          <caption className="visually-hidden">Prices of this product at each store</caption>
+          <thead>
+            <tr>
+              <th scope="col">Store</th>
+              <th scope="col" className={styles.number}>
+                Price today
+              </th>
+              <th scope="col" className={styles.number}>
+                Per item
+              </th>
+              {tax && (
+                <th scope="col" className={styles.number}>
+                  With tax
+                </th>
+              )}
+              {withDistance && (
+                <th scope="col" className={styles.number}>
+                  Distance
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">
+                  {row.href ? (
+                    <a href={row.href} target="_blank" rel="noopener noreferrer">
+                      {row.store}
+                      <span className="visually-hidden"> (opens the deal in a new tab)</span>
+                    </a>
+                  ) : (
+                    row.store
+                  )}
+                </th>
+                <td className={styles.number}>{row.price}</td>
+                <td className={styles.number}>
+                  {row.each ?? 'Unknown'}
+                  {row.offer && <span className={styles.note}>in {row.offer}</span>}
+                </td>
+                {tax && <td className={styles.number}>{row.withTax ?? 'Unknown'}</td>}
+                {withDistance && <td className={styles.number}>{row.distance ?? 'Unknown'}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </DealDialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { readProductParam, withProductParam } from '../model/product-param';
+import { URL_CHANGED } from './use-url-filters';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(URL_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(URL_CHANGED, onChange);
+  };
+}
+
+const currentQuery = () => window.location.search;
+
+function writeQuery(query: string, replace: boolean): void {
+  const url = `${window.location.pathname}${query}${window.location.hash}`;
+  if (replace) window.history.replaceState(window.history.state, '', url);
+  else window.history.pushState(window.history.state, '', url);
+  window.dispatchEvent(new Event(URL_CHANGED));
+}
+
+/**
+ * The product compared, from the URL's `product` parameter (see `PRODUCT_PARAM`), and its opening
+ * and closing. Opening adds a history entry, so Back closes the comparison; closing it from the page
+ * steps back over that entry when this page added it, and otherwise (a shared link opened with it)
+ * takes the parameter out of the current entry.
+ */
+export function useProductParam() {
+  const query = useSyncExternalStore(subscribe, currentQuery);
+  const productKey = readProductParam(query);
+  /** The URL query the last opening wrote. */
+  const opened = useRef<string | null>(null);
+
+  const open = useCallback((key: string) => {
+    writeQuery(withProductParam(window.location.search, key), false);
+    opened.current = window.location.search;
+  }, []);
+
+  const close = useCallback(() => {
+    const current = window.location.search;
+    if (readProductParam(current) === null) return;
+    if (opened.current === current) window.history.back();
+    else writeQuery(withProductParam(current, null), true);
+    opened.current = null;
+  }, []);
+
+  return { productKey, open, close };
+}
