@@ -95,6 +95,8 @@ export const DealListViewSchema = z.enum(['full', 'page']);
 export type DealListView = z.infer<typeof DealListViewSchema>;
 
 export const PAGE_DEAL_FIELDS = [
+  // The page asks for a deal's price history by its id.
+  'id',
   'title',
   'description',
   'price',

@@ -16,12 +16,13 @@ const deal = (fields: Partial<Deal>): Deal => ({
 
 describe('pageDealOf', () => {
   it('keeps only the fields the page reads', () => {
-    const page = pageDealOf(deal({ strainType: 'hybrid' }));
+    const page = pageDealOf(deal({ strainType: 'hybrid', storeProductKey: 'id:1' }));
     expect(
       Object.keys(page).every((key) => (PAGE_DEAL_FIELDS as readonly string[]).includes(key)),
     ).toBe(true);
-    expect(page).toMatchObject({ title: 'Blue Dream 3.5g', strainType: 'hybrid' });
-    expect(page).not.toHaveProperty('id');
+    expect(page).toMatchObject({ id: 'feed:a:1', title: 'Blue Dream 3.5g', strainType: 'hybrid' });
+    expect(page).not.toHaveProperty('platform');
+    expect(page).not.toHaveProperty('storeProductKey');
   });
 
   it.each([
