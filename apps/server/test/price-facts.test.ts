@@ -104,7 +104,8 @@ describe('menuObservations', () => {
 describe('priceTodayOf', () => {
   it.each([
     ['the sale price first', deal({ salePrice: 30 }), 30],
-    ['else the effective price', deal({ salePrice: undefined, price: '2 for $50' }), 25],
+    // What the observations record as charged: a multi-buy's price per item is not compared.
+    ['else the regular price', deal({ salePrice: undefined, price: '2 for $50' }), 40],
     [
       'no price at all: no facts',
       deal({ salePrice: undefined, regularPrice: undefined, price: 'Ask' }),

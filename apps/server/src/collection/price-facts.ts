@@ -1,8 +1,8 @@
 import {
   addDays,
-  effectivePrice,
   PRICE_MEMORY_DAYS,
   priceMemory,
+  productPrice,
   type Deal,
   type PriceObservation,
   type PriceToday,
@@ -39,12 +39,14 @@ export const PRICE_FACTS_WINDOW_DAYS = PRICE_MEMORY_DAYS;
 const KEYS_PER_QUERY = 1_000;
 
 /**
- * What a deal's price is compared with on `day`: its sale price, else its effective price (what
- * one item costs as the deal is offered), and the regular price it claims. Null for a deal with
- * no price: it gets no facts.
+ * What a deal's price is compared with on `day`: its sale price, else its regular price
+ * (`productPrice`), which is what a day's observation records as charged, so today and the
+ * history compare like with like (the card's line reads it the same way, see
+ * `dealPriceMemoryCard`); a multi-buy's price per item was never recorded. And the regular price
+ * it claims. Null for a deal with no price: it gets no facts.
  */
 export function priceTodayOf(deal: Deal, day: string): PriceToday | null {
-  const price = deal.salePrice ?? effectivePrice(deal)?.each;
+  const price = productPrice(deal);
   if (price === undefined) return null;
   return { day, price, claimedRegularPrice: deal.regularPrice ?? null };
 }
