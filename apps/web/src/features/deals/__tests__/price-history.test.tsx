@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deal } from '../../../test/fixtures';
 import { installModalDialog } from '../../../test/modal-dialog';
 import { renderPage } from '../../../test/render-page';
-import { API, recordRequests, serve, server } from '../../../test/server';
+import { recordRequests, serve, server } from '../../../test/server';
 
 beforeAll(installModalDialog);
 
@@ -21,16 +21,10 @@ const WITH_HISTORY = deal({
 });
 const WITHOUT_ID = deal({ title: 'A deal the service keeps no id for' });
 
-/**
- * The service, with deals that carry their id in the page's answer (the id is what the history is
- * asked by), and `history` as the history call's answer.
- */
-function serveWithIds(deals: Deal[], history: () => Response) {
-  serve();
-  server.use(
-    http.get(API.deals, () => HttpResponse.json(deals)),
-    http.get(HISTORY, history),
-  );
+/** The service with `deals` (the page view carries each deal's id) and `history`'s answer. */
+function serveWithHistory(deals: Deal[], history: () => Response) {
+  serve({ deals });
+  server.use(http.get(HISTORY, history));
 }
 
 const point = (ago: number, salePrice: number, regularPrice: number | null) => ({
@@ -56,7 +50,7 @@ const card = (title: string) =>
   screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
 
 async function openPage(history: () => Response) {
-  serveWithIds([WITH_HISTORY, WITHOUT_ID], history);
+  serveWithHistory([WITH_HISTORY, WITHOUT_ID], history);
   const page = renderPage();
   await screen.findByText(/^Found \d+ deals?/);
   return page;
