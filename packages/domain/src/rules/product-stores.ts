@@ -19,22 +19,29 @@ export type ProductStores = ReadonlyMap<string, readonly DealView[]>;
  * then by distance (nearer first), then by the service's order.
  */
 export function productStores(views: readonly DealView[]): ProductStores {
-  const byProduct = new Map<string, Map<string, DealView>>();
+  const products = new Map<string, DealView[]>();
   for (const view of views) {
     const key = view.deal.productKey;
     if (!key) continue;
-    let stores = byProduct.get(key);
-    if (!stores) {
-      stores = new Map();
-      byProduct.set(key, stores);
-    }
-    const store = view.deal.dispensaryKey;
-    const known = stores.get(store);
-    if (!known || compareOffers(view, known) < 0) stores.set(store, view);
+    const offers = products.get(key);
+    if (offers) offers.push(view);
+    else products.set(key, [view]);
   }
-  const products = new Map<string, readonly DealView[]>();
-  for (const [key, stores] of byProduct) {
-    products.set(key, [...stores.values()].sort(compareOffers));
+  // Most products are at one store: only the others are sorted, and then a store's first deal
+  // is its cheapest.
+  for (const [key, offers] of products) {
+    if (offers.length < 2) continue;
+    offers.sort(compareOffers);
+    const stores = new Set<string>();
+    products.set(
+      key,
+      offers.filter((offer) => {
+        const store = offer.deal.dispensaryKey;
+        if (stores.has(store)) return false;
+        stores.add(store);
+        return true;
+      }),
+    );
   }
   return products;
 }
