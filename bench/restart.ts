@@ -9,6 +9,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { Registry } from '@stl-deals/scraper';
 import { openSqliteRepository } from '@stl-deals/store';
 import { dispensaryDeals, seeded } from './deals';
+import { FEED_SEARCH } from './feed';
 import { loadTest, type LoadOptions, type LoadResult } from './load';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +40,8 @@ export interface RestartResult {
   /** The same through `npm start` with nothing to build. */
   npmStartMs: number;
   idleRssMb: number;
+  /** The same service at rest after the Atom feed of a search was asked for (its deal views). */
+  feedIdleRssMb: number;
   emptyIdleRssMb: number;
   loadedRssMb: number;
   load: LoadResult;
@@ -187,8 +190,8 @@ async function peakRssDuring<T>(pid: number, work: Promise<T>): Promise<[T, numb
 
 /**
  * The built service restarted on a store of about `total` deals: spawn to the first deals
- * served, `runs` times; its RSS at rest and under load on the page's call; and its RSS at rest
- * with no deals, for the memory a deal costs.
+ * served, `runs` times; its RSS at rest, at rest again once a feed was asked for, and under load
+ * on the page's call; and its RSS at rest with no deals, for the memory a deal costs.
  */
 export async function benchRestart(
   registry: Registry,
@@ -221,6 +224,11 @@ export async function benchRestart(
       .length;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const idleRssMb = rssMb(pid);
+    const feed = await fetch(`${service.origin}${FEED_SEARCH}`);
+    if (feed.status !== 200) throw new Error(`${FEED_SEARCH} answered ${feed.status}`);
+    await feed.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const feedIdleRssMb = rssMb(pid);
     const [loaded, loadedRssMb] = await peakRssDuring(
       pid,
       loadTest(`${service.origin}${PAGE_DEALS}`, load),
@@ -237,6 +245,7 @@ export async function benchRestart(
       firstDealsCpuMs,
       npmStartMs: viaNpm.firstDealsMs,
       idleRssMb,
+      feedIdleRssMb,
       emptyIdleRssMb,
       loadedRssMb,
       load: loaded,

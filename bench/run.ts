@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allDeals, benchRegistry, dispensariesOf } from './deals';
+import { type FeedResult, type Timings } from './feed';
 import { benchHostile, type PingStats } from './hostile';
 import { loadCeiling, type LoadOptions } from './load';
 import { benchPassCpu } from './pass-cpu';
@@ -27,6 +28,7 @@ const TARGET = {
   priceHistoryYearMb: 600,
   storeWriteMs: 50,
   historyCallP99Ms: 20,
+  feedP99Ms: 20,
 };
 /**
  * The page's targets. Its 100 KB is read as 100 KiB (1,024 bytes each, as Lighthouse
@@ -69,6 +71,34 @@ function priceHistoryRows(prices: PriceHistoryBench): Array<[string, string, str
       `GET /api/deals/:id/history, ${fixed(history.points, 0)} points (${history.requests} in turn)`,
       `p50 ${fixed(history.p50Ms, 1)} ms / p99 ${against(history.p99Ms, TARGET.historyCallP99Ms)}`,
       '',
+    ],
+  ];
+}
+
+/** The Atom feed of a search: in turn (its p99 against the target), and its rate beside the list's. */
+function feedRows(feed: FeedResult, dealsListPerS: number): Array<[string, string, string]> {
+  const timings = ({ p50Ms, p99Ms }: Timings) =>
+    `p50 ${fixed(p50Ms, 1)} ms / p99 ${fixed(p99Ms, 1)} ms (target < ${TARGET.feedP99Ms}: ${p99Ms < TARGET.feedP99Ms ? 'met' : 'missed'})`;
+  return [
+    [
+      `GET /feeds/deals.atom, a search asked again (${feed.entries} entries, ${fixed(feed.bytes / 1024, 0)} KB; ${feed.again.requests} in turn)`,
+      timings(feed.again),
+      '',
+    ],
+    [
+      `... a new search each request, written anew (${feed.anew.requests} in turn)`,
+      timings(feed.anew),
+      '',
+    ],
+    [
+      "... the first feed after the service's first publication (every deal read into the page's views)",
+      `${fixed(feed.firstMs, 0)} ms`,
+      '',
+    ],
+    [
+      '... a search asked again under load, br / the deals list (prepared)',
+      `${fixed(feed.load.requestsPerS, 0)} req/s`,
+      ratio(feed.load.requestsPerS, dealsListPerS),
     ],
   ];
 }
@@ -116,6 +146,7 @@ async function main(): Promise<void> {
       '',
     ],
     ['Prepared / per-request', '', ratio(prepared.requestsPerS, perRequest.requestsPerS)],
+    ...feedRows(service.feed, prepared.requestsPerS),
     [
       'Response size: raw JSON / br',
       `${fixed(service.rawBytes / 1024, 0)} KB / ${fixed(service.brBytes / 1024, 0)} KB`,
@@ -144,6 +175,11 @@ async function main(): Promise<void> {
     ['... through `npm start`, nothing to build', `${fixed(restart.npmStartMs, 0)} ms`, ''],
     ['RSS at rest, no deals', mb(restart.emptyIdleRssMb), ''],
     [`RSS at rest, ${restart.deals} deals`, against(restart.idleRssMb, TARGET.idleRssMb, 'MB'), ''],
+    [
+      '... and once the Atom feed of a search was asked for (its deal views kept)',
+      against(restart.feedIdleRssMb, TARGET.idleRssMb, 'MB'),
+      `+${fixed(restart.feedIdleRssMb - restart.idleRssMb, 0)} MB`,
+    ],
     [
       'Memory per deal at rest',
       `${fixed(((restart.idleRssMb - restart.emptyIdleRssMb) * 1024 * 1024) / restart.deals, 0)} B`,
@@ -208,7 +244,11 @@ async function main(): Promise<void> {
     ],
   ];
   const failures =
-    prepared.failures + perRequest.failures + restart.load.failures + ceiling.failures;
+    prepared.failures +
+    perRequest.failures +
+    service.feed.load.failures +
+    restart.load.failures +
+    ceiling.failures;
   const table = [
     `STL Deals benchmarks, ${new Date().toISOString()} (Node ${process.version})`,
     '',

@@ -14,6 +14,7 @@ import { buildApp } from '../apps/server/src/app';
 import { systemClock } from '../apps/server/src/clock';
 import { loadConfig } from '../apps/server/src/config';
 import { dispensaryDeals, seeded } from './deals';
+import { benchFeed, type FeedResult } from './feed';
 import { loadTest as load, type LoadOptions, type LoadResult } from './load';
 
 const compressBrotli = promisify(brotliCompress);
@@ -26,6 +27,8 @@ export interface ServiceResult {
   prepared: LoadResult;
   perRequest: LoadResult;
   load: LoadOptions;
+  /** The Atom feed of a search on the same service (see `benchFeed`). */
+  feed: FeedResult;
 }
 
 function listen(server: Server): Promise<string> {
@@ -158,7 +161,8 @@ export async function benchService(
     await load(baselineUrl, warmUp);
     const prepared = await load(productUrl, options);
     const perRequest = await load(baselineUrl, options);
-    return { deals: deals.length, rawBytes, brBytes, prepared, perRequest, load: options };
+    const feed = await benchFeed(origin, options);
+    return { deals: deals.length, rawBytes, brBytes, prepared, perRequest, load: options, feed };
   } finally {
     await baseline.close();
     await app.close();
