@@ -5,7 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { menuObservations } from '../collection/menu-observations';
 import { readPastMenus, type SimulatedPlatformsOrigin } from './past-menus';
 
-/** The days of history demo mode starts with: two months, so the 90-day chart has most of a run. */
+/**
+ * The days of history demo mode starts with: two months, twice the price memory's 30-day window
+ * (so the first day judged has a month behind its window too), two thirds of the 90-day chart.
+ */
 export const BACKFILL_DAYS = 60;
 
 export interface PriceBackfillOptions {
@@ -16,8 +19,11 @@ export interface PriceBackfillOptions {
   platforms: PlatformConfig;
   /** The market day of the first live pass: the history ends the day before. */
   today: string;
+  /** Default `BACKFILL_DAYS`. */
   days?: number;
+  /** Threads reading the days (see `readPastMenus`). */
   threads?: number;
+  /** Stops the reading; the call then rejects with its reason, nothing written. */
   signal: AbortSignal;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
