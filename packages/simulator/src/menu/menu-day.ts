@@ -1,14 +1,13 @@
-import { calendarAt, dateKey, dayFromNumber, dayNumber } from '@stl-deals/domain';
+import { calendarAt, dateKey, dayFromNumber, dayNumber, MARKET_TIME_ZONE } from '@stl-deals/domain';
 
-/**
+/*
  * The simulated menus' calendar. A store's menu is the same all day and moves at midnight in
  * St. Louis: the market's zone, the one the service keeps its daily price observations in.
  */
-export const MARKET_ZONE = 'America/Chicago';
 
 /** The day `now` falls on in St. Louis, as its number (see `dayNumber`). */
 export function menuDayNumber(now: Date): number {
-  return dayNumber(dateKey(calendarAt(now.getTime(), MARKET_ZONE)));
+  return dayNumber(dateKey(calendarAt(now.getTime(), MARKET_TIME_ZONE)));
 }
 
 /** The calendar day of a day number, 'YYYY-MM-DD'. */
