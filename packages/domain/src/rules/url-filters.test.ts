@@ -95,14 +95,16 @@ describe("'My stores' in the URL", () => {
     expect({ dispensary, stores }).toEqual(expected);
   });
 
-  it('writes the stores after the dispensary, commas as they are, only for My stores', () => {
+  it('writes the stores after the dispensary, commas as they are', () => {
     const mine = { ...DEFAULT_FILTERS, dispensary: 'mine', stores: ['swade', 'greenlight'] };
     expect(writeFilters({ ...mine, category: 'vapes', page: 2 })).toBe(
       '?dispensary=mine&stores=swade,greenlight&category=vapes&page=2',
     );
     expect(searchQuery({ ...mine, page: 2 })).toBe('?dispensary=mine&stores=swade,greenlight');
-    expect(writeFilters({ ...mine, dispensary: 'swade' })).toBe('?dispensary=swade');
-    expect(writeFilters({ ...mine, dispensary: 'all' })).toBe('');
+    // Stores beside another choice are written as given, and read as none.
+    const beside = writeFilters({ ...mine, dispensary: 'swade' });
+    expect(beside).toBe('?dispensary=swade&stores=swade,greenlight');
+    expect(writeFilters(readFilters(beside))).toBe('?dispensary=swade');
   });
 
   it('round-trips a store list, whatever its keys hold but commas', () => {
@@ -112,7 +114,7 @@ describe("'My stores' in the URL", () => {
       stores: ['a&b', 'c d', 'e=f%2C', 'ü'],
     };
     const query = writeFilters({ ...filters, search: 'x,y' });
-    expect(query).toBe('?dispensary=mine&stores=a%26b,c+d,e%3Df%252C,%C3%BC&search=x%2Cy');
+    expect(query).toBe('?dispensary=mine&stores=a%26b,c+d,e%3Df%252C,%C3%BC&search=x,y');
     expect(readFilters(query)).toEqual({ ...filters, search: 'x,y' });
   });
 

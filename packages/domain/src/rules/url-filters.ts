@@ -170,24 +170,17 @@ export function readFilters(query: string): Filters {
 }
 
 /**
- * The URL query for `filters`, defaults left out ('' when every filter is at its default). The
- * stores are written only for 'My stores', their commas as they are (`stores=a,b`): a key holds
- * no comma, and a comma reads the same escaped or not.
+ * The URL query for `filters`, defaults left out ('' when every filter is at its default), commas
+ * as they are (`stores=a,b`: a comma reads the same escaped or not, and a store key holds none).
  */
 export function writeFilters(filters: Filters): string {
   const params = new SearchParams();
-  const written = {
-    ...filters,
-    stores: filters.dispensary === MY_STORES ? filters.stores : DEFAULT_FILTERS.stores,
-  };
   for (const name of Object.keys(FILTER_PARAMS) as Array<keyof Filters>) {
-    if (String(written[name]) !== String(DEFAULT_FILTERS[name])) {
-      params.set(FILTER_PARAMS[name], String(written[name]));
+    if (String(filters[name]) !== String(DEFAULT_FILTERS[name])) {
+      params.set(FILTER_PARAMS[name], String(filters[name]));
     }
   }
-  const query = params
-    .toString()
-    .replace(/(?:^|&)stores=[^&]*/, (stores) => stores.replace(/%2C/g, ','));
+  const query = params.toString().replace(/%2C/g, ',');
   return query ? `?${query}` : '';
 }
 
