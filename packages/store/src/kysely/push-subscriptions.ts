@@ -93,29 +93,52 @@ export async function readSubscriptions(
   return (await query.execute()).map(recordOf);
 }
 
+/** Ids per statement: far below either engine's bound on a statement's parameters. */
+const IDS_PER_STATEMENT = 500;
+
+/**
+ * One statement per group of outcomes that write the same values (a fan-out's messages sent at
+ * one time about the same deals write the same watermark), the ids in chunks.
+ */
 export async function writeOutcomes(
   trx: Kysely<StoreDatabase>,
   outcomes: readonly PushOutcome[],
 ): Promise<void> {
+  const groups = new Map<string, { outcome: PushOutcome; ids: string[] }>();
   for (const outcome of outcomes) {
-    const row = trx.updateTable('push_subscriptions').where('id', '=', outcome.id);
-    switch (outcome.kind) {
-      case 'sent':
-        await row
-          .set({
-            watermark: outcome.watermark,
-            last_sent_at: outcome.sentAt,
-            retry_at: null,
-            failures: 0,
-          })
-          .execute();
-        break;
-      case 'retry':
-        await row.set({ retry_at: outcome.retryAt, failures: outcome.failures }).execute();
-        break;
-      case 'gone':
-        await trx.deleteFrom('push_subscriptions').where('id', '=', outcome.id).execute();
-        break;
+    const { id: _id, ...values } = outcome;
+    const key = JSON.stringify(values);
+    const group = groups.get(key);
+    if (group) group.ids.push(outcome.id);
+    else groups.set(key, { outcome, ids: [outcome.id] });
+  }
+  for (const { outcome, ids } of groups.values()) {
+    for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+      const chunk = ids.slice(start, start + IDS_PER_STATEMENT);
+      switch (outcome.kind) {
+        case 'sent':
+          await trx
+            .updateTable('push_subscriptions')
+            .set({
+              watermark: outcome.watermark,
+              last_sent_at: outcome.sentAt,
+              retry_at: null,
+              failures: 0,
+            })
+            .where('id', 'in', chunk)
+            .execute();
+          break;
+        case 'retry':
+          await trx
+            .updateTable('push_subscriptions')
+            .set({ retry_at: outcome.retryAt, failures: outcome.failures })
+            .where('id', 'in', chunk)
+            .execute();
+          break;
+        case 'gone':
+          await trx.deleteFrom('push_subscriptions').where('id', 'in', chunk).execute();
+          break;
+      }
     }
   }
 }
