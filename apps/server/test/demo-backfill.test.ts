@@ -34,6 +34,8 @@ async function startDemo(): Promise<Demo> {
     DEMO_SIMULATOR_PORT: '0',
     // The challenged stores would need Chromium; the history does not depend on the transport.
     DEMO_CHALLENGED: 'none',
+    // A scrape asked for during the fill waits for it, within its own time limit.
+    SCRAPE_TIMEOUT_S: '900',
   });
   demo = await buildDemo({ config: service, settings, logger: silentLogger, clock });
   return demo;
@@ -75,10 +77,18 @@ describe('demo price history', () => {
   let longest: { id: string; points: number } = { id: '', points: 0 };
 
   it('fills two months before the first pass, whose list then shows every price memory line', async () => {
-    const { app, fillPriceHistory } = await startDemo();
-    // The entry point's start: the history first, then the schedule's first pass.
+    const { app, simulator, fillPriceHistory } = await startDemo();
+    const filling = fillPriceHistory();
+    // A visitor's refresh during the fill: its scrape waits until the history is written (the
+    // store's website may be looked at meanwhile, which is no scrape of its menu).
+    const visited = simulator.registry.dispensaries.find((entry) => entry.platform === 'dutchie')!;
+    const refreshed = app.collection.refresh(visited.key);
+    const filled = await filling;
+    expect(simulator.requestCount({ dispensary: visited.key, platform: 'dutchie' })).toBe(0);
+    await refreshed;
+    // The entry point's start: the history first (filled already), then the schedule's first pass.
     await app.startCollecting();
-    const filled = await fillPriceHistory();
+    expect(await fillPriceHistory()).toBe(filled);
     expect(filled).toMatchObject({
       from: addDays(TODAY, -BACKFILL_DAYS),
       to: addDays(TODAY, -1),
@@ -89,6 +99,11 @@ describe('demo price history', () => {
     await app.collection.refreshAll().finished;
 
     const deals = await dealsOf(app);
+    // The visitor's store too: its deals were judged against the history.
+    const judged = deals.filter(
+      (deal) => deal.dispensaryKey === visited.key && deal.discountCheck !== undefined,
+    );
+    expect(judged.some((deal) => deal.discountCheck !== 'unknown')).toBe(true);
     const lines = new Map<string | null, number>();
     for (const deal of deals) lines.set(lineOf(deal), (lines.get(lineOf(deal)) ?? 0) + 1);
     for (const line of ['lowest-in-30-days', 'price-dropped', 'usual-price', 'unknown']) {

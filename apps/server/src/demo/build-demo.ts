@@ -21,7 +21,7 @@ import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import { scraperSettings, storeOptions } from '../config-settings';
 import type { DemoSettings } from './demo-config';
-import { fillHistoryFirst } from './history-first';
+import { priceHistoryFirst } from './price-history-first';
 import type { PriceBackfill } from './price-backfill';
 
 export interface DemoOptions {
@@ -34,7 +34,8 @@ export interface DemoOptions {
 export interface Demo {
   /**
    * The service, built but not listening; closing it stops the simulator too. Its
-   * `startCollecting` fills the price history first (see `fillHistoryFirst`).
+   * `startCollecting` fills the price history first (see `priceHistoryFirst`), and its scrapes
+   * wait for a fill under way.
    */
   app: FastifyInstance;
   simulator: Simulator;
@@ -77,14 +78,23 @@ export async function buildDemo({
     // The simulator's override over the operator's PLATFORMS_CONFIG: its addresses and hashes
     // win, the operator's other settings (maxPages, keys it does not serve) stay.
     const platforms = mergePlatformConfig(simulator.platformOverride, scraping.platforms);
-    const scraper = createScraper({
-      ...scraping,
-      userAgent: config.USER_AGENT,
+    const history = priceHistoryFirst({
+      repository,
+      simulated: { registry, seed: settings.DEMO_SEED, base: simulator.url },
       platforms,
-      minHostDelayMs: 0,
-      // The simulator is on loopback, which the outbound guard refuses unless allowed.
-      allowPrivateHosts: [...scraping.allowPrivateHosts, new URL(simulator.url).hostname],
+      clock,
+      logger,
     });
+    const scraper = history.gate(
+      createScraper({
+        ...scraping,
+        userAgent: config.USER_AGENT,
+        platforms,
+        minHostDelayMs: 0,
+        // The simulator is on loopback, which the outbound guard refuses unless allowed.
+        allowPrivateHosts: [...scraping.allowPrivateHosts, new URL(simulator.url).hostname],
+      }),
+    );
     const app = await buildApp({
       config,
       repository,
@@ -97,15 +107,8 @@ export async function buildDemo({
       imageOrigins: [simulator.url],
     });
     app.addHook('onClose', () => simulator.stop());
-
-    const fillPriceHistory = fillHistoryFirst(app, {
-      repository,
-      simulated: { registry, seed: settings.DEMO_SEED, base: simulator.url },
-      platforms,
-      clock,
-      logger,
-    });
-    return { app, simulator, fillPriceHistory };
+    history.attach(app);
+    return { app, simulator, fillPriceHistory: history.fill };
   } catch (error) {
     await simulator.stop();
     throw error;
