@@ -10,6 +10,7 @@ import {
 import { dealCardView, dealFactsView, taxLine, type FactsContext } from '../model/deal-card';
 import styles from './deal-card.module.css';
 import { DealImage } from './deal-image';
+import { FavouriteStar } from './favourite-star';
 
 interface DealCardProps {
   view: DealView;
@@ -197,6 +198,14 @@ export const DealCard = memo(function DealCard({
   );
   return (
     <div className={card.href ? `${styles.card} ${styles.linked}` : styles.card}>
+      {card.dispensaryChip && view.deal.dispensaryKey && (
+        // Before the link, never in it (no control within a control); drawn on the chip row.
+        <FavouriteStar
+          store={view.deal.dispensaryKey}
+          name={view.deal.dispensary}
+          className={styles.star}
+        />
+      )}
       {main}
       {actions}
     </div>

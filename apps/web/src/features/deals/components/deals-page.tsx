@@ -1,4 +1,11 @@
-import { noneReached, sourceCoverage, type CacheStatus, type TimeZone } from '@stl-deals/domain';
+import {
+  MY_STORES,
+  noneReached,
+  sourceCoverage,
+  withKnownDispensaries,
+  type CacheStatus,
+  type TimeZone,
+} from '@stl-deals/domain';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useServices } from '../../../shared/services';
 import { useDealFeed } from '../hooks/use-deal-feed';
@@ -32,21 +39,30 @@ export function DealsPage() {
   // idle after this first paint (while the page waits on the service), so it is there when used.
   useEffect(preloadOnDemandParts, []);
 
+  // 'My stores' loads every dispensary's deals; the list keeps its stores' (`filterDeals`).
+  const mine = filters.dispensary === MY_STORES;
   const selected =
-    filters.dispensary === 'all'
+    filters.dispensary === 'all' || mine
       ? null
       : (dispensaries.options.find((d) => d.key === filters.dispensary) ?? null);
-  // A dispensary the list does not know (a stale or mistyped link) falls back to all of them.
-  const unknownDispensary = filters.dispensary !== 'all' && dispensaries.settled && !selected;
+  // Dispensaries the list does not know (a stale or mistyped link) are left out: an unknown one,
+  // or 'My stores' with none known, falls back to all of them.
+  const known = dispensaries.settled
+    ? withKnownDispensaries(filters, (key) =>
+        dispensaries.options.some((d) => d.key === key && key !== 'all'),
+      )
+    : filters;
   useEffect(() => {
-    if (unknownDispensary) change({ dispensary: 'all' }, { replace: true });
-  }, [unknownDispensary, change]);
+    if (known !== filters) {
+      change({ dispensary: known.dispensary, stores: known.stores }, { replace: true });
+    }
+  }, [known, filters, change]);
 
   // What is displayed, for the dismissal of an error or notice (see `useDealFeed`): every filter
   // but the search, whose changes (typed or from the URL) `FiltersAndResults` reports itself.
   const feed = useDealFeed(
     selected,
-    filters.dispensary === 'all' || selected !== null,
+    filters.dispensary === 'all' || mine || selected !== null,
     writeFilters({ ...filters, search: '' }),
   );
   // Total Blocking Time: new deals are drawn in a deferred render, which React splits

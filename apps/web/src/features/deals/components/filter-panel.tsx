@@ -1,5 +1,6 @@
 import {
   DISTANCE_OPTIONS,
+  MY_STORES,
   PAGE_SIZES,
   SIZE_OPTIONS,
   sortOptions,
@@ -15,8 +16,10 @@ import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { SearchField } from '../../../shared/ui/search-field';
 import { SelectField } from '../../../shared/ui/select-field';
+import { setFavouriteStores, useFavouriteStores } from '../hooks/use-favourite-stores';
 import type { ChangeOptions } from '../hooks/use-url-filters';
 import { CATEGORY_FILTER_OPTIONS, DEFAULT_FILTERS, type Filters } from '../model/url-filters';
+import { FavouriteStar } from './favourite-star';
 import styles from './filter-panel.module.css';
 
 const PAGE_SIZE_CHOICES = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -91,10 +94,12 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
     wasOpen.current = open;
   }, [open]);
 
-  const { category, size, brand, tax, day, distance, pageSize } = filters;
+  const { dispensary, category, size, brand, tax, day, distance, pageSize } = filters;
+  // As text: the same stores read from a new URL are the same choice.
+  const stores = filters.stores.join();
   const choices = useMemo<Choices>(
-    () => ({ category, size, brand, tax, day, distance, pageSize }),
-    [category, size, brand, tax, day, distance, pageSize],
+    () => ({ dispensary, stores, category, size, brand, tax, day, distance, pageSize }),
+    [dispensary, stores, category, size, brand, tax, day, distance, pageSize],
   );
   const active = ACTIVE_FILTERS.filter((name) => filters[name] !== DEFAULT_FILTERS[name]).length;
   const { refreshLifted: lifted } = props;
@@ -189,8 +194,11 @@ const ACTIVE_FILTERS = [
 
 type Choices = Pick<
   Filters,
-  'category' | 'size' | 'brand' | 'tax' | 'day' | 'distance' | 'pageSize'
->;
+  'dispensary' | 'category' | 'size' | 'brand' | 'tax' | 'day' | 'distance' | 'pageSize'
+> & {
+  /** The URL's stores, comma-separated. */
+  stores: string;
+};
 
 type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Choices };
 
@@ -210,15 +218,37 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
     () => brandChoices(props.brands, choices.brand),
     [props.brands, choices.brand],
   );
+  // 'My stores': the favourites the dispensary list knows ('All Dispensaries' is first), offered
+  // when there are some or a link chose it. A link's stores are shown whatever the favourites,
+  // and those not among them are offered to keep.
+  const listed = dispensaries.slice(1);
+  const stored = useFavouriteStores();
+  const favourites = stored.filter((key) => listed.some((d) => d.key === key));
+  const mine = choices.dispensary === MY_STORES;
+  const unkept = mine ? choices.stores.split(',').filter((key) => !favourites.includes(key)) : [];
+  const storeChoices = dispensaries.map((d) => ({ value: d.key, label: d.name }));
+  if (mine || favourites.length) {
+    storeChoices.splice(1, 0, { value: MY_STORES, label: 'My stores' });
+  }
   return (
     <>
       <div className={styles.dispensary}>
         <SelectField
           label="Select Dispensary"
-          value={selected?.key ?? 'all'}
-          choices={dispensaries.map((d) => ({ value: d.key, label: d.name }))}
-          onChange={(dispensary) => onChange({ dispensary })}
+          value={mine ? MY_STORES : (selected?.key ?? 'all')}
+          choices={storeChoices}
+          onChange={(dispensary) =>
+            onChange({ dispensary, stores: dispensary === MY_STORES ? favourites : [] })
+          }
         />
+        {unkept.length > 0 && (
+          <Button variant="secondary" onClick={() => setFavouriteStores([...stored, ...unkept])}>
+            Keep these stores
+          </Button>
+        )}
+        {selected && (
+          <FavouriteStar store={selected.key} name={selected.name} className={styles.star} />
+        )}
         {selected && (
           <Button
             variant="secondary"

@@ -100,16 +100,27 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
   // Distance sort needs a location (spec section 2); until then the list keeps relevance.
   const sort = filters.sort === 'distance' && !locationKnown ? 'relevance' : filters.sort;
   const { category, distance: radius, size, brand, pageSize } = filters;
+  // 'My stores' as text: the same stores read from a new URL (another page) are the same filter.
+  const stores = filters.stores.join();
   const { dispensaries } = loaded;
   const tax = useMemo(() => pricesWithTax(filters.tax, dispensaries), [filters.tax, dispensaries]);
   const matching = useMemo(
     () =>
       filterAndSortDealsNarrowing(
         showable,
-        { category, radius, search, sort, size, brand, tax },
+        {
+          category,
+          radius,
+          search,
+          sort,
+          size,
+          brand,
+          tax,
+          stores: stores ? stores.split(',') : [],
+        },
         locationKnown,
       ),
-    [showable, category, radius, search, sort, size, brand, tax, locationKnown],
+    [showable, category, radius, search, sort, size, brand, tax, stores, locationKnown],
   );
 
   const pages = pageCount(matching.length, pageSize);
