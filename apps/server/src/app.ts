@@ -32,6 +32,7 @@ import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
 import { monitoringRoutes } from './routes/monitoring';
 import { openApiRoute } from './routes/openapi';
+import { pushRoutes } from './routes/push';
 import { refreshRoutes } from './routes/refresh';
 import { checkServedRegistry } from './registry-check';
 import { DispensaryTaxRates } from './tax-rates';
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseTunnels(app.server);
 
   const metrics = createMetrics();
-  const { collection, maintenance, role } = await attachCollecting(app, deps, metrics);
+  const { collection, maintenance, role, push } = await attachCollecting(app, deps, metrics);
   const cluster = deps.cluster ?? null;
 
   handleErrors(app);
@@ -191,6 +192,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowedOrigins: config.CORS_ORIGIN ?? [],
       ...(config.PUBLIC_ORIGIN ? { publicOrigins: config.PUBLIC_ORIGIN } : {}),
       ...(cluster ? { rateLimitStore: cluster.rateLimitStore } : {}),
+    });
+    await api.register(pushRoutes, {
+      collection,
+      repository: deps.repository,
+      clock: deps.clock,
+      publicKey: push.vapid.publicKey,
+      pushHosts: config.PUSH_SERVICE_HOSTS,
+      maxSubscriptions: config.PUSH_MAX_SUBSCRIPTIONS,
+      allowedOrigins: config.CORS_ORIGIN ?? [],
+      ...(config.PUBLIC_ORIGIN ? { publicOrigins: config.PUBLIC_ORIGIN } : {}),
     });
     await api.register(openApiRoute);
   });

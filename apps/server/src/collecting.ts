@@ -5,6 +5,7 @@ import type { Role } from './cluster/cluster';
 import { Collection } from './collection/collection';
 import { StoreMaintenance } from './collection/maintenance';
 import { Scheduler } from './collection/scheduler';
+import { preparePush, type Push } from './follow/push';
 import { watchState, type Metrics } from './observability/metrics';
 import { buildMetricsListener } from './observability/metrics-listener';
 
@@ -49,6 +50,8 @@ export interface Collecting {
   maintenance: StoreMaintenance;
   /** What this process does; 'all' unless it is one of a cluster. */
   role: Role;
+  /** Web Push for followed searches: a fan-out after each scheduled pass. */
+  push: Push;
 }
 
 /**
@@ -90,8 +93,9 @@ export async function attachCollecting(
     storageOk: () => maintenance.storage().ok,
     now: () => deps.clock.now(),
   });
+  const push = await preparePush(deps, collection, role);
   const scheduler = new Scheduler({
-    collection,
+    collection: push.afterPasses(collection),
     intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
     random: deps.random ?? Math.random,
     logger,
@@ -114,6 +118,7 @@ export async function attachCollecting(
     maintenance.start();
     if (role === 'api') return;
     scheduler.start();
+    await push.dispatch.start();
     await cluster?.work(collection, config.SCRAPE_CONCURRENCY);
   });
   const { METRICS_PORT: metricsPort, METRICS_HOST: metricsHost } = config;
@@ -131,10 +136,11 @@ export async function attachCollecting(
     scheduler.stop();
     collection.stop();
     maintenance.stop();
+    push.dispatch.stop();
     done();
   });
   app.addHook('onClose', async () => {
-    await Promise.all([collection.settled(), maintenance.settled()]);
+    await Promise.all([collection.settled(), maintenance.settled(), push.close()]);
     await cluster?.close();
     deps.geocoder?.close();
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
@@ -144,7 +150,7 @@ export async function attachCollecting(
       metricsListener?.close(),
     ]);
   });
-  return { collection, maintenance, role };
+  return { collection, maintenance, role, push };
 }
 
 /** Closes the scraper, or gives up on it after `ms` (the process exit ends what is left). */

@@ -3,7 +3,7 @@ import { EnvSchema, type Config } from './env-schema';
 export { EnvSchema, type Config } from './env-schema';
 
 /** Settings whose value is never repeated in an error: they may hold a password. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL']);
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'VAPID_PRIVATE_KEY']);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -19,6 +19,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (result.data.ROLE !== 'all' && result.data.DATABASE_URL === undefined) {
       throw new ConfigError(
         `Invalid configuration:\n  ROLE: '${result.data.ROLE}' needs DATABASE_URL (the processes share its database); without it only 'all' runs`,
+      );
+    }
+    if (
+      (result.data.VAPID_PUBLIC_KEY === undefined) !==
+      (result.data.VAPID_PRIVATE_KEY === undefined)
+    ) {
+      throw new ConfigError(
+        'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one key pair) or neither (a pair is made and kept in the store)',
       );
     }
     return result.data;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_PUSH_SERVICE_HOSTS, isPushServiceEntry } from './follow/push-services';
 
 /**
  * The field types the environment schema is made of: whole numbers, origins, a PostgreSQL URL
@@ -109,3 +110,55 @@ export const TrustProxy = z
     }
     return entries;
   });
+
+/** Unset or empty: undefined. Else base64url (no padding) of exactly `bytes` bytes. */
+export const VapidKey = (bytes: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url without padding')
+        .refine(
+          (value) => Buffer.from(value, 'base64url').length === bytes,
+          `must decode to ${bytes} bytes (a P-256 key as web-push writes it)`,
+        )
+        .optional(),
+    );
+
+/** A mailto: or https: URL; unset or empty: undefined (the service picks one). */
+export const VapidSubject = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+  .pipe(
+    z
+      .string()
+      .refine(
+        (value) => URL.canParse(value) && ['mailto:', 'https:'].includes(new URL(value).protocol),
+        'must be a mailto: or https: URL',
+      )
+      .optional(),
+  );
+
+/** Comma-separated host names (lower-cased); unset or empty: the major browsers' push services. */
+export const PushServiceHosts = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value === undefined || value.trim() === ''
+      ? [...DEFAULT_PUSH_SERVICE_HOSTS]
+      : value.split(',').map((entry) => entry.trim().toLowerCase()),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine(
+          isPushServiceEntry,
+          'each entry must be a host name (a leading dot: any subdomain) or an IP address',
+        ),
+    ),
+  );

@@ -7,7 +7,15 @@ import {
   readPlatformConfigFile,
 } from '@stl-deals/scraper';
 import { z } from 'zod';
-import { isPostgresUrl, OriginList, TrustProxy, whole } from './env-fields';
+import {
+  isPostgresUrl,
+  OriginList,
+  PushServiceHosts,
+  TrustProxy,
+  VapidKey,
+  VapidSubject,
+  whole,
+} from './env-fields';
 import { readTaxRatesFile } from './tax-rates';
 
 /**
@@ -203,6 +211,25 @@ export const EnvSchema = z.object({
   RESOLVE_SOURCES: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   /** The Chromium of the browser transport, for menus that refuse plain http. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /**
+   * The VAPID key pair Web Push messages are signed with (base64url, as `web-push
+   * generate-vapid-keys` writes them): both or neither. Unset: a pair is made at the first start
+   * and kept in the store, the same for every process of a cluster.
+   */
+  VAPID_PUBLIC_KEY: VapidKey(65),
+  VAPID_PRIVATE_KEY: VapidKey(32),
+  /**
+   * How a push service reaches the operator (RFC 8292): a mailto: or https: URL. Unset: the first
+   * https PUBLIC_ORIGIN, else the project's page.
+   */
+  VAPID_SUBJECT: VapidSubject,
+  /**
+   * The push services subscriptions may name (comma-separated host names, each matching an
+   * endpoint's host on any port; '.' first: any subdomain). Unset: the major browsers'.
+   */
+  PUSH_SERVICE_HOSTS: PushServiceHosts,
+  /** Web Push subscriptions kept at most; a new one past it is refused. 0: none is taken. */
+  PUSH_MAX_SUBSCRIPTIONS: whole(0, 10_000_000, 100_000),
   /**
    * The street-address geocoder, in the US Census one-line address API's form; unset: the
    * Census's own; empty: none is asked (dispensaries without coordinates get their ZIP's centroid).

@@ -1177,9 +1177,13 @@ describe('HTTP behaviour', () => {
       'GET /api/monitoring/scraper/status',
       'GET /api/scraper/dispensaries',
       'GET /api/reactive/deals',
+      'GET /feeds/deals.atom',
       'GET /api/deals/{id}/history',
       'POST /api/scraper/refresh/all',
       'POST /api/scraper/refresh/{dispensaryKey}',
+      'GET /api/push/key',
+      'POST /api/push/subscriptions',
+      'DELETE /api/push/subscriptions/{id}',
     ]);
     expect(JSON.stringify(document.paths['/api/reactive/deals'])).toContain('"sourceUrl"');
     expect(Object.keys(document.paths['/api/scraper/refresh/all']?.post?.responses ?? {})).toEqual([

@@ -1,0 +1,206 @@
+import { weekdayAt, type DealView, type Dispensary } from '@stl-deals/domain';
+import type { DealsRepository, PushOutcome, PushSubscriptionRecord } from '@stl-deals/store';
+import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
+import type { Clock } from '../clock';
+import { MARKET_TIME_ZONE } from '../collection/market-day';
+import { FEED_MAX_ENTRIES, selectFeedDeals } from './deal-feed';
+import type { FeedDealList } from './feed-deals';
+import { feedQuery, lacksPoint, readFeedSearch, type FeedSearch } from './feed-search';
+import { pushMessage, pushNews, type PushNews } from './push-message';
+import { isDue, retryAfterMs, retryAt, UNUSED_DROP_MS, verdictOf } from './push-schedule';
+import type { PushSend } from './push-sender';
+
+/** Subscriptions read, sent to and settled at once: what a fan-out holds in memory. */
+export const PAGE_SIZE = 500;
+/** Messages on their way at once. */
+export const SEND_CONCURRENCY = 64;
+/** Searches whose matching deals a fan-out keeps at once; many subscriptions share a few searches. */
+const KEPT_SEARCHES = 1_000;
+
+export interface FanOutOptions {
+  repository: Pick<
+    DealsRepository,
+    'listPushSubscriptions' | 'settlePushSubscriptions' | 'prunePushSubscriptions'
+  >;
+  /** The deals as last published, as the feeds read them; asked once, when first needed. */
+  deals: () => FeedDealList;
+  /** The registry's dispensaries, placed (a radius is judged per dispensary). */
+  dispensaries: () => readonly Dispensary[];
+  isDispensary: (key: string) => boolean;
+  send: PushSend;
+  clock: Clock;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export interface FanOutSummary {
+  subscriptions: number;
+  sent: number;
+  gone: number;
+  retried: number;
+  /** Dropped before sending: unused for 90 days, or past the end their browser gave. */
+  dropped: number;
+  durationMs: number;
+  /** Why the last send that was not taken failed (for the log). */
+  lastFailure?: string;
+}
+
+/** What a search matches now: its deals (see `selectFeedDeals`), and whether they were cut. */
+interface Matched {
+  /** The search's one spelling (`feedQuery`). */
+  key: string;
+  search: FeedSearch;
+  views: readonly DealView[];
+  cut: boolean;
+}
+
+/** What is new to the followers of a search since a watermark, and the newest deal's time. */
+interface News {
+  news: PushNews;
+  newestMs: number;
+}
+
+/** The searches and watermarks whose news a fan-out keeps (followers made together share one). */
+const KEPT_NEWS = 5_000;
+
+/**
+ * One pass's messages: every subscription whose search gained deals since its last message (its
+ * deals first seen after its watermark) and that is due (see `isDue`) is sent one message, and
+ * what each send came to is written back a page at a time (the watermark moved on to the newest
+ * deal told of, a backoff, or the subscription deleted). The searches are the feeds' (same
+ * reading, same deals); each search is matched once per fan-out, however many follow it.
+ * Subscriptions unused for 90 days are dropped first. Stops between pages when `signal` aborts,
+ * settling what was sent.
+ */
+export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Promise<FanOutSummary> {
+  const { repository, clock, logger } = options;
+  const started = performance.now();
+  const now = clock.now();
+  const summary: FanOutSummary = {
+    subscriptions: 0,
+    sent: 0,
+    gone: 0,
+    retried: 0,
+    dropped: await repository.prunePushSubscriptions(new Date(now.getTime() - UNUSED_DROP_MS), now),
+    durationMs: 0,
+  };
+  // Read once a subscription is due: a fan-out that sends nothing reads no deals.
+  let list: FeedDealList | undefined;
+  const context = { today: weekdayAt(now, MARKET_TIME_ZONE), dispensaries: options.dispensaries() };
+  const matches = new Map<string, Matched | null>();
+  const match = (search: string): Matched | null => {
+    const feedSearch = readFeedSearch(search, options.isDispensary);
+    // A radius without its point cannot be judged (the route refuses such a search).
+    if (lacksPoint(feedSearch)) return null;
+    const key = feedQuery(feedSearch);
+    let matched = matches.get(key);
+    if (matched === undefined) {
+      if (matches.size >= KEPT_SEARCHES) matches.clear();
+      list ??= options.deals();
+      const views = selectFeedDeals(list, feedSearch, context);
+      matched = { key, search: feedSearch, views, cut: views.length >= FEED_MAX_ENTRIES };
+      matches.set(key, matched);
+    }
+    return matched;
+  };
+  const told = new Map<string, News | null>();
+  const newsOf = (matched: Matched, watermark: string): News | null => {
+    const key = `${matched.key}\n${watermark}`;
+    let news = told.get(key);
+    if (news === undefined) {
+      if (told.size >= KEPT_NEWS) told.clear();
+      const watermarkMs = Date.parse(watermark);
+      const fresh = matched.views.filter((view) => (view.firstSeenMs ?? Number.NaN) > watermarkMs);
+      news =
+        fresh.length === 0
+          ? null
+          : {
+              news: pushNews(matched.search, fresh, matched.cut, context.dispensaries),
+              newestMs: Math.max(...fresh.map((view) => view.firstSeenMs ?? watermarkMs)),
+            };
+      told.set(key, news);
+    }
+    return news;
+  };
+  const tell: Telling = {
+    nowMs: now.getTime(),
+    match,
+    newsOf,
+    send: options.send,
+    failed: (reason) => {
+      summary.lastFailure = reason;
+    },
+  };
+  const limit = pLimit(SEND_CONCURRENCY);
+  let after: string | null = null;
+  while (signal?.aborted !== true) {
+    const page = await repository.listPushSubscriptions(after, PAGE_SIZE);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.id;
+    summary.subscriptions += page.length;
+    const outcomes = await Promise.all(
+      page.map((subscription) => limit(() => sendIfNew(subscription, tell))),
+    );
+    const settled = outcomes.filter((outcome): outcome is PushOutcome => outcome !== null);
+    await repository.settlePushSubscriptions(settled);
+    for (const outcome of settled) {
+      if (outcome.kind === 'sent') summary.sent += 1;
+      else if (outcome.kind === 'gone') summary.gone += 1;
+      else summary.retried += 1;
+    }
+    if (page.length < PAGE_SIZE) break;
+  }
+  summary.durationMs = Math.round(performance.now() - started);
+  // One line per fan-out, not per message: a push service's outage fails thousands at once.
+  if (summary.retried > 0) {
+    logger.warn(
+      { push: summary },
+      'push messages sent; some were not taken and wait to be tried again',
+    );
+  } else if (summary.sent + summary.gone + summary.dropped > 0) {
+    logger.info({ push: summary }, 'push messages sent');
+  }
+  return summary;
+}
+
+/** What sending to one subscription needs of its fan-out. */
+interface Telling {
+  /** The fan-out's time: when its messages count as sent. */
+  nowMs: number;
+  match: (search: string) => Matched | null;
+  newsOf: (matched: Matched, watermark: string) => News | null;
+  send: PushSend;
+  failed: (reason: string) => void;
+}
+
+/** One subscription's message when it is due and its search has new deals; null otherwise. */
+async function sendIfNew(
+  subscription: PushSubscriptionRecord,
+  { nowMs, match, newsOf, send, failed }: Telling,
+): Promise<PushOutcome | null> {
+  if (!isDue(subscription, nowMs)) return null;
+  const matched = match(subscription.search);
+  if (matched === null) return null;
+  const told = newsOf(matched, subscription.watermark);
+  if (told === null) return null;
+  const { id } = subscription;
+  const result = await send(subscription, pushMessage(id, subscription.search, told.news));
+  const verdict = verdictOf(result.status);
+  if (verdict === 'sent') {
+    return {
+      id,
+      kind: 'sent',
+      sentAt: new Date(nowMs).toISOString(),
+      watermark: new Date(told.newestMs).toISOString(),
+    };
+  }
+  if (verdict === 'gone') return { id, kind: 'gone' };
+  const failures = subscription.failures + 1;
+  failed(result.error ?? `status ${String(result.status)}`);
+  return {
+    id,
+    kind: 'retry',
+    failures,
+    retryAt: retryAt(failures, retryAfterMs(result.retryAfter, nowMs), nowMs).toISOString(),
+  };
+}

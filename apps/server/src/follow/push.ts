@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app';
+import type { Role } from '../cluster/cluster';
+import type { Collection, CollectionRun } from '../collection/collection';
+import { FeedDeals } from './feed-deals';
+import { fanOut } from './push-fan-out';
+import { loadVapidDetails, type VapidDetails } from './push-keys';
+import { PushRounds, type PushDispatch } from './push-rounds';
+import { pushSender, type PushSenderOptions } from './push-sender';
+
+/** A fan-out's lease on a cluster's queue: far longer than one takes (10,000 in under a minute). */
+const FAN_OUT_LEASE_S = 15 * 60;
+
+/** Web Push as the service runs it: its VAPID key, and where each pass's fan-out runs. */
+export interface Push {
+  vapid: VapidDetails;
+  dispatch: PushDispatch;
+  /**
+   * `collection` as the schedule drives it, with a fan-out asked for after each of its passes
+   * that refreshed a dispensary (a pass that kept nothing new has nothing new to tell).
+   */
+  afterPasses(collection: Pick<Collection, 'refreshDue'>): Pick<Collection, 'refreshDue'>;
+  close(): Promise<void>;
+}
+
+/**
+ * Puts Web Push together from the app's dependencies: the VAPID key pair (the operator's, else
+ * the store's), the sender (`web-push`, through the allow-list of push services), the fan-out
+ * over the feeds' deals, and where it runs: here, or with DATABASE_URL as one job per pass on
+ * the cluster's queue. `senderOptions` is for tests (an agent that trusts a test CA).
+ */
+export async function preparePush(
+  deps: Pick<AppDeps, 'config' | 'repository' | 'clock' | 'cluster'> & {
+    logger: FastifyBaseLogger;
+  },
+  collection: Collection,
+  role: Role,
+  senderOptions: Partial<PushSenderOptions> = {},
+): Promise<Push> {
+  const { config, repository, clock, logger } = deps;
+  const vapid = await loadVapidDetails(config, repository);
+  const sender = pushSender({ vapid, pushHosts: config.PUSH_SERVICE_HOSTS, ...senderOptions });
+  const run = async (signal: AbortSignal) => {
+    // The pass's results are in the published list before its deals are matched.
+    await collection.deals.published();
+    return fanOut(
+      {
+        repository,
+        // The page's views of the deals for this fan-out alone, let go after it: between passes
+        // the service holds no copy of the deals as objects for its followers.
+        deals: () => new FeedDeals(collection.deals, () => clock.now()).current(),
+        dispensaries: () => collection.dispensaries(),
+        isDispensary: (key) => collection.has(key),
+        send: sender.send,
+        clock,
+        logger,
+      },
+      signal,
+    );
+  };
+  const cluster = deps.cluster ?? null;
+  // An API process of a cluster runs no schedule: it neither asks for fan-outs nor takes them.
+  const dispatch: PushDispatch =
+    cluster && role !== 'api' && config.DATABASE_URL !== undefined
+      ? await (
+          await import('../cluster/push-queue')
+        ).PushQueue.open(
+          {
+            url: config.DATABASE_URL,
+            leaseS: FAN_OUT_LEASE_S,
+            pollS: config.QUEUE_POLL_S,
+            logger,
+          },
+          run,
+        )
+      : new PushRounds(run, logger);
+  return {
+    vapid,
+    dispatch,
+    afterPasses: (passes) => ({
+      refreshDue(maxAgeMs: number): CollectionRun {
+        const pass = passes.refreshDue(maxAgeMs);
+        void pass.finished.then((summary) => {
+          if (summary.refreshed > 0) dispatch.request();
+        });
+        return pass;
+      },
+    }),
+    close: async () => {
+      dispatch.stop();
+      await dispatch.settled();
+      sender.close();
+    },
+  };
+}
