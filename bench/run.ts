@@ -6,6 +6,7 @@ import { benchHostile, type PingStats } from './hostile';
 import { loadCeiling, type LoadOptions } from './load';
 import { benchPassCpu } from './pass-cpu';
 import { benchPage } from './page';
+import { benchPushFanOut } from './push-fan-out';
 import { benchPipeline } from './pipeline';
 import { benchPriceHistory, type HistorySize, type PriceHistoryBench } from './price-history';
 import { benchRestart } from './restart';
@@ -30,6 +31,8 @@ const TARGET = {
   historyCallP99Ms: 20,
   feedP99Ms: 20,
 };
+/** A pass's push fan-out: all of this many subscriptions sent within the target. */
+const PUSH = { subscriptions: 10_000, smaller: 2_000, allSentMs: 60_000 };
 /**
  * The page's targets. Its 100 KB is read as 100 KiB (1,024 bytes each, as Lighthouse
  * and the browsers' tools count); the row prints decimal kB beside it, which is what Vite prints.
@@ -115,6 +118,8 @@ async function main(): Promise<void> {
   const passCpu = await benchPassCpu(registry, DEALS);
   const prices = await benchPriceHistory(registry, DEALS);
   const ceiling = await loadCeiling(service.brBytes, LOAD);
+  const pushSmaller = await benchPushFanOut(registry, DEALS, PUSH.smaller);
+  const push = await benchPushFanOut(registry, DEALS, PUSH.subscriptions);
   const mb = (value: number) => `${fixed(value, 0)} MB`;
   const against = (value: number, target: number, unit: string) =>
     `${fixed(value, 0)} ${unit} (target < ${target}: ${value < target ? 'met' : 'missed'})`;
@@ -217,6 +222,19 @@ async function main(): Promise<void> {
     ],
     ...priceHistoryRows(prices),
     [
+      `Push fan-out of one pass, ${push.subscriptions} subscriptions with new deals (${push.searches} searches), local stand-in: all sent and decrypted`,
+      `${fixed(push.allSentMs / 1000, 1)} s (${push.received} taken, ${push.refused} refused)`,
+      target(
+        push.allSentMs < PUSH.allSentMs && push.received === push.subscriptions,
+        `< ${PUSH.allSentMs / 1000} s`,
+      ),
+    ],
+    [
+      `... live heap held between pages, ${pushSmaller.subscriptions} / ${push.subscriptions} subscriptions`,
+      `${fixed(pushSmaller.liveHeapGrowthMb, 1)} / ${fixed(push.liveHeapGrowthMb, 1)} MB`,
+      ratio(push.liveHeapGrowthMb, pushSmaller.liveHeapGrowthMb),
+    ],
+    [
       `Load client's ceiling (bare server, same ${fixed(service.brBytes / 1024, 0)} KB answer)`,
       `${fixed(ceiling.requestsPerS, 0)} req/s`,
       '',
@@ -243,12 +261,18 @@ async function main(): Promise<void> {
       `page ${ratio(page.keystrokeMs, page.bareKeystrokeMs)}`,
     ],
   ];
+  // A push message not taken, or refused by the stand-in's checks, fails the bench too.
+  const pushMissed = [pushSmaller, push].reduce(
+    (missed, run) => missed + run.subscriptions - run.received + run.refused,
+    0,
+  );
   const failures =
     prepared.failures +
     perRequest.failures +
     service.feed.load.failures +
     restart.load.failures +
-    ceiling.failures;
+    ceiling.failures +
+    pushMissed;
   const table = [
     `STL Deals benchmarks, ${new Date().toISOString()} (Node ${process.version})`,
     '',
@@ -257,7 +281,7 @@ async function main(): Promise<void> {
     ...rows.map((row) => `| ${row.join(' | ')} |`),
     '',
     `Load: autocannon, ${LOAD.workers} worker threads, ${LOAD.connections} connections for ${LOAD.durationS} s per server, ` +
-      `127.0.0.1 only; failed requests: ${failures}. Total time ${fixed((Date.now() - started) / 1000, 1)} s.`,
+      `127.0.0.1 only; failed requests (push messages missed included): ${failures}. Total time ${fixed((Date.now() - started) / 1000, 1)} s.`,
     '',
   ].join('\n');
   process.stdout.write(table);
