@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { ClientDayLimit } from '../src/follow/client-day-limit';
 import { followPageUrl, newDealsText } from '../src/follow/push-message';
+import { PushRounds } from '../src/follow/push-rounds';
 import {
   FIRST_BACKOFF_MS,
   isDue,
@@ -15,6 +16,7 @@ import {
 } from '../src/follow/push-schedule';
 import { DEFAULT_PUSH_SERVICE_HOSTS, endpointRefusal } from '../src/follow/push-services';
 import { readSubscriptionRequest } from '../src/follow/push-subscription-input';
+import { silentLogger } from './support/harness';
 
 describe('the push services a subscription may name', () => {
   const hosts = ['fcm.googleapis.com', '.notify.windows.com', '127.0.0.1'];
@@ -257,5 +259,56 @@ describe('the subscriptions a client makes in a day', () => {
     ).not.toContain('203.0.113');
     expect(limit.allows('203.0.113.7', new Date('2026-03-02T00:00:01Z'))).toBe(true);
     expect(limit.size).toBe(0);
+  });
+});
+
+describe('fan-outs in one process', () => {
+  it('run one at a time: asks while one runs make one more after it, and none after a stop', async () => {
+    let runs = 0;
+    let running = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const rounds = new PushRounds(async () => {
+      runs += 1;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      running -= 1;
+    }, silentLogger);
+
+    rounds.request();
+    rounds.request();
+    rounds.request();
+    expect(runs).toBe(1);
+    releases.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(runs).toBe(2);
+    releases.shift()?.();
+    await rounds.settled();
+    expect(runs).toBe(2);
+    expect(most).toBe(1);
+
+    rounds.stop();
+    rounds.request();
+    await rounds.settled();
+    expect(runs).toBe(2);
+  });
+
+  it('log a failed fan-out and still run the next', async () => {
+    const errors: unknown[] = [];
+    let runs = 0;
+    const rounds = new PushRounds(
+      () => {
+        runs += 1;
+        return runs === 1 ? Promise.reject(new Error('store gone')) : Promise.resolve();
+      },
+      { error: (fields: unknown) => errors.push(fields) },
+    );
+    rounds.request();
+    await rounds.settled();
+    rounds.request();
+    await rounds.settled();
+    expect(runs).toBe(2);
+    expect(errors).toHaveLength(1);
   });
 });
