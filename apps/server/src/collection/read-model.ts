@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  dealGrams,
   deriveCategory,
+  MAX_GRAMS,
   PAGE_DEAL_FIELDS,
   effectivePriceFields,
   LIMITS,
@@ -46,7 +48,7 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
  * another order (serialization, the relevance rules), so that a view stored by an older build is
  * not served by this one (see `pageFingerprint`).
  */
-const PAGE_VIEW_FORMAT = 5;
+const PAGE_VIEW_FORMAT = 6;
 
 /**
  * What a stored page view must have been published under to be served at start: this format, the
@@ -128,6 +130,9 @@ export class DealsReadModel {
         const product = productKey(stamped);
         stamped.productKey =
           product !== null && product.length <= LIMITS.shortText ? product : undefined;
+        // Its weight for the page's Size filter, read here so the page carries no size reader.
+        const grams = dealGrams(stamped);
+        if (grams > 0 && grams <= MAX_GRAMS) stamped.grams = grams;
         return { ...rankDeal(stamped, index), deal: serialize(stamped) };
       });
       this.products.replace(key, deals);

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { deriveCategory, PAGE_DEAL_FIELDS, type Deal } from '@stl-deals/domain';
+import { dealGrams, deriveCategory, PAGE_DEAL_FIELDS, type Deal } from '@stl-deals/domain';
 import { deals, DISPENSARIES, readyStatus } from './fixtures';
 
 export const server = setupServer();
@@ -45,7 +45,8 @@ export function serve(answers: ServiceAnswers = {}) {
 
 /**
  * The deals of a JSON answer as the service's `view=page` sends them: cut to the fields it keeps,
- * with the category the service derives where the deal has none; anything else as it is.
+ * with the category the service derives where the deal has none and the weight it reads from the
+ * size; anything else as it is.
  */
 function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
   if (!Array.isArray(answer)) return answer;
@@ -53,7 +54,7 @@ function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
   return (answer as unknown[]).map((deal: unknown) =>
     deal !== null && typeof deal === 'object' && !Array.isArray(deal)
       ? Object.fromEntries(
-          Object.entries(withCategory(deal as Record<string, unknown>)).filter(([field]) =>
+          Object.entries(asServed(deal as Record<string, unknown>)).filter(([field]) =>
             keep.has(field),
           ),
         )
@@ -61,10 +62,12 @@ function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
   ) as JsonBodyType;
 }
 
-function withCategory(deal: Record<string, unknown>): Record<string, unknown> {
+function asServed(deal: Record<string, unknown>): Record<string, unknown> {
   const { title, description } = deal;
   if (typeof title !== 'string' || typeof description !== 'string') return deal;
-  return { ...deal, category: deriveCategory(deal as Pick<Deal, 'title' | 'description'>) };
+  const category = deriveCategory(deal as Pick<Deal, 'title' | 'description'>);
+  const grams = dealGrams({ ...(deal as Pick<Deal, 'size'>), category });
+  return { ...deal, category, ...(grams > 0 ? { grams } : {}) };
 }
 
 /** A promise the test settles when it wants a held answer to go out. */

@@ -58,6 +58,9 @@ export const LIMITS = {
   key: 100,
 } as const;
 
+/** The most a deal may weigh in grams: more than any package a dispensary sells (a pound is 454). */
+export const MAX_GRAMS = 10_000;
+
 /**
  * The most a price may be, in US dollars: far above any retail cannabis price, so that only a
  * number no menu can mean (1e308, an id read as a price) is refused.

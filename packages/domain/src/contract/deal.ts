@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNIT_PRICE_UNITS } from './constants';
+import { MAX_GRAMS, UNIT_PRICE_UNITS } from './constants';
 import {
   BoundedText,
   CalendarDaySchema,
@@ -68,6 +68,11 @@ export const DealSchema = z.object({
    * set by the scraper; the store's price observations are kept under it.
    */
   storeProductKey: ShortText.optional(),
+  /**
+   * What the deal weighs in grams (`dealGrams`: its size read as a weight), set by the service so
+   * that the page's Size filter carries no size reader. Absent when the size is no weight.
+   */
+  grams: z.number().positive().max(MAX_GRAMS).optional(),
   /** Price memory (see `priceMemory`): the lowest price charged in the 30 days before today. */
   lowest30d: Money.optional(),
   /** The median of the daily prices charged in the last 30 days (days the product was seen). */
@@ -119,6 +124,7 @@ export const PAGE_DEAL_FIELDS = [
   'effectivePrice',
   'multiBuy',
   'productKey',
+  'grams',
   'lowest30d',
   'usualPrice',
   'previousPrice',

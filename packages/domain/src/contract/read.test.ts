@@ -60,6 +60,7 @@ const deal = record({
   multiBuy: pool('2 for $65', 'B2G1', ...texts(200)),
   productKey: pool('flower|proper pineapple express smalls|7g', ...texts(200)),
   storeProductKey: pool('id:abc-3.5g', ...texts(200)),
+  grams: pool(3.5, 28, 0, -1, 10_000, 10_001, Number.NaN, '3.5'),
   lowest30d: pool(...numbers),
   usualPrice: pool(...numbers),
   previousPrice: pool(...numbers),

@@ -11,6 +11,7 @@ import {
 } from './deal-list';
 import type { Deal } from '../contract/deal';
 import { deriveCategory } from './category';
+import { dealGrams } from './size-filter';
 import { effectivePriceFields } from './effective-price';
 import { pricesWithTax } from './prices-with-tax';
 import type { Dispensary } from '../contract/dispensary';
@@ -187,7 +188,13 @@ describe('size and brand filters and the best real discount', () => {
     { ...deal('Live resin cart special', 'far', '$40'), size: '1000mg', brand: 'Illicit' },
     { ...deal('Wyld gummies special', 'near', '$18'), size: '100mg', brand: 'Wyld' },
     deal('Store-wide flower special', 'near', '$20'),
-  ].map((made) => ({ ...made, category: deriveCategory(made) }));
+  ]
+    .map((made) => ({ ...made, category: deriveCategory(made) }))
+    // As the service sends them: with the weight it reads from the size (NaN is none).
+    .map((made) => {
+      const grams = dealGrams(made);
+      return Number.isNaN(grams) ? made : { ...made, grams };
+    });
   const views = buildDealViews(menu, dispensaries, visitor);
   const kept = (filters: Partial<DealFilters>, locationKnown = true) =>
     titles(filterAndSortDeals(views, { ...all, ...filters }, locationKnown));

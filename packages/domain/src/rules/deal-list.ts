@@ -18,7 +18,7 @@ import { effectiveUnitPrice, pricePerItem } from './price-per-item';
 import type { PricesWithTax } from './prices-with-tax';
 import { realDiscountOf } from './real-discount';
 import { needleAt, searchNeedle, searchText } from './search';
-import { dealGrams, matchesSize } from './size-filter';
+import { matchesSize } from './size-filter';
 import { sortDeals } from './sort';
 
 /** What a deal's view holds that depends on the deal alone, not on where the visitor is. */
@@ -53,7 +53,8 @@ function ownFacts(deal: Deal): OwnFacts {
       ...(price?.multiBuy ? { multiBuy: price.multiBuy } : {}),
       discountPercent: discountOf(deal),
       realDiscount: realDiscountOf(deal, sortPrice),
-      grams: dealGrams(deal),
+      // The service sends each deal's weight (`dealGrams`), so the page carries no size reader.
+      grams: deal.grams ?? Number.NaN,
       brandKey: brandKey(deal.brand),
       ...(unitPrice ? { unitPrice } : {}),
       firstSeenMs,
@@ -258,7 +259,7 @@ function searchAll(
     if (stores && !stores.has(view.deal.dispensaryKey)) continue;
     if (filters.category !== 'all' && view.category !== filters.category) continue;
     if (!withinRadius(view.distanceMiles, filters.radius, locationKnown)) continue;
-    if (size !== 'any' && !matchesSize(view.grams ?? dealGrams(view.deal), size)) continue;
+    if (size !== 'any' && !matchesSize(view.grams ?? view.deal.grams ?? Number.NaN, size)) continue;
     if (brand !== '' && !matchesBrand(view.brandKey ?? brandKey(view.deal.brand), brand)) continue;
     const text = view.searchText ?? searchText(view.deal);
     const index = needleAt(text, needle);
