@@ -1,9 +1,11 @@
 // What the page loads on first use, in one chunk (see `onDemandParts`): the visitor's actions
 // (Refresh, Refresh All, Retry Connection), the page's background retries, and what is shown only
-// after a failure or inside a closed disclosure. None of it is needed to paint the first list.
+// after a failure or inside a closed disclosure, and the follow dialog. None of it is needed to
+// paint the first list.
 
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
 export { refreshAll, refreshOne } from './api/refresh-actions';
 export { ErrorPanel } from './components/error-panel';
 export { NoticeBar } from './components/notice-bar';
 export { TroubledSources } from './components/troubled-sources';
+export { default as FollowDialog } from '../follow/components/follow-dialog';

@@ -4,7 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../test/server';
 import { FollowButton } from './components/follow-button';
-import { feedUrl, followedSearch, readFollows, writeFollows } from './model/followed-search';
+import {
+  feedUrl,
+  followedSearch,
+  leavesOutDistance,
+  readFollows,
+  writeFollows,
+} from './model/followed-search';
 
 // jsdom has no modal dialogs: open and close as the attribute does (Chromium runs the real one in
 // the end-to-end suite).
@@ -24,8 +30,19 @@ describe('followedSearch', () => {
     ['?page=3', ''],
     ['?search=zebra&category=flower&page=2', 'category=flower&search=zebra'],
     ['?category=flower&search=zebra', 'category=flower&search=zebra'],
+    ['?sort=distance&distance=5&category=flower', 'category=flower'],
+    ['?sort=price-low&lat=38.6&lng=-90.2', 'sort=price-low'],
   ])('%s is %s', (query, search) => {
     expect(followedSearch(query)).toBe(search);
+  });
+
+  it.each([
+    ['?distance=5', true],
+    ['?sort=distance', true],
+    ['?distance=all&sort=price-low', false],
+    ['', false],
+  ])('%s leaves out the distance: %s', (query, left) => {
+    expect(leavesOutDistance(query)).toBe(left);
   });
 
   it('names the feed of a search', () => {
@@ -59,6 +76,7 @@ describe('the follow dialog', () => {
     expect(screen.getByLabelText('Feed (Atom)')).toHaveValue(
       `${location.origin}/feeds/deals.atom?category=flower&search=zebra`,
     );
+    expect(dialog).not.toHaveTextContent('The distance is left out');
     // jsdom has no service workers: the button rests and the reason is shown.
     expect(screen.getByRole('button', { name: 'Notify me on this device' })).toBeDisabled();
     expect(dialog).toHaveTextContent('This browser cannot show notifications from a web page.');

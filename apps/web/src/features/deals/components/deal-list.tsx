@@ -10,6 +10,7 @@ import { DealCard } from './deal-card';
 import styles from './deal-list.module.css';
 import { EmptyState } from './empty-state';
 import { Pagination } from './pagination';
+import { FollowButton } from '../../follow/components/follow-button';
 
 const NO_OFFERS: readonly DealView[] = [];
 
@@ -107,6 +108,7 @@ export function DealList(props: DealListProps) {
           {list.countLine}
         </p>
         {hidden && <p className={styles.hidden}>{hidden}</p>}
+        <FollowButton className={styles.follow} />
       </div>
       <div>
         {list.empty || !facts ? (

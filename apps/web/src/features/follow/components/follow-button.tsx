@@ -1,32 +1,33 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../shared/ui/button';
-import { followedSearch } from '../model/followed-search';
+import { onDemandComponent } from '../../../shared/ui/on-demand-component';
+import { onDemandParts } from '../../deals/load-on-demand';
 
-// The dialog, the push client and their styles load when first opened.
-const FollowDialog = lazy(() => import('./follow-dialog'));
+// The dialog and the push client are in the page's on-demand chunk (loaded when the browser is
+// idle after the first paint, or when first opened).
+const FollowDialog = onDemandComponent(onDemandParts, (parts) => parts.FollowDialog);
 
-/** 'Follow this search', beside the count line: opens the follow dialog for the page's search. */
-export function FollowButton() {
-  // A notification opens the page on its search with '#follow': the dialog is then open at once,
-  // with 'Stop notifications' for a search this device follows.
-  const [search, setSearch] = useState<string | null>(() =>
-    location.hash === '#follow' ? followedSearch(location.search) : null,
+/**
+ * 'Follow this search', beside the count line: opens the follow dialog on the page's address. A
+ * notification opens the page on its search with '#follow': the dialog is then open at once, with
+ * 'Stop notifications' for a search this device follows.
+ */
+export function FollowButton({ className }: { className?: string }) {
+  const [query, setQuery] = useState<string | null>(() =>
+    location.hash === '#follow' ? location.search : null,
   );
   const close = () => {
-    setSearch(null);
-    if (location.hash === '#follow')
+    setQuery(null);
+    if (location.hash === '#follow') {
       history.replaceState(history.state, '', location.pathname + location.search);
+    }
   };
   return (
     <>
-      <Button variant="secondary" onClick={() => setSearch(followedSearch(location.search))}>
+      <Button variant="secondary" className={className} onClick={() => setQuery(location.search)}>
         Follow this search
       </Button>
-      {search !== null && (
-        <Suspense fallback={null}>
-          <FollowDialog search={search} onClose={close} />
-        </Suspense>
-      )}
+      {query !== null && <FollowDialog query={query} onClose={close} />}
     </>
   );
 }

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { followWithPush, FollowError, pushUnavailable, stopFollowing } from '../api/push';
-import { feedUrl, readFollows, writeFollows, type Follow } from '../model/followed-search';
+import {
+  feedUrl,
+  followedSearch,
+  leavesOutDistance,
+  readFollows,
+  writeFollows,
+  type Follow,
+} from '../model/followed-search';
 import styles from './follow-dialog.module.css';
 
 interface FollowDialogProps {
-  /** The followed search: the page's URL query, normalized (see `followedSearch`). */
-  search: string;
+  /** The page's URL query when the dialog was opened: the search to follow. */
+  query: string;
   onClose: () => void;
 }
 
@@ -18,8 +25,9 @@ type Step = { kind: 'idle' } | { kind: 'working' } | { kind: 'said'; text: strin
  * stopping a follow needs. A modal `<dialog>`: the browser moves focus in, keeps it there, and
  * closes on Escape; focus returns to the button that opened it.
  */
-export default function FollowDialog({ search, onClose }: FollowDialogProps) {
+export default function FollowDialog({ query, onClose }: FollowDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const search = followedSearch(query);
   const [follow, setFollow] = useState<Follow | undefined>(() =>
     readFollows(localStorage).get(search),
   );
@@ -83,6 +91,11 @@ export default function FollowDialog({ search, onClose }: FollowDialogProps) {
         No account and no email: add the feed to a feed reader, or get a notification on this device
         when new deals match.
       </p>
+      {leavesOutDistance(query) && (
+        <p className={styles.text}>
+          The distance is left out: your location is not sent with a followed search.
+        </p>
+      )}
       <label className={styles.label} htmlFor="follow-feed">
         Feed (Atom)
       </label>

@@ -2,12 +2,26 @@
  * A search the visitor follows, as the page's URL query says it: every filter, without the page
  * number (a followed search is the whole list, not one page of it), its parameters in a fixed
  * order so that two links to the same search are one search.
+ *
+ * Decision: a radius is left out. It needs the visitor's position, and a followed search is kept
+ * by the service and written into a feed's address: no position leaves the browser that way. The
+ * dialog says so (`leavesOutDistance`).
  */
 export function followedSearch(query: string): string {
   const params = new URLSearchParams(query);
-  params.delete('page');
+  for (const name of LEFT_OUT) params.delete(name);
+  if (params.get('sort') === 'distance') params.delete('sort');
   params.sort();
   return params.toString();
+}
+
+const LEFT_OUT = ['page', 'distance', 'lat', 'lng'];
+
+/** Whether following the page's search leaves out its radius or distance sort. */
+export function leavesOutDistance(query: string): boolean {
+  const params = new URLSearchParams(query);
+  const radius = params.get('distance');
+  return (radius !== null && radius !== 'all') || params.get('sort') === 'distance';
 }
 
 /** The Atom feed of a followed search, absolute, for a feed reader. */
