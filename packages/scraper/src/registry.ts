@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PlatformSchema } from '@stl-deals/domain';
+import { MY_STORES, PlatformSchema } from '@stl-deals/domain';
 import { z } from 'zod';
 import { HtmlSelectorsSchema } from './adapters/html/selectors';
 
@@ -50,7 +50,11 @@ export type AlternativeSource = z.infer<typeof AlternativeSourceSchema>;
 export const RegistryEntrySchema = z.strictObject({
   key: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be lowercase letters, digits and hyphens (max 80)'),
+    .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be lowercase letters, digits and hyphens (max 80)')
+    // The page's Select Dispensary has these two choices of its own (every store, 'My stores').
+    .refine((key) => key !== 'all' && key !== MY_STORES, {
+      message: `'all' and '${MY_STORES}' are the page's own choices, not a dispensary's key`,
+    }),
   name: z.string().min(1).max(200),
   platform: PlatformSchema,
   platformId: z.string().min(1).max(200).optional(),

@@ -51,6 +51,11 @@ describe('parseRegistry', () => {
       /field 'key': must be lowercase/,
     ],
     [
+      "the page's own choice 'mine'",
+      { dispensaries: [{ ...entry, key: 'mine' }] },
+      /field 'key': 'all' and 'mine' are the page's own choices/,
+    ],
+    [
       'a duplicate key',
       { dispensaries: [entry, entry] },
       /entry 1 \(key 'kind-goods-soulard'\), field 'key': duplicate key/,
