@@ -14,6 +14,7 @@ export * from './contract/price-history';
 export * from './rules/url';
 export * from './rules/category';
 export * from './rules/images';
+export * from './rules/card-images';
 export * from './rules/distance';
 export * from './rules/location';
 export * from './rules/cleaning';

@@ -58,6 +58,12 @@ export const LIMITS = {
   key: 100,
 } as const;
 
+/**
+ * The most logo addresses a deal may carry (`logoUrls`): the service sends a brand's and a chain's
+ * (two); the rest is room, not a use.
+ */
+export const MAX_LOGO_URLS = 4;
+
 /** The most a deal may weigh in grams: more than any package a dispensary sells (a pound is 454). */
 export const MAX_GRAMS = 10_000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_GRAMS, UNIT_PRICE_UNITS } from './constants';
+import { MAX_GRAMS, MAX_LOGO_URLS, UNIT_PRICE_UNITS } from './constants';
+import { isImageAddress } from '../rules/url';
 import {
   BoundedText,
   CalendarDaySchema,
@@ -73,6 +74,15 @@ export const DealSchema = z.object({
    * that the page's Size filter carries no size reader. Absent when the size is no weight.
    */
   grams: z.number().positive().max(MAX_GRAMS).optional(),
+  /**
+   * The logos the deal's card may show after its own image, in order (`logoUrlsFor`: its brand's,
+   * then its dispensary chain's), chosen by the service so that the page carries no logo tables.
+   * Each an http(s) URL or a path on the page's own origin. Absent when none is known.
+   */
+  logoUrls: z
+    .array(z.string().refine(isImageAddress, 'an http(s) URL or a same-origin path'))
+    .max(MAX_LOGO_URLS)
+    .optional(),
   /** Price memory (see `priceMemory`): the lowest price charged in the 30 days before today. */
   lowest30d: Money.optional(),
   /** The median of the daily prices charged in the last 30 days (days the product was seen). */
@@ -125,6 +135,7 @@ export const PAGE_DEAL_FIELDS = [
   'multiBuy',
   'productKey',
   'grams',
+  'logoUrls',
   'lowest30d',
   'usualPrice',
   'previousPrice',

@@ -61,6 +61,16 @@ const deal = record({
   productKey: pool('flower|proper pineapple express smalls|7g', ...texts(200)),
   storeProductKey: pool('id:abc-3.5g', ...texts(200)),
   grams: pool(3.5, 28, 0, -1, 10_000, 10_001, Number.NaN, '3.5'),
+  logoUrls: pool(
+    ['/logos/brands/wyld.svg', '/logos/dispensaries/swade.svg'],
+    ['https://cdn.example/logo.png'],
+    ['//evil.example/a.svg'],
+    ['javascript:alert(1)'],
+    ['/logos/a.svg', 1],
+    Array(5).fill('/logos/a.svg'),
+    [`/${'a'.repeat(2048)}`],
+    '/logos/a.svg',
+  ),
   lowest30d: pool(...numbers),
   usualPrice: pool(...numbers),
   previousPrice: pool(...numbers),
@@ -206,6 +216,50 @@ describe('the lean readers agree with the zod schemas', () => {
         },
       },
     ]);
+  });
+
+  // The logos a card loads come from the service: only http(s) URLs and same-origin paths, few
+  // of them, are kept; anything else drops the field and keeps the deal (its own image and the
+  // category image still show).
+  it.each<[string, unknown]>([
+    ['another host by a protocol-relative path', ['//evil.example/a.svg']],
+    ['another host by a backslash', ['/\\evil.example/a.svg']],
+    ['a script URL', ['/logos/brands/wyld.svg', 'javascript:alert(1)']],
+    ['a data URL', ['data:image/svg+xml,<svg onload=alert(1)>']],
+    ['a quote that could end an attribute', ['/logos/"onerror="x.svg']],
+    ['a relative path', ['logos/a.svg']],
+    ['more than four', Array(5).fill('/logos/a.svg')],
+    ['an address over 2048 characters', [`/${'a'.repeat(2048)}`]],
+    ['a string, not a list', '/logos/a.svg'],
+  ])('drops logoUrls with %s and keeps the deal', (_case, logoUrls) => {
+    const input = {
+      title: 'T',
+      description: '',
+      price: '$1',
+      imageUrl: '',
+      sourceUrl: '',
+      logoUrls,
+    };
+    const { deals, rejected } = readDeals([input]);
+    expect(deals).toEqual([
+      { title: 'T', description: '', price: '$1', imageUrl: '', sourceUrl: '' },
+    ]);
+    expect(rejected).toEqual([]);
+    expect(DealSchema.safeParse(input).success).toBe(false);
+  });
+
+  it('keeps logoUrls of http(s) URLs and same-origin paths, in order', () => {
+    const logoUrls = ['/logos/brands/wyld.svg', 'https://cdn.example/swade.png'];
+    const input = {
+      title: 'T',
+      description: '',
+      price: '$1',
+      imageUrl: '',
+      sourceUrl: '',
+      logoUrls,
+    };
+    expect(readDeals([input]).deals[0]?.logoUrls).toEqual(logoUrls);
+    expect(DealSchema.parse(input).logoUrls).toEqual(logoUrls);
   });
 
   it.each([[null], [1], ['x'], [[1]]])('rejects a deal that is no object: %j', (item) => {

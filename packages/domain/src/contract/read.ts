@@ -6,6 +6,7 @@ import {
   LIMITS,
   LOCATION_SOURCES,
   MAX_GRAMS,
+  MAX_LOGO_URLS,
   MAX_LOCAL_MARIJUANA_TAX,
   MAX_MONEY,
   MAX_SALES_TAX,
@@ -18,6 +19,7 @@ import {
 import type { Deal, StampedDeal } from './deal';
 import type { Dispensary, TaxRatePart } from './dispensary';
 import { isCalendarDay } from '../rules/calendar-day';
+import { isImageAddress } from '../rules/url';
 
 /**
  * Readers of the service's answers that need no schema library: the page uses them, so its
@@ -134,6 +136,7 @@ const DEAL_SHAPE: Shape = {
   productKey: optional(text(LIMITS.shortText)),
   grams: optional(when<number>((v) => typeof v === 'number' && v > 0 && v <= MAX_GRAMS)),
   storeProductKey: optional(text(LIMITS.shortText)),
+  logoUrls: optional(arrayOf(when<string>(isImageAddress), MAX_LOGO_URLS)),
   lowest30d: optional(money),
   usualPrice: optional(money),
   previousPrice: optional(money),

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  brandLogoFor,
-  categoryImageFor,
-  dispensaryLogoFor,
-  imageCandidates,
-  imagePlaceholder,
-  isImageTooSmall,
-} from './images';
-import { DEAL_CATEGORIES } from '../contract/values';
+import { brandLogoFor, dispensaryLogoFor, imageCandidates, logoUrlsFor } from './images';
 
 const text = (title: string, description = '', brand?: string) => ({
   title,
@@ -53,6 +45,28 @@ describe('dispensaryLogoFor', () => {
   });
 });
 
+describe('logoUrlsFor', () => {
+  it.each<[string, string | undefined, string | undefined, string[]]>([
+    [
+      'Wyld gummies',
+      undefined,
+      'Swade - The Grove',
+      ['/logos/brands/wyld.svg', '/logos/dispensaries/swade.svg'],
+    ],
+    [
+      'Happy hour',
+      'Proper',
+      'Proper Cannabis - Crestwood',
+      ['/logos/brands/proper.svg', '/logos/dispensaries/proper.svg'],
+    ],
+    ['Wyld gummies', undefined, 'Missouri Wild Alchemy', ['/logos/brands/wyld.svg']],
+    ['Happy hour', undefined, 'Good Day Farm - Clayton', ['/logos/dispensaries/good-day-farm.svg']],
+    ['Happy hour', undefined, undefined, []],
+  ])('%j brand %j at %j -> %j', (title, brand, dispensary, expected) => {
+    expect(logoUrlsFor({ title, description: '', brand, dispensary })).toEqual(expected);
+  });
+});
+
 describe('imageCandidates', () => {
   const base = { title: 'Wyld gummies', description: '', dispensary: 'Swade - The Grove' };
 
@@ -80,24 +94,5 @@ describe('imageCandidates', () => {
     expect(
       imageCandidates({ title: 'Happy hour', description: '', imageUrl: '' }, 'other'),
     ).toEqual(['/images/categories/other.svg']);
-  });
-});
-
-describe('category images and placeholders', () => {
-  it.each(DEAL_CATEGORIES)('%s has an image and a placeholder with emoji and text', (category) => {
-    expect(categoryImageFor(category)).toBe(`/images/categories/${category}.svg`);
-    const placeholder = imagePlaceholder(category);
-    expect(placeholder.emoji).not.toBe('');
-    expect(placeholder.text).not.toBe('');
-  });
-
-  it.each<[number, number, boolean]>([
-    [49, 200, true],
-    [200, 49, true],
-    [1, 1, true],
-    [50, 50, false],
-    [640, 480, false],
-  ])('an image of %i x %i px too small: %s', (width, height, expected) => {
-    expect(isImageTooSmall(width, height)).toBe(expected);
   });
 });

@@ -2,8 +2,12 @@ import type { Deal } from '../contract/deal';
 import type { DealCategory } from '../contract/values';
 import { BRAND_LOGOS } from '../data/brand-logos';
 import { DISPENSARY_LOGOS } from '../data/dispensary-logos';
+import { cardImages } from './card-images';
 import { keywordMatcher } from './keywords';
-import { safeHttpUrl } from './url';
+
+// The choice of a deal's logos (spec section 3, 'Derived images'). The service runs it once per
+// deal and sends the result as `logoUrls`; the page only tries what it is sent (`cardImages`),
+// so these tables and the keyword matcher stay out of its JavaScript.
 
 const BRAND_MATCHERS = BRAND_LOGOS.map((entry) => ({
   logo: entry.logo,
@@ -33,47 +37,25 @@ export function dispensaryLogoFor(dispensaryName: string | undefined): string | 
   return DISPENSARY_MATCHERS.find((m) => m.matches(dispensaryName))?.logo ?? null;
 }
 
-export function categoryImageFor(category: DealCategory): string {
-  return `/images/categories/${category}.svg`;
+/**
+ * What the service sends as a deal's `logoUrls`: its brand's logo, then its dispensary's chain
+ * logo, each when known (none, one or two paths the page serves). Run it on the deal stamped
+ * with the registry's dispensary name.
+ */
+export function logoUrlsFor(
+  deal: Pick<Deal, 'title' | 'description' | 'brand' | 'dispensary'>,
+): string[] {
+  const logos = [brandLogoFor(deal), dispensaryLogoFor(deal.dispensary)];
+  return [...new Set(logos.filter((url): url is string => url !== null))];
 }
 
 /**
- * The images a card tries, in order (spec section 3): the deal's own image when it is an http(s)
- * URL, then the brand logo, the dispensary's logo and the category image. The card moves to the
- * next one when an image fails to load or is too small, and shows `imagePlaceholder` after the last.
+ * The images the card of a deal tries, in order, when the service sent it `logoUrlsFor(deal)`:
+ * the deal's own image, its brand's and chain's logos, its category's image (see `cardImages`).
  */
 export function imageCandidates(
   deal: Pick<Deal, 'title' | 'description' | 'brand' | 'imageUrl' | 'dispensary'>,
   category: DealCategory,
 ): string[] {
-  const chain = [
-    safeHttpUrl(deal.imageUrl),
-    brandLogoFor(deal),
-    dispensaryLogoFor(deal.dispensary),
-    categoryImageFor(category),
-  ].filter((url): url is string => url !== null);
-  return [...new Set(chain)];
-}
-
-const PLACEHOLDERS: Record<DealCategory, { emoji: string; text: string }> = {
-  flower: { emoji: '🌿', text: 'Flower' },
-  edibles: { emoji: '🍬', text: 'Edibles' },
-  concentrates: { emoji: '🍯', text: 'Concentrates' },
-  vapes: { emoji: '💨', text: 'Vapes' },
-  'pre-rolls': { emoji: '🚬', text: 'Pre-Rolls' },
-  topicals: { emoji: '🧴', text: 'Topicals' },
-  accessories: { emoji: '🔥', text: 'Accessories' },
-  other: { emoji: '🏷️', text: 'Deal' },
-};
-
-/** The last resort of the image chain: an emoji and a word for the category. */
-export function imagePlaceholder(category: DealCategory): { emoji: string; text: string } {
-  return PLACEHOLDERS[category];
-}
-
-/** The spec's minimum: an image narrower or shorter than 50 px is treated as missing. */
-export const MIN_IMAGE_PX = 50;
-
-export function isImageTooSmall(width: number, height: number): boolean {
-  return width < MIN_IMAGE_PX || height < MIN_IMAGE_PX;
+  return cardImages({ imageUrl: deal.imageUrl, logoUrls: logoUrlsFor(deal) }, category);
 }

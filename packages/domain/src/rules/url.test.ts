@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHttpUrl } from './url';
+import { isImageAddress, safeHttpUrl } from './url';
 
 describe('safeHttpUrl', () => {
   it.each<[string | null | undefined, string | null]>([
@@ -26,5 +26,32 @@ describe('safeHttpUrl', () => {
     [`https://example.com/${'a'.repeat(3000)}`, null],
   ])('%j -> %j', (input, expected) => {
     expect(safeHttpUrl(input)).toBe(expected);
+  });
+});
+
+describe('isImageAddress', () => {
+  it.each<[unknown, boolean]>([
+    ['/logos/brands/wyld.svg', true],
+    ['/images/categories/pre-rolls.svg', true],
+    ['https://img.example/a.jpg', true],
+    ['http://img.example:8080/a.png?w=200', true],
+    ['//evil.example/a.svg', false],
+    ['/\\evil.example/a.svg', false],
+    ['/logos/a b.svg', false],
+    ['/logos/"onerror="x.svg', false],
+    ['/logos/<script>.svg', false],
+    ['/logos/\u0000.svg', false],
+    [' /logos/a.svg', false],
+    ['  https://img.example/a.jpg', false],
+    ['logos/a.svg', false],
+    ['javascript:alert(1)', false],
+    ['data:image/svg+xml,<svg/>', false],
+    ['https://user@evil.example/a.png', false],
+    [`/${'a'.repeat(2048)}`, false],
+    ['', false],
+    [null, false],
+    [42, false],
+  ])('%j -> %j', (input, expected) => {
+    expect(isImageAddress(input)).toBe(expected);
   });
 });
