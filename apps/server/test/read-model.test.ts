@@ -118,6 +118,43 @@ describe('the deals read model', () => {
     }
   });
 
+  it("sends each deal's logos, chosen by its brand and texts and the registry's store name, in both views", async () => {
+    const stores = [
+      { key: 'swade', name: 'Swade - The Grove' },
+      { key: 'wild', name: 'Missouri Wild Alchemy' },
+    ];
+    const [first] = menu('x', 1, 0);
+    const base = { ...first!, brand: undefined };
+    const model = new DealsReadModel(stores);
+    model.replace([
+      {
+        key: 'swade',
+        deals: [
+          // The menu's own store name is not what chooses the chain's logo: the registry's is.
+          { ...base, id: '1', title: 'Wyld gummies', dispensary: 'Good Day Farm' },
+          { ...base, id: '2', title: 'Happy hour', brand: 'Proper' },
+        ],
+      },
+      {
+        key: 'wild',
+        deals: [
+          { ...base, id: '3', title: 'Wyld gummies' },
+          { ...base, id: '4', title: 'Happy hour' },
+        ],
+      },
+    ]);
+    model.publish();
+    for (const view of ['full', 'page'] as const) {
+      const byId = new Map((await json(model.all(view))).map((deal) => [deal.id, deal]));
+      expect(['1', '2', '3', '4'].map((id) => byId.get(id)?.logoUrls)).toEqual([
+        ['/logos/brands/wyld.svg', '/logos/dispensaries/swade.svg'],
+        ['/logos/brands/proper.svg', '/logos/dispensaries/swade.svg'],
+        ['/logos/brands/wyld.svg'],
+        undefined,
+      ]);
+    }
+  });
+
   it('bounds what the page view carries of one source whose texts and addresses are huge', async () => {
     const long = (unit: string, length: number) => unit.repeat(length / unit.length);
     // 2,000 deals of 1,000-character texts and 900-character addresses (emoji count as one).

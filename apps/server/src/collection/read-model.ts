@@ -6,6 +6,7 @@ import {
   PAGE_DEAL_FIELDS,
   effectivePriceFields,
   LIMITS,
+  logoUrlsFor,
   pageDealOf,
   productKey,
   varietyKeys,
@@ -48,7 +49,7 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
  * another order (serialization, the relevance rules), so that a view stored by an older build is
  * not served by this one (see `pageFingerprint`).
  */
-const PAGE_VIEW_FORMAT = 6;
+const PAGE_VIEW_FORMAT = 7;
 
 /**
  * What a stored page view must have been published under to be served at start: this format, the
@@ -133,6 +134,10 @@ export class DealsReadModel {
         // Its weight for the page's Size filter, read here so the page carries no size reader.
         const grams = dealGrams(stamped);
         if (grams > 0 && grams <= MAX_GRAMS) stamped.grams = grams;
+        // The logos its card tries after its own image, chosen here by the registry's name so the
+        // page carries no logo tables or keyword matcher.
+        const logos = logoUrlsFor(stamped);
+        if (logos.length > 0) stamped.logoUrls = logos;
         return { ...rankDeal(stamped, index), deal: serialize(stamped) };
       });
       this.products.replace(key, deals);
