@@ -6,6 +6,7 @@
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
 export { refreshAll, refreshOne } from './api/refresh-actions';
 export { ErrorPanel } from './components/error-panel';
+export { fetchDealsFailedMessage } from './model/action-messages';
 export { NoticeBar } from './components/notice-bar';
 export { TroubledSources } from './components/troubled-sources';
 export { default as FollowDialog } from '../follow/components/follow-dialog';

@@ -9,12 +9,8 @@ import {
   dealsTimeoutMs,
   isCacheLoading,
 } from '../model/cache-step';
-import {
-  ALL_LOADED_MESSAGE,
-  cacheStillLoadingMessage,
-  fetchDealsFailedMessage,
-  IDLE_MESSAGE,
-} from '../model/messages';
+import { onDemandParts } from '../load-on-demand';
+import { ALL_LOADED_MESSAGE, cacheStillLoadingMessage, IDLE_MESSAGE } from '../model/messages';
 import {
   connect,
   fetchDeals,
@@ -28,11 +24,16 @@ import {
 import { cacheStatusKey, readCacheStatus } from './get-cache-status';
 import { dealsKey, getDeals, type DealsSnapshot } from './get-deals';
 
+/** A failed load's text, which loads with the error panel that shows it (see `shown`). */
+function loadFailedMessage(error: unknown): Promise<string> {
+  return onDemandParts.run((parts) => parts.fetchDealsFailedMessage(error));
+}
+
 /** Loading for all dispensaries (spec section 4, steps 1 to 3). */
 export function loadAllDeals(ctx: FeedContext, signal?: AbortSignal): Promise<DealsSnapshot> {
   return shown(
     ctx,
-    fetchDealsFailedMessage,
+    loadFailedMessage,
     async () => {
       const report = reporter(ctx, signal);
       await connect(ctx, signal);
@@ -62,7 +63,7 @@ export function loadDispensaryDeals(
 ): Promise<DealsSnapshot> {
   return shown(
     ctx,
-    fetchDealsFailedMessage,
+    loadFailedMessage,
     async () => {
       const report = reporter(ctx, signal);
       await connect(ctx, signal);

@@ -89,10 +89,13 @@ export function snapshot(ctx: FeedContext, deals: Deal[]): DealsSnapshot {
 /**
  * Runs a load; on failure (not a cancellation) shows `describe(error)` in the error panel and
  * rethrows. Connection trouble starts the page's background retries (connection-recovery.ts).
+ * `describe` may wait for the texts of failures (see `onDemandParts`, loaded long before a load
+ * fails); if they cannot be loaded, the error's own message stands in, so the page still leaves
+ * its loading panel and keeps trying.
  */
 export async function shown<T>(
   ctx: FeedContext,
-  describe: (error: unknown) => string,
+  describe: (error: unknown) => string | Promise<string>,
   run: () => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
@@ -100,10 +103,24 @@ export async function shown<T>(
     return await run();
   } catch (error) {
     if (!signal?.aborted) {
-      const text = describe(error);
-      ctx.report({ type: 'failed', error: text, background: needsConnectionAdvice(text) });
+      const text = await failureText(describe, error);
+      if (!signal?.aborted) {
+        ctx.report({ type: 'failed', error: text, background: needsConnectionAdvice(text) });
+      }
     }
     throw error;
+  }
+}
+
+async function failureText(
+  describe: (error: unknown) => string | Promise<string>,
+  error: unknown,
+): Promise<string> {
+  try {
+    return await describe(error);
+  } catch {
+    // Never empty: an empty error text would leave the page on its loading panel.
+    return (error instanceof Error && error.message) || String(error);
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Dispensary } from '@stl-deals/domain';
 import { HttpError, isUnreachable, retryAtOf } from '../../../shared/http/errors';
 import { DEALS_TIMEOUT_MS, dealsTimeoutMs } from '../model/cache-step';
-import { fetchDealsFailedMessage } from '../model/messages';
 import {
+  fetchDealsFailedMessage,
   REFRESH_ALL_RESULT_MS,
   refreshAllFailedMessage,
   refreshAllResultMessage,

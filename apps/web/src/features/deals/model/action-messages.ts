@@ -1,10 +1,29 @@
-import { failureReason } from './messages';
+import { HttpError, NoResponseError } from '../../../shared/http/errors';
 
 // The texts of the visitor's actions (Refresh, Refresh All, Retry Connection, spec sections 4 and
-// 8) and of what follows a failure (the notice over the list, the error panel's background
-// retries), word for word where the spec has them; ours say what happened, never more than is
-// true. They load with the actions and the panels that show them (see `onDemandParts`), not with
-// the page's first load.
+// 8) and of what follows a failure (a failed load's error panel, the notice over the list, the
+// panel's background retries), word for word where the spec has them; ours say what happened,
+// never more than is true. They load with the actions and the panels that show them (see
+// `onDemandParts`), not with the page's first load.
+
+/**
+ * The reason part of 'Failed to fetch deals: {reason}' (spec section 8), in its first reading:
+ * the server's status when it answered, 'no response' when nothing came, else the error's own
+ * message ('Failed after N attempts...' among them).
+ */
+export function failureReason(error: unknown): string {
+  if (error instanceof HttpError) return `Server error: ${error.status} ${error.statusText}`.trim();
+  if (error instanceof NoResponseError) {
+    return 'No response from server - check if backend is running';
+  }
+  return error instanceof Error && error.message ? error.message : 'Network connection failed';
+}
+
+/** A failed load's text in the error panel; the not-responding text (`connect`) stands alone. */
+export function fetchDealsFailedMessage(error: unknown): string {
+  const reason = failureReason(error);
+  return reason.includes('Backend is not responding') ? reason : `Failed to fetch deals: ${reason}`;
+}
 
 export const REFRESHING_ALL_MESSAGE = 'Force refreshing all dispensaries...';
 export const REFRESHED_ALL_MESSAGE = 'All dispensaries refreshed successfully!';

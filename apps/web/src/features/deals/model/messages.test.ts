@@ -10,8 +10,6 @@ import {
   attemptFailedMessage,
   cacheStartingMessage,
   cacheStillLoadingMessage,
-  failureReason,
-  fetchDealsFailedMessage,
   firstLoadEstimate,
   firstLoadNotice,
   needsConnectionAdvice,
@@ -19,6 +17,8 @@ import {
   reconnectingMessage,
 } from './messages';
 import {
+  failureReason,
+  fetchDealsFailedMessage,
   refreshAllFailedMessage,
   refreshFailedMessage,
   refreshingMessage,

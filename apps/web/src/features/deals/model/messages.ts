@@ -1,10 +1,10 @@
 import { DEFAULT_DISPENSARY_COUNT, type CacheStatus } from '@stl-deals/domain';
-import { HttpError, NoResponseError } from '../../../shared/http/errors';
 import type { AttemptFailed, RetryStarting } from '../../../shared/http/retry';
 
 // The spec's texts (sections 4 and 8), word for word: those of the loading sequence and of
-// what a load shows. The texts of the visitor's actions (Refresh, Refresh All, Retry Connection)
-// and of the page's own retries are in action-messages.ts, loaded with those actions.
+// what a load shows, which the first screen needs. The texts of the visitor's actions (Refresh,
+// Refresh All, Retry Connection), of a failed load and of the page's own retries are in
+// action-messages.ts, loaded with the panels that show them.
 
 /** The loading message at rest; also what the refresh-all success text reverts to. */
 export const IDLE_MESSAGE = 'Loading deals...';
@@ -87,27 +87,12 @@ export function firstLoadNotice(status: CacheStatus | null | undefined): string 
   );
 }
 
-/**
- * The reason part of 'Failed to fetch deals: {reason}' (spec section 8), in its first reading:
- * the server's status when it answered, 'no response' when nothing came, else the error's own
- * message ('Failed after N attempts...' among them).
- */
-export function failureReason(error: unknown): string {
-  if (error instanceof HttpError) return `Server error: ${error.status} ${error.statusText}`.trim();
-  if (error instanceof NoResponseError) {
-    return 'No response from server - check if backend is running';
-  }
-  return error instanceof Error && error.message ? error.message : 'Network connection failed';
-}
-
-export function fetchDealsFailedMessage(error: unknown): string {
-  const reason = failureReason(error);
-  return reason.includes('Backend is not responding') ? reason : `Failed to fetch deals: ${reason}`;
-}
-
 const CONNECTION_TROUBLE = ['Backend is not responding', 'Network Error', 'Failed after'];
 
-/** The error panel adds the connection advice and 'Retry Connection' for these texts only. */
+/**
+ * The error panel adds the connection advice and 'Retry Connection' for these texts only; the
+ * page keeps trying on its own after them (see `shown`).
+ */
 export function needsConnectionAdvice(errorText: string): boolean {
   return CONNECTION_TROUBLE.some((marker) => errorText.includes(marker));
 }
