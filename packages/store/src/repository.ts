@@ -93,9 +93,9 @@ export interface PriceObservation {
   productKey: string;
   /** 'YYYY-MM-DD', a real calendar date. */
   day: string;
-  /** US dollars, from 0 to the contract's MAX_MONEY. */
+  /** US dollars, from 0 to the contract's MAX_MONEY; kept to the whole cent (half a cent up). */
   salePrice: number;
-  /** US dollars, from 0 to MAX_MONEY; null when the menu showed no regular price. */
+  /** US dollars, from 0 to MAX_MONEY, kept to the cent; null when the menu showed no regular price. */
   regularPrice: number | null;
   onDeal: boolean;
 }

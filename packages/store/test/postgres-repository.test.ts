@@ -1,3 +1,4 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,10 +8,14 @@ import {
   StorageFullError,
 } from '../src';
 import type { DealsRepository } from '../src/repository';
-import { postgresMigrations } from '../src/postgres/migrations';
+import { migrationProvider, postgresMigrations } from '../src/postgres/migrations';
 import { pushSubscriptionsContract } from './push-subscriptions-contract';
 import { repositoryContract, type ContractDatabase } from './repository-contract';
 import { sampleDeals } from './support/deals';
+import {
+  expectEarlierObservationsMoved,
+  writeEarlierObservations,
+} from './support/earlier-observations';
 import { postgresInspector } from './support/postgres-inspector';
 import { startPostgresServer, type PostgresServer } from './support/postgres-server';
 
@@ -89,6 +94,39 @@ describe('openPostgresRepository', () => {
       'select name from kysely_migration order by name',
     );
     expect(rows.map((row: { name: string }) => row.name)).toEqual(Object.keys(postgresMigrations));
+  });
+
+  it('moves price observations of the earlier layout into the compact one, dropping its table', async () => {
+    const db = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
+    });
+    await writeEarlierObservations(db, migrationProvider, '0005-push-subscriptions');
+    await db.destroy();
+
+    await expectEarlierObservationsMoved(await database.open());
+    const { rows: tables } = await server().query(
+      database.url,
+      `select table_name from information_schema.tables
+        where table_name in ('price_observations', 'price_observations_by_key')`,
+    );
+    const { rows: columns } = await server().query(
+      database.url,
+      `select column_name, data_type from information_schema.columns
+        where table_name = 'price_observations' order by ordinal_position`,
+    );
+    expect(tables).toEqual([{ table_name: 'price_observations' }]);
+    expect(columns).toEqual([
+      { column_name: 'product_id', data_type: 'integer' },
+      { column_name: 'day', data_type: 'integer' },
+      { column_name: 'sale_cents', data_type: 'integer' },
+      { column_name: 'regular_cents', data_type: 'integer' },
+      { column_name: 'on_deal', data_type: 'smallint' },
+    ]);
+    expect(await database.inspect.observedProducts('grove')).toEqual([
+      'product-1',
+      'product-2',
+      'product-3',
+    ]);
   });
 
   it('refuses a database migrated by a newer version, naming it without the password', async () => {

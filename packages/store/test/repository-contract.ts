@@ -34,6 +34,8 @@ export interface DatabaseInspector {
   corruptDeal(dispensaryKey: string, position: number, payload: string): Promise<void>;
   /** When the stored location of a dispensary was found, as stored; null when none is. */
   locationFoundAt(dispensaryKey: string): Promise<string | null>;
+  /** The product keys the price observations name at a dispensary (their product ids'), sorted. */
+  observedProducts(dispensaryKey: string): Promise<string[]>;
 }
 
 /** One empty database for one test. */
@@ -582,6 +584,9 @@ export function repositoryContract(engine: ContractEngine): void {
       );
       expect((await repository.priceHistory('oak', ['product-0'], '2000-01-01')).size).toBe(1);
       expect(await repository.pruneObservations('2025-03-01')).toBe(0);
+      // A product whose every observation went is forgotten; the others stay.
+      expect(await database.inspect.observedProducts('fields')).toEqual([]);
+      expect(await database.inspect.observedProducts('grove')).toHaveLength(300);
     });
 
     it('stops pruning observations between batches when aborted, and refuses a bad day', async () => {
@@ -626,6 +631,50 @@ export function repositoryContract(engine: ContractEngine): void {
       await expect(openWith({ observationRowsPerStore: 999 })).rejects.toThrow(
         /observationRowsPerStore must be a whole number of at least 1000, got 999/,
       );
+    });
+
+    it('forgets a product whose last observation the bound deletes; its key seen again starts anew', async () => {
+      repository = await openWith({ observationRowsPerStore: 1_000 });
+      const day1 = observedMany(600, '2025-02-27');
+      // Other products the next day: 1,200 rows, so the first day goes whole, and its products.
+      const day2 = observedMany(1_200, '2025-02-28').slice(600);
+      await repository.replaceSnapshot('grove', [], T1, day1);
+      await repository.replaceSnapshot('grove', [], T2, day2);
+
+      const products = await database.inspect.observedProducts('grove');
+      expect(products).toHaveLength(600);
+      expect(products).not.toContain('product-0');
+      expect(products).toContain('product-600');
+      await repository.replaceSnapshot('grove', [], T3, [observed(0, '2025-03-01')]);
+      expect(await repository.priceHistory('grove', ['product-0'], '2000-01-01')).toEqual(
+        new Map([['product-0', [observed(0, '2025-03-01')]]]),
+      );
+    });
+
+    it('keeps prices to the whole cent and any real day, and one product key per dispensary', async () => {
+      await repository.recordObservations('grove', [
+        observed(1, '0100-01-01', { salePrice: 2.675, regularPrice: 19.990000000000002 }),
+        observed(1, '1969-12-31', { salePrice: 0.004, regularPrice: 0.005 }),
+        observed(1, '9999-12-31', { salePrice: 999_999.99, regularPrice: null }),
+      ]);
+      await repository.recordObservations('fields', [observed(1, '1969-12-31')]);
+
+      expect(await repository.priceHistory('grove', ['product-1'], '0100-01-01')).toEqual(
+        new Map([
+          [
+            'product-1',
+            [
+              observed(1, '0100-01-01', { salePrice: 2.68, regularPrice: 19.99 }),
+              observed(1, '1969-12-31', { salePrice: 0, regularPrice: 0.01 }),
+              observed(1, '9999-12-31', { salePrice: 999_999.99, regularPrice: null }),
+            ],
+          ],
+        ]),
+      );
+      expect(await repository.priceHistory('fields', ['product-1'], '1969-12-31')).toEqual(
+        new Map([['product-1', [observed(1, '1969-12-31')]]]),
+      );
+      expect(await database.inspect.observedProducts('grove')).toEqual(['product-1']);
     });
 
     it('answers the latest attempt, success and error per dispensary from scrape runs', async () => {

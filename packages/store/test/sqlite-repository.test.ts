@@ -3,9 +3,11 @@ import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRepository, StorageFaultError, StorageFullError } from '../src';
 import type { DealsRepository } from '../src/repository';
+import { migrationProvider } from '../src/sqlite/migrations';
 import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
 import { pushSubscriptionsContract } from './push-subscriptions-contract';
 import {
@@ -14,6 +16,10 @@ import {
   type ContractEngine,
 } from './repository-contract';
 import { sampleDeal, sampleDeals } from './support/deals';
+import {
+  expectEarlierObservationsMoved,
+  writeEarlierObservations,
+} from './support/earlier-observations';
 import { sqliteInspector } from './support/sqlite-inspector';
 
 const sqliteFile: ContractEngine = {
@@ -116,7 +122,40 @@ describe('openSqliteRepository', () => {
       '0005-published-views',
       '0006-price-observations',
       '0007-push-subscriptions',
+      '0008-compact-price-observations',
     ]);
+  });
+
+  it('moves price observations of the earlier layout into the compact one, dropping its table', async () => {
+    const file = join(folder, 'deals.db');
+    const db = new Kysely<unknown>({
+      dialect: new SqliteDialect({ database: new BetterSqlite3(file) }),
+    });
+    await writeEarlierObservations(db, migrationProvider, '0007-push-subscriptions');
+    await db.destroy();
+
+    const repository = await openSqliteRepository({ file });
+    await expectEarlierObservationsMoved(repository);
+    await repository.close();
+
+    const connection = new BetterSqlite3(file, { readonly: true });
+    const objects = connection
+      .prepare(
+        `select name from sqlite_schema
+          where tbl_name in ('price_observations', 'price_observations_by_key') order by name`,
+      )
+      .pluck()
+      .all();
+    const columns = connection
+      .prepare(`select name from pragma_table_info('price_observations')`)
+      .pluck()
+      .all();
+    const inspect = sqliteInspector(() => connection);
+    const products = await inspect.observedProducts('grove');
+    connection.close();
+    expect(objects).toEqual(['price_observations', 'price_observations_by_day']);
+    expect(columns).toEqual(['product_id', 'day', 'sale_cents', 'regular_cents', 'on_deal']);
+    expect(products).toEqual(['product-1', 'product-2', 'product-3']);
   });
 
   it('refuses a database migrated by a newer version, naming the file', async () => {

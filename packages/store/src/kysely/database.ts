@@ -15,6 +15,7 @@ export interface StoreDatabase {
   geocoded_addresses: GeocodedAddressesTable;
   resolved_sources: ResolvedSourcesTable;
   published_views: PublishedViewsTable;
+  observed_products: ObservedProductsTable;
   price_observations: PriceObservationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_keys: PushKeysTable;
@@ -97,15 +98,26 @@ export interface PublishedViewsTable {
 }
 
 /**
- * One product's last price per dispensary and calendar day ('YYYY-MM-DD', America/Chicago);
- * outlives the snapshots until pruned by day.
+ * The products price observations are kept for: a small whole number per dispensary and product
+ * key, so that each observation names its product in a few bytes. Written with a product's first
+ * observation, deleted with its last (a product here always has one).
  */
-export interface PriceObservationsTable {
+export interface ObservedProductsTable {
+  id: Generated<number>;
   dispensary_key: string;
   product_key: string;
-  day: string;
-  sale_price: number;
-  regular_price: number | null;
+}
+
+/**
+ * One product's last price of each calendar day (America/Chicago), keyed by product and day, so
+ * that one product's days lie together; outlives the snapshots until pruned by day. Whole numbers
+ * only (see price-observation-values.ts): the day as days since 1970-01-01, prices in cents.
+ */
+export interface PriceObservationsTable {
+  product_id: number;
+  day: number;
+  sale_cents: number;
+  regular_cents: number | null;
   /** 1 on a deal, 0 not: an integer on both engines, so that both run the same queries. */
   on_deal: number;
 }

@@ -41,7 +41,12 @@ import {
   upsertGeocodedAddress,
   upsertLocation,
 } from './locations';
-import { hasObservations, readPriceHistory, writeObservations } from './price-observations';
+import {
+  hasObservations,
+  pruneObservationsBatch,
+  readPriceHistory,
+  writeObservations,
+} from './price-observations';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import {
   countSubscriptions,
@@ -67,15 +72,6 @@ export interface StoreEngine {
    * snapshot, oldest first; answers how many. Runs inside the batch's transaction.
    */
   pruneHistoryBatch(trx: Kysely<StoreDatabase>, before: string, limit: number): Promise<number>;
-  /**
-   * Deletes up to `limit` price observations of days before `beforeDay`, oldest first; answers
-   * how many. Runs inside the batch's transaction.
-   */
-  pruneObservationsBatch(
-    trx: Kysely<StoreDatabase>,
-    beforeDay: string,
-    limit: number,
-  ): Promise<number>;
   /**
    * Holds every other process's subscription write off until the transaction ends, so that a
    * count and the write after it see the same rows (SQLite's writes take the file's lock at
@@ -210,7 +206,7 @@ export class KyselyDealsRepository implements DealsRepository {
   async pruneObservations(beforeDay: string, options: PruneOptions = {}): Promise<number> {
     const before = checkDay(beforeDay, 'beforeDay of the price observations');
     return this.#pruneInBatches(options, (trx, batchRows) =>
-      this.#engine.pruneObservationsBatch(trx, before, batchRows),
+      pruneObservationsBatch(trx, before, batchRows),
     );
   }
 

@@ -1,10 +1,23 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { centsOf, dollarsOf, storedDay, storedDayReader } from '../price-observation-values';
 import type { PriceObservation } from '../repository';
 import type { StoreDatabase } from './database';
+import { deleteUnobservedProducts, productIds } from './observed-products';
 
-// Six parameters a row: SQLite binds at most 32,766 per statement (PostgreSQL 65,535), so a store
+/*
+ * Price observations as both engines keep them: `price_observations` keyed by (product id, day)
+ * (SQLite clusters the rows by that key, so one product's days are one run of a page or two), and
+ * `observed_products` naming each product id's dispensary and product key. What each operation
+ * walks: a write, the products' key index and one step into the observations per row; a history
+ * read, the same; the per-dispensary bound, the dispensary's products and their rows; pruning,
+ * the index by day.
+ */
+
+// Five parameters a row: SQLite binds at most 32,766 per statement (PostgreSQL 65,535), so a store
 // result of up to 5,000 observations is one upsert; only a bigger one is split.
 const ROWS_PER_UPSERT = 5_000;
+
+type ObservationRow = StoreDatabase['price_observations'];
 
 /**
  * Upserts one dispensary's checked observations (one per product and day; see
@@ -18,87 +31,145 @@ export async function writeObservations(
   rowsKept: number,
 ): Promise<void> {
   if (observations.length === 0) return;
-  const rows = observations.map((observation) => ({
-    dispensary_key: dispensaryKey,
-    product_key: observation.productKey,
-    day: observation.day,
-    sale_price: observation.salePrice,
-    regular_price: observation.regularPrice,
+  const ids = await productIds(
+    trx,
+    dispensaryKey,
+    observations.map((observation) => observation.productKey),
+  );
+  const rows: ObservationRow[] = observations.map((observation) => ({
+    product_id: ids.get(observation.productKey)!,
+    day: storedDay(observation.day),
+    sale_cents: centsOf(observation.salePrice),
+    regular_cents: observation.regularPrice === null ? null : centsOf(observation.regularPrice),
     on_deal: observation.onDeal ? 1 : 0,
   }));
-  const days = [...new Set(rows.map((row) => row.day))];
-  const rowsBefore = await countRowsOfDays(trx, dispensaryKey, days);
+  const replaced = await countStored(trx, rows);
   for (let start = 0; start < rows.length; start += ROWS_PER_UPSERT) {
     await trx
       .insertInto('price_observations')
       .values(rows.slice(start, start + ROWS_PER_UPSERT))
       .onConflict((oc) =>
-        oc.columns(['dispensary_key', 'product_key', 'day']).doUpdateSet((eb) => ({
-          sale_price: eb.ref('excluded.sale_price'),
-          regular_price: eb.ref('excluded.regular_price'),
+        oc.columns(['product_id', 'day']).doUpdateSet((eb) => ({
+          sale_cents: eb.ref('excluded.sale_cents'),
+          regular_cents: eb.ref('excluded.regular_cents'),
           on_deal: eb.ref('excluded.on_deal'),
         })),
       )
       .execute();
   }
-  // Counting the whole dispensary walks up to the bound's rows (a million: some 150 ms on
-  // SQLite), so it is done only when the write added rows: a scrape repeating the day's products
-  // replaces rows and leaves the count as it was.
-  if ((await countRowsOfDays(trx, dispensaryKey, days)) === rowsBefore) return;
-  await boundObservations(trx, dispensaryKey, rowsKept, days.reduce(later));
+  // Counting the whole dispensary walks up to the bound's rows, so it is done only when the write
+  // added rows: a scrape repeating the day's products replaces rows and leaves the count as it was.
+  if (replaced === rows.length) return;
+  await boundObservations(
+    trx,
+    dispensaryKey,
+    rowsKept,
+    rows.reduce((newest, row) => Math.max(newest, row.day), rows[0]!.day),
+  );
 }
 
-/** The dispensary's rows of `days`: a short walk of the (dispensary, day) index. */
-async function countRowsOfDays(
+/** How many of `rows` (by product and day) are stored already: one key step each. */
+async function countStored(
   trx: Kysely<StoreDatabase>,
-  dispensaryKey: string,
-  days: readonly string[],
+  rows: readonly ObservationRow[],
 ): Promise<number> {
-  const { rows } = await trx
-    .selectFrom('price_observations')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('rows'))
-    .where('dispensary_key', '=', dispensaryKey)
-    .where('day', 'in', days)
-    .executeTakeFirstOrThrow();
-  return Number(rows);
+  const productsByDay = new Map<number, number[]>();
+  for (const row of rows) {
+    const products = productsByDay.get(row.day);
+    if (products === undefined) productsByDay.set(row.day, [row.product_id]);
+    else products.push(row.product_id);
+  }
+  let stored = 0;
+  for (const [day, products] of productsByDay) {
+    for (let start = 0; start < products.length; start += ROWS_PER_UPSERT) {
+      const { count } = await trx
+        .selectFrom('price_observations')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .where('day', '=', day)
+        .where('product_id', 'in', products.slice(start, start + ROWS_PER_UPSERT))
+        .executeTakeFirstOrThrow();
+      stored += Number(count);
+    }
+  }
+  return stored;
 }
-
-const later = (a: string, b: string): string => (a > b ? a : b);
 
 /**
  * Deletes the dispensary's oldest whole days while it holds more than `kept` rows, never
  * `newestDay` (the day just written): a chart keeps whole days, and the write keeps its rows.
- * Counting and finding the cut walk the (dispensary, day) index, not the table.
+ * Counting walks the dispensary's products and their rows; only a dispensary over its bound has
+ * its rows counted by day to find the cut.
  */
 async function boundObservations(
   trx: Kysely<StoreDatabase>,
   dispensaryKey: string,
   kept: number,
-  newestDay: string,
+  newestDay: number,
 ): Promise<void> {
-  const { rows } = await trx
-    .selectFrom('price_observations')
+  const { rows } = await observationsOf(trx, dispensaryKey)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('rows'))
-    .where('dispensary_key', '=', dispensaryKey)
     .executeTakeFirstOrThrow();
   const excess = Number(rows) - kept;
   if (excess <= 0) return;
-  // The day of the excess-th oldest row: every day up to it goes.
-  const cut = await trx
-    .selectFrom('price_observations')
-    .select('day')
-    .where('dispensary_key', '=', dispensaryKey)
-    .orderBy('day')
-    .limit(1)
-    .offset(excess - 1)
-    .executeTakeFirst();
-  if (cut === undefined) return;
-  await trx
-    .deleteFrom('price_observations')
-    .where('dispensary_key', '=', dispensaryKey)
-    .where('day', '<=', cut.day)
-    .where('day', '<', newestDay)
+  // Every day, the newest too: a bound on the day in the query would let SQLite's planner start
+  // from the index by day and walk every dispensary's rows.
+  const days = await observationsOf(trx, dispensaryKey)
+    .select(['o.day', (eb) => eb.fn.countAll<number | string | bigint>().as('rows')])
+    .groupBy('o.day')
+    .orderBy('o.day')
     .execute();
+  // The day of the excess-th oldest row: every day up to it goes, the newest never.
+  let cut: number | null = null;
+  let counted = 0;
+  for (const { day, rows: rowsOfDay } of days) {
+    if (day >= newestDay) break;
+    cut = day;
+    counted += Number(rowsOfDay);
+    if (counted >= excess) break;
+  }
+  if (cut === null) return;
+  const deleted = await trx
+    .deleteFrom('price_observations')
+    .where('product_id', 'in', (eb) =>
+      eb.selectFrom('observed_products').select('id').where('dispensary_key', '=', dispensaryKey),
+    )
+    .where('day', '<=', cut)
+    .returning('product_id')
+    .execute();
+  await deleteUnobservedProducts(
+    trx,
+    deleted.map((row) => row.product_id),
+  );
+}
+
+/** The dispensary's observations, `o`, through its products, `p`. */
+function observationsOf(trx: Kysely<StoreDatabase>, dispensaryKey: string) {
+  return trx
+    .selectFrom('observed_products as p')
+    .innerJoin('price_observations as o', 'o.product_id', 'p.id')
+    .where('p.dispensary_key', '=', dispensaryKey);
+}
+
+/**
+ * Deletes up to `limit` observations of days before `beforeDay`, oldest first, and the products
+ * left with none; answers how many observations. Call it inside a transaction. The index by day
+ * starts the walk at the oldest rows; (product id, day) names each row.
+ */
+export async function pruneObservationsBatch(
+  trx: Kysely<StoreDatabase>,
+  beforeDay: string,
+  limit: number,
+): Promise<number> {
+  const { rows } = await sql<{ product_id: number }>`
+    delete from price_observations where (product_id, day) in (
+      select product_id, day from price_observations
+       where day < ${storedDay(beforeDay)} order by day limit ${limit})
+    returning product_id`.execute(trx);
+  await deleteUnobservedProducts(
+    trx,
+    rows.map((row) => row.product_id),
+  );
+  return rows.length;
 }
 
 /** One query: the observations of `productKeys` from `sinceDay` on, by key, sorted by day. */
@@ -108,34 +179,51 @@ export async function readPriceHistory(
   productKeys: readonly string[],
   sinceDay: string,
 ): Promise<Map<string, PriceObservation[]>> {
-  const history = new Map<string, PriceObservation[]>();
-  if (productKeys.length === 0) return history;
-  const rows = await db
-    .selectFrom('price_observations')
-    .select(['product_key', 'day', 'sale_price', 'regular_price', 'on_deal'])
-    .where('dispensary_key', '=', dispensaryKey)
-    .where('product_key', 'in', productKeys)
-    .where('day', '>=', sinceDay)
-    .orderBy('product_key')
-    .orderBy('day')
+  if (productKeys.length === 0) return new Map();
+  const rows = await observationsOf(db, dispensaryKey)
+    .select(['p.product_key', 'o.day', 'o.sale_cents', 'o.regular_cents', 'o.on_deal'])
+    .where('p.product_key', 'in', productKeys)
+    .where('o.day', '>=', storedDay(sinceDay))
+    .orderBy('p.product_key')
+    .orderBy('o.day')
     .execute();
-  for (const row of rows) {
-    const observation: PriceObservation = {
-      productKey: row.product_key,
-      day: row.day,
-      salePrice: row.sale_price,
-      regularPrice: row.regular_price,
-      onDeal: row.on_deal === 1,
-    };
-    const list = history.get(row.product_key);
-    if (list === undefined) history.set(row.product_key, [observation]);
-    else list.push(observation);
+  return historyOf(
+    rows.map((row) => [row.product_key, row.day, row.sale_cents, row.regular_cents, row.on_deal]),
+  );
+}
+
+/** A history row as read: product key, stored day, sale and regular cents, on_deal. */
+export type HistoryRow = [string, number, number, number | null, number];
+
+/** The observations of `rows` (sorted by product key, then day) by product key. */
+export function historyOf(rows: Iterable<HistoryRow>): Map<string, PriceObservation[]> {
+  const history = new Map<string, PriceObservation[]>();
+  const dayOf = storedDayReader();
+  let key: string | undefined;
+  let list: PriceObservation[] = [];
+  for (const [productKey, day, saleCents, regularCents, onDeal] of rows) {
+    if (productKey !== key) {
+      key = productKey;
+      list = [];
+      history.set(productKey, list);
+    }
+    list.push({
+      productKey,
+      day: dayOf(day),
+      salePrice: dollarsOf(saleCents),
+      regularPrice: regularCents === null ? null : dollarsOf(regularCents),
+      onDeal: onDeal === 1,
+    });
   }
   return history;
 }
 
-/** Whether the table holds a row: one step into its primary key. */
+/** Whether the table holds a row: one step into its key. */
 export async function hasObservations(db: Kysely<StoreDatabase>): Promise<boolean> {
-  const row = await db.selectFrom('price_observations').select('day').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('price_observations')
+    .select('product_id')
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -26,6 +26,7 @@ const TABLES: readonly (keyof StoreDatabase)[] = [
   'geocoded_addresses',
   'resolved_sources',
   'published_views',
+  'observed_products',
   'price_observations',
   'push_subscriptions',
   'push_keys',

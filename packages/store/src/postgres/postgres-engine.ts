@@ -1,6 +1,5 @@
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
-import { pruneObservationsBatch } from './price-observations';
 import { checkPostgresHealth } from './health';
 import { lockSubscriptionsOnPostgres } from '../kysely/push-subscriptions';
 
@@ -9,7 +8,6 @@ export function postgresEngine(name: string, oid: string): StoreEngine {
   return {
     name,
     pruneHistoryBatch,
-    pruneObservationsBatch,
     lockPushSubscriptions: lockSubscriptionsOnPostgres,
     checkHealth: (db) => checkPostgresHealth(db, name, oid),
     // disk_full: the server could not extend a file; the transaction was rolled back whole.

@@ -1,7 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
-import { pruneObservationsBatch } from './price-observations';
 import { checkSqliteHealth, type FileIdentity } from './health';
 
 /**
@@ -16,7 +15,6 @@ export function sqliteEngine(
   return {
     name: file,
     pruneHistoryBatch,
-    pruneObservationsBatch,
     // Every transaction here begins IMMEDIATE: it holds the file's write lock already.
     lockPushSubscriptions: () => Promise.resolve(),
     // Through Kysely's connection queue, so the check never runs inside another call's transaction.

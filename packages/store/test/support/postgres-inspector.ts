@@ -34,5 +34,12 @@ export function postgresInspector(pool: pg.Pool): DatabaseInspector {
       );
       return rows[0]?.found_at ?? null;
     },
+    async observedProducts(dispensaryKey) {
+      const { rows } = await pool.query<{ product_key: string }>(
+        'select product_key from observed_products where dispensary_key = $1 order by product_key',
+        [dispensaryKey],
+      );
+      return rows.map((row) => row.product_key);
+    },
   };
 }

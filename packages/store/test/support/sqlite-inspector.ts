@@ -35,5 +35,14 @@ export function sqliteInspector(connection: () => BetterSqlite3.Database): Datab
         .get(dispensaryKey) as { foundAt: string } | undefined;
       return Promise.resolve(row?.foundAt ?? null);
     },
+    observedProducts(dispensaryKey) {
+      const keys = connection()
+        .prepare(
+          'select product_key from observed_products where dispensary_key = ? order by product_key',
+        )
+        .pluck()
+        .all(dispensaryKey) as string[];
+      return Promise.resolve(keys);
+    },
   };
 }

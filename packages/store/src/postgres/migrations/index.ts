@@ -4,6 +4,7 @@ import { cluster } from './0002-cluster';
 import { publishedViews } from './0003-published-views';
 import { priceObservations } from './0004-price-observations';
 import { pushSubscriptions } from './0005-push-subscriptions';
+import { compactPriceObservations } from './0006-compact-price-observations';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -16,6 +17,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0003-published-views': publishedViews,
   '0004-price-observations': priceObservations,
   '0005-push-subscriptions': pushSubscriptions,
+  '0006-compact-price-observations': compactPriceObservations,
 };
 
 export const migrationProvider: MigrationProvider = {

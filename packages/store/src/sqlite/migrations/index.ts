@@ -6,6 +6,7 @@ import { resolvedSources } from './0004-resolved-sources';
 import { publishedViews } from './0005-published-views';
 import { priceObservations } from './0006-price-observations';
 import { pushSubscriptions } from './0007-push-subscriptions';
+import { compactPriceObservations } from './0008-compact-price-observations';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-published-views': publishedViews,
   '0006-price-observations': priceObservations,
   '0007-push-subscriptions': pushSubscriptions,
+  '0008-compact-price-observations': compactPriceObservations,
 };
 
 export const migrationProvider: MigrationProvider = {
