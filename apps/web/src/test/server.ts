@@ -1,6 +1,12 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { dealGrams, deriveCategory, PAGE_DEAL_FIELDS, type Deal } from '@stl-deals/domain';
+import {
+  dealGrams,
+  deriveCategory,
+  logoUrlsFor,
+  PAGE_DEAL_FIELDS,
+  type Deal,
+} from '@stl-deals/domain';
 import { deals, DISPENSARIES, readyStatus } from './fixtures';
 
 export const server = setupServer();
@@ -37,24 +43,36 @@ export function serve(answers: ServiceAnswers = {}) {
       const query = new URL(request.url).searchParams;
       const key = query.get('dispensary');
       const answer = key === null ? all : (answers.dealsOf?.[key] ?? []);
+      // The service chooses a store's logo by the registry's name, also for a deal sent unstamped.
+      const name = key === null ? undefined : nameIn(answers.dispensaries ?? DISPENSARIES, key);
       // As the service answers `view=page`, so the page is tested on the fields it asks for.
-      return HttpResponse.json(query.get('view') === 'page' ? pageFieldsOf(answer) : answer);
+      return HttpResponse.json(query.get('view') === 'page' ? pageFieldsOf(answer, name) : answer);
     }),
   );
 }
 
+/** The name a dispensary list answer gives `key`, when it is a list that names it. */
+function nameIn(list: JsonBodyType, key: string): string | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const entry = (list as unknown[]).find(
+    (item) => item !== null && typeof item === 'object' && (item as { key?: unknown }).key === key,
+  );
+  const name = (entry as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
 /**
  * The deals of a JSON answer as the service's `view=page` sends them: cut to the fields it keeps,
- * with the category the service derives where the deal has none and the weight it reads from the
- * size; anything else as it is.
+ * with the category the service derives where the deal has none, the weight it reads from the
+ * size and the logos it chooses for the card; anything else as it is.
  */
-function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
+function pageFieldsOf(answer: JsonBodyType, storeName?: string): JsonBodyType {
   if (!Array.isArray(answer)) return answer;
   const keep = new Set<string>(PAGE_DEAL_FIELDS);
   return (answer as unknown[]).map((deal: unknown) =>
     deal !== null && typeof deal === 'object' && !Array.isArray(deal)
       ? Object.fromEntries(
-          Object.entries(asServed(deal as Record<string, unknown>)).filter(([field]) =>
+          Object.entries(asServed(deal as Record<string, unknown>, storeName)).filter(([field]) =>
             keep.has(field),
           ),
         )
@@ -62,12 +80,26 @@ function pageFieldsOf(answer: JsonBodyType): JsonBodyType {
   ) as JsonBodyType;
 }
 
-function asServed(deal: Record<string, unknown>): Record<string, unknown> {
+/** `storeName`: the registry's name of the one dispensary asked for, if one was. */
+function asServed(deal: Record<string, unknown>, storeName?: string): Record<string, unknown> {
   const { title, description } = deal;
   if (typeof title !== 'string' || typeof description !== 'string') return deal;
   const category = deriveCategory(deal as Pick<Deal, 'title' | 'description'>);
   const grams = dealGrams({ ...(deal as Pick<Deal, 'size'>), category });
-  return { ...deal, category, ...(grams > 0 ? { grams } : {}) };
+  // A test's hostile brand or store name is one the service would have refused: no logo by it.
+  const { brand, dispensary } = deal;
+  const logoUrls = logoUrlsFor({
+    title,
+    description,
+    brand: typeof brand === 'string' ? brand : undefined,
+    dispensary: storeName ?? (typeof dispensary === 'string' ? dispensary : undefined),
+  });
+  return {
+    ...deal,
+    category,
+    ...(grams > 0 ? { grams } : {}),
+    ...(logoUrls.length > 0 ? { logoUrls } : {}),
+  };
 }
 
 /** A promise the test settles when it wants a held answer to go out. */

@@ -1,13 +1,15 @@
-import { buildDealViews, deriveCategory, type Deal } from '@stl-deals/domain';
+import { buildDealViews, deriveCategory, logoUrlsFor, type Deal } from '@stl-deals/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
 import { DealCard } from '../components/deal-card';
 
 function renderCard(overrides: Partial<Deal> = {}) {
-  // As the service sends it: with the category it derives where the menu gave none.
+  // As the service sends it: with the category it derives where the menu gave none, and the
+  // logos it chooses.
   const made = deal(overrides);
-  const [view] = buildDealViews([{ ...made, category: deriveCategory(made) }], DISPENSARIES, null);
+  const served = { ...made, category: deriveCategory(made), logoUrls: logoUrlsFor(made) };
+  const [view] = buildDealViews([served], DISPENSARIES, null);
   return render(<DealCard view={view!} categoryFilter="all" headingLevel={3} />);
 }
 

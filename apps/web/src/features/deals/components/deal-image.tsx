@@ -3,7 +3,7 @@ import { useState } from 'react';
 import styles from './deal-card.module.css';
 
 interface DealImageProps {
-  /** The domain's chain (`imageCandidates`), tried in order. */
+  /** The domain's chain (`cardImages`), tried in order. */
   candidates: readonly string[];
   placeholder: { emoji: string; text: string };
 }

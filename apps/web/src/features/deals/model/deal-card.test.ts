@@ -2,6 +2,7 @@ import {
   buildDealViews,
   deriveCategory,
   effectivePriceFields,
+  logoUrlsFor,
   type Deal,
   type DealView,
   type PricesWithTax,
@@ -22,11 +23,12 @@ function cardOf(
   return dealCardView(view!, categoryFilter);
 }
 
-/** A deal as the service sends it: with its category, price per item and multi-buy. */
+/** A deal as the service sends it: with its category, price per item, multi-buy and logos. */
 const served = (made: Deal): Deal => ({
   ...made,
   category: deriveCategory(made),
   ...effectivePriceFields(made),
+  logoUrls: logoUrlsFor(made),
 });
 
 describe('dealCardView', () => {
@@ -62,6 +64,25 @@ describe('dealCardView', () => {
     ]);
     const plain = cardOf({ title: 'Carts', price: '$42', regularPrice: 42 });
     expect([plain.price, plain.each]).toEqual(['$42', null]);
+  });
+
+  it('tries the logos the service sent, and chooses none itself from a backend that sends none', () => {
+    const made = deal({ title: 'Wyld gummies', imageUrl: 'https://cdn.example/g.jpg' });
+    const [sent, unsent] = buildDealViews(
+      [served(made), { ...made, category: 'edibles' }],
+      DISPENSARIES,
+      null,
+    );
+    expect(dealCardView(sent!, 'all').images).toEqual([
+      'https://cdn.example/g.jpg',
+      '/logos/brands/wyld.svg',
+      '/logos/dispensaries/swade.svg',
+      '/images/categories/edibles.svg',
+    ]);
+    expect(dealCardView(unsent!, 'all')).toMatchObject({
+      images: ['https://cdn.example/g.jpg', '/images/categories/edibles.svg'],
+      placeholder: { emoji: '🍬', text: 'Edibles' },
+    });
   });
 
   it('is no link when the sourceUrl is not http(s)', () => {

@@ -1,4 +1,5 @@
 import {
+  cardImages,
   categoryLabel,
   cutText,
   dealPriceMemoryCard,
@@ -6,7 +7,6 @@ import {
   distanceChipText,
   endsLabel,
   hasDealBadge,
-  imageCandidates,
   imagePlaceholder,
   isNewDeal,
   marketDay,
@@ -40,6 +40,7 @@ export interface DealCardView {
   dispensaryChip: string | null;
   distanceChip: string | null;
   categoryChip: string | null;
+  /** The images to try in order: the deal's own, the logos the service sent, the category's. */
   images: string[];
   placeholder: { emoji: string; text: string };
 }
@@ -82,7 +83,8 @@ function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealC
     dispensaryChip: dispensaryChipName(deal.dispensary) || null,
     distanceChip: distanceChipText(distanceMiles, distanceApproximate),
     categoryChip: showCategoryChip(categoryFilter, category) ? categoryLabel(category) : null,
-    images: imageCandidates(deal, category),
+    // The logos are the service's choice (`logoUrls`), as the category is: see `cardImages`.
+    images: cardImages(deal, category),
     placeholder: imagePlaceholder(category),
   };
 }
