@@ -41,12 +41,7 @@ import {
   upsertGeocodedAddress,
   upsertLocation,
 } from './locations';
-import {
-  hasObservations,
-  pruneObservationsBatch,
-  readPriceHistory,
-  writeObservations,
-} from './price-observations';
+import { hasObservations, pruneObservationsBatch, writeObservations } from './price-observations';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import {
   countSubscriptions,
@@ -72,6 +67,16 @@ export interface StoreEngine {
    * snapshot, oldest first; answers how many. Runs inside the batch's transaction.
    */
   pruneHistoryBatch(trx: Kysely<StoreDatabase>, before: string, limit: number): Promise<number>;
+  /**
+   * The observations of `productKeys` (checked) at the dispensary from `sinceDay` on, by key,
+   * each list sorted by day: one query.
+   */
+  readPriceHistory(
+    db: Kysely<StoreDatabase>,
+    dispensaryKey: string,
+    productKeys: readonly string[],
+    sinceDay: string,
+  ): Promise<Map<string, PriceObservation[]>>;
   /**
    * Holds every other process's subscription write off until the transaction ends, so that a
    * count and the write after it see the same rows (SQLite's writes take the file's lock at
@@ -200,7 +205,7 @@ export class KyselyDealsRepository implements DealsRepository {
   ): Promise<Map<string, PriceObservation[]>> {
     const keys = checkHistoryKeys(dispensaryKey, productKeys);
     const since = checkDay(sinceDay, `sinceDay of the price history of '${dispensaryKey}'`);
-    return readPriceHistory(this.#open(), dispensaryKey, keys, since);
+    return this.#engine.readPriceHistory(this.#open(), dispensaryKey, keys, since);
   }
 
   async pruneObservations(beforeDay: string, options: PruneOptions = {}): Promise<number> {

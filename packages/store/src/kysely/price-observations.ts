@@ -172,7 +172,10 @@ export async function pruneObservationsBatch(
   return rows.length;
 }
 
-/** One query: the observations of `productKeys` from `sinceDay` on, by key, sorted by day. */
+/**
+ * One query: the observations of `productKeys` from `sinceDay` on, by key, sorted by day. Through
+ * Kysely, for PostgreSQL; SQLite reads the same rows its own way (sqlite/price-history.ts).
+ */
 export async function readPriceHistory(
   db: Kysely<StoreDatabase>,
   dispensaryKey: string,

@@ -1,6 +1,7 @@
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
 import { checkPostgresHealth } from './health';
+import { readPriceHistory } from '../kysely/price-observations';
 import { lockSubscriptionsOnPostgres } from '../kysely/push-subscriptions';
 
 /** PostgreSQL beneath the shared queries; `oid` is the database's at open (see `databaseOid`). */
@@ -8,6 +9,7 @@ export function postgresEngine(name: string, oid: string): StoreEngine {
   return {
     name,
     pruneHistoryBatch,
+    readPriceHistory,
     lockPushSubscriptions: lockSubscriptionsOnPostgres,
     checkHealth: (db) => checkPostgresHealth(db, name, oid),
     // disk_full: the server could not extend a file; the transaction was rolled back whole.

@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
 import { checkSqliteHealth, type FileIdentity } from './health';
+import { sqlitePriceHistory } from './price-history';
 
 /**
  * SQLite beneath the shared queries. `identity` is the file the connection opened (null for an
@@ -15,6 +16,7 @@ export function sqliteEngine(
   return {
     name: file,
     pruneHistoryBatch,
+    readPriceHistory: sqlitePriceHistory(connection),
     // Every transaction here begins IMMEDIATE: it holds the file's write lock already.
     lockPushSubscriptions: () => Promise.resolve(),
     // Through Kysely's connection queue, so the check never runs inside another call's transaction.
