@@ -3,6 +3,7 @@
 // after a failure or inside a closed disclosure, and the follow dialog. None of it is needed to
 // paint the first list.
 
+export { autoRefreshDeals } from './api/auto-refresh';
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
 export { refreshAll, refreshOne } from './api/refresh-actions';
 export { ErrorPanel } from './components/error-panel';

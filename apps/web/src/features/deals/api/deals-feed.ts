@@ -1,16 +1,14 @@
-import { SPEC_CALL_ATTEMPTS, type Dispensary } from '@stl-deals/domain';
+import type { Dispensary } from '@stl-deals/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { withRetry } from '../../../shared/http/retry';
 import {
   AUTO_REFRESH_INTERVAL_MS,
-  AUTO_REFRESH_TIMEOUT_MS,
   cacheStepMessage,
   DEALS_TIMEOUT_MS,
   dealsTimeoutMs,
   isCacheLoading,
 } from '../model/cache-step';
 import { onDemandParts } from '../load-on-demand';
-import { ALL_LOADED_MESSAGE, cacheStillLoadingMessage, IDLE_MESSAGE } from '../model/messages';
+import { IDLE_MESSAGE } from '../model/messages';
 import {
   connect,
   fetchDeals,
@@ -22,7 +20,7 @@ import {
   type FeedContext,
 } from './feed-steps';
 import { cacheStatusKey, readCacheStatus } from './get-cache-status';
-import { dealsKey, getDeals, type DealsSnapshot } from './get-deals';
+import { dealsKey, type DealsSnapshot } from './get-deals';
 
 /** A failed load's text, which loads with the error panel that shows it (see `shown`). */
 function loadFailedMessage(error: unknown): Promise<string> {
@@ -77,38 +75,21 @@ export function loadDispensaryDeals(
 }
 
 /**
- * One auto-refresh while the cache loads (spec section 4, step 4): the deals with the short
- * timeout, kept only when more arrived, then the status again; 'All deals loaded!' once ready.
- * Decision: it is quiet, and a failed round keeps the list as it is, since the next round comes
- * 10 s later anyway.
+ * One auto-refresh round while the cache loads (spec section 4, step 4; see `autoRefreshDeals`).
+ * Rounds follow a first list, every 10 s, so their code loads with the page's on-demand parts;
+ * if those cannot be loaded, the round fails quietly as a round does, keeping the list.
  */
-export async function autoRefreshDeals(
+function autoRefreshRound(
   previous: DealsSnapshot,
   ctx: FeedContext,
-  signal?: AbortSignal,
+  signal: AbortSignal,
 ): Promise<DealsSnapshot> {
-  const report = reporter(ctx, signal);
-  try {
-    const deals = await withRetry(
-      (callSignal) => getDeals(null, { timeoutMs: AUTO_REFRESH_TIMEOUT_MS, signal: callSignal }),
-      { attempts: SPEC_CALL_ATTEMPTS, random: ctx.random, signal },
-    );
-    const more = deals.length > previous.deals.length;
-    const status = await readCacheStatus({ random: ctx.random, signal });
-    if (status) ctx.client.setQueryData(cacheStatusKey, status);
-    if (status?.ready) report({ type: 'finished', message: ALL_LOADED_MESSAGE });
-    else if (status && more) {
-      report({
-        type: 'finished',
-        message: cacheStillLoadingMessage(status.totalDeals),
-        partial: true,
-      });
-    }
-    return more ? snapshot(ctx, deals) : { ...previous, loadedAt: ctx.now() };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return previous;
-  }
+  return onDemandParts
+    .run((parts) => parts.autoRefreshDeals(previous, ctx, signal))
+    .catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return previous;
+    });
 }
 
 /**
@@ -123,7 +104,7 @@ export function dealsQueryOptions(dispensary: Dispensary | null, ctx: FeedContex
       if (dispensary) return loadDispensaryDeals(dispensary, ctx, signal);
       const previous = ctx.client.getQueryData<DealsSnapshot>(key);
       return previous && isCacheLoading(knownStatus(ctx))
-        ? autoRefreshDeals(previous, ctx, signal)
+        ? autoRefreshRound(previous, ctx, signal)
         : loadAllDeals(ctx, signal);
     },
     refetchInterval: (query) =>

@@ -25,6 +25,9 @@ export function fetchDealsFailedMessage(error: unknown): string {
   return reason.includes('Backend is not responding') ? reason : `Failed to fetch deals: ${reason}`;
 }
 
+/** The end of the first cache load, told by an auto-refresh round (spec section 4, step 4). */
+export const ALL_LOADED_MESSAGE = 'All deals loaded!';
+
 export const REFRESHING_ALL_MESSAGE = 'Force refreshing all dispensaries...';
 export const REFRESHED_ALL_MESSAGE = 'All dispensaries refreshed successfully!';
 /** How long the refresh-all success text stays before reverting (spec section 9). */

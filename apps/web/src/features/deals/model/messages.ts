@@ -10,7 +10,6 @@ import type { AttemptFailed, RetryStarting } from '../../../shared/http/retry';
 export const IDLE_MESSAGE = 'Loading deals...';
 export const CONNECTING_MESSAGE = 'Connecting to backend...';
 export const FROM_CACHE_MESSAGE = 'Loading deals from cache...';
-export const ALL_LOADED_MESSAGE = 'All deals loaded!';
 export const WAKING_UP_MESSAGE = 'Backend is waking up from sleep... This may take 30-60 seconds.';
 export const NOT_RESPONDING_MESSAGE =
   'Backend is not responding. Please try again in a few minutes.';
