@@ -651,6 +651,33 @@ export function repositoryContract(engine: ContractEngine): void {
       );
     });
 
+    it('replaces a day when only its regular price or its deal flag changes', async () => {
+      await repository.recordObservations('grove', [
+        observed(1, '2025-03-01'),
+        observed(2, '2025-03-01', { regularPrice: null }),
+        observed(3, '2025-03-01'),
+      ]);
+      await repository.recordObservations('grove', [
+        observed(1, '2025-03-01', { regularPrice: null }),
+        observed(2, '2025-03-01', { regularPrice: 40 }),
+        observed(3, '2025-03-01', { onDeal: false }),
+      ]);
+
+      expect(
+        await repository.priceHistory(
+          'grove',
+          ['product-1', 'product-2', 'product-3'],
+          '2025-03-01',
+        ),
+      ).toEqual(
+        new Map([
+          ['product-1', [observed(1, '2025-03-01', { regularPrice: null })]],
+          ['product-2', [observed(2, '2025-03-01', { regularPrice: 40 })]],
+          ['product-3', [observed(3, '2025-03-01', { onDeal: false })]],
+        ]),
+      );
+    });
+
     it('keeps prices to the whole cent and any real day, and one product key per dispensary', async () => {
       await repository.recordObservations('grove', [
         observed(1, '0100-01-01', { salePrice: 2.675, regularPrice: 19.990000000000002 }),

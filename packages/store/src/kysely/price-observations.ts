@@ -49,11 +49,31 @@ export async function writeObservations(
       .insertInto('price_observations')
       .values(rows.slice(start, start + ROWS_PER_UPSERT))
       .onConflict((oc) =>
-        oc.columns(['product_id', 'day']).doUpdateSet((eb) => ({
-          sale_cents: eb.ref('excluded.sale_cents'),
-          regular_cents: eb.ref('excluded.regular_cents'),
-          on_deal: eb.ref('excluded.on_deal'),
-        })),
+        oc
+          .columns(['product_id', 'day'])
+          .doUpdateSet((eb) => ({
+            sale_cents: eb.ref('excluded.sale_cents'),
+            regular_cents: eb.ref('excluded.regular_cents'),
+            on_deal: eb.ref('excluded.on_deal'),
+          }))
+          // A day's later scrapes mostly repeat its prices: a row left as it is leaves its page
+          // unwritten, where rewriting it would write a page per product (a product's days lie
+          // together, so one store result's rows lie on as many pages as it has products).
+          .where((eb) =>
+            eb.or([
+              eb(
+                'price_observations.sale_cents',
+                'is distinct from',
+                eb.ref('excluded.sale_cents'),
+              ),
+              eb(
+                'price_observations.regular_cents',
+                'is distinct from',
+                eb.ref('excluded.regular_cents'),
+              ),
+              eb('price_observations.on_deal', 'is distinct from', eb.ref('excluded.on_deal')),
+            ]),
+          ),
       )
       .execute();
   }
