@@ -139,7 +139,7 @@ export async function sqliteHistory(
 export interface HistorySize {
   days: number;
   rows: number;
-  /** The observations' table and indexes. */
+  /** The observations' and their products' tables and indexes. */
   bytes: number;
   bytesPerRow: number;
   /** A year of the market's menus at that size per row. */
@@ -151,17 +151,21 @@ function size(days: number, rows: number, bytes: number, productsPerDay: number)
   return { days, rows, bytes, bytesPerRow, yearBytes: bytesPerRow * productsPerDay * YEAR_DAYS };
 }
 
-/** What SQLite's pages of the observations (table and indexes) hold, per `dbstat`. */
+/** The tables the price history is kept in (each with its indexes). */
+const HISTORY_TABLES = ['price_observations', 'observed_products'];
+
+/** What SQLite's pages of the price history's tables and indexes hold, per `dbstat`. */
 export function sqliteSize(history: SqliteHistory, productsPerDay: number): HistorySize {
   const connection = new BetterSqlite3(history.file, { readonly: true });
   try {
     const bytes = connection
       .prepare(
-        `select sum(pgsize) from dbstat where name = 'price_observations'
-           or name in (select name from sqlite_schema where tbl_name = 'price_observations')`,
+        `select sum(pgsize) from dbstat
+          where name in (select name from sqlite_schema
+                          where tbl_name in (select value from json_each(?)))`,
       )
       .pluck()
-      .get() as number;
+      .get(JSON.stringify(HISTORY_TABLES)) as number;
     return size(history.days, history.rows, bytes, productsPerDay);
   } finally {
     connection.close();
@@ -275,7 +279,7 @@ export async function timeHistoryCalls(
 
 /**
  * The same sample written to PostgreSQL (the system's, a throwaway server), its size from
- * `pg_total_relation_size` (heap, TOAST and indexes). A reason instead when no
+ * `pg_total_relation_size` of the history's tables (heap, TOAST and indexes). A reason instead when no
  * PostgreSQL server can be started here.
  */
 export async function postgresSize(
@@ -304,7 +308,8 @@ export async function postgresSize(
     await client.connect();
     try {
       const result = await client.query<{ bytes: string }>(
-        `select pg_total_relation_size('price_observations') as bytes`,
+        `select sum(pg_total_relation_size(t::regclass)) as bytes from unnest($1::text[]) as t`,
+        [HISTORY_TABLES],
       );
       const bytes = Number(result.rows[0]?.bytes ?? 0);
       return {
