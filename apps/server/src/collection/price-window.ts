@@ -105,7 +105,13 @@ function dayText(number: number): string {
 
 /** Dollars to whole cents as the rule reads them (2.675 is 268: its shortest decimal, half up). */
 function cents(price: number | null): number {
-  return price === null ? NO_PRICE : Math.round(Number((price * 100).toPrecision(15)));
+  if (price === null) return NO_PRICE;
+  const scaled = price * 100;
+  const whole = Math.round(scaled);
+  // Nearly every price is whole cents, off only by binary rounding (19.99 * 100 is 1998.99...98):
+  // those skip the decimal reading, which costs a pass over every window at start a quarter second.
+  if (Math.abs(scaled - whole) < 1e-6) return whole;
+  return Math.round(Number(scaled.toPrecision(15)));
 }
 
 function dollars(cents: number): number | null {
