@@ -5,7 +5,13 @@ import { onDemand, whenIdle } from '../../shared/tasks/on-demand';
  * chunk of its own: the first load carries less JavaScript (the page's 100 KB budget) and runs
  * less before the first paint.
  */
-export const onDemandParts = onDemand(() => import('./on-demand-parts'));
+export const onDemandParts = onDemand(() =>
+  import('./on-demand-parts').then((parts) => {
+    // What the parts do by themselves once loaded, whichever use loaded them.
+    parts.followFeedLink();
+    return parts;
+  }),
+);
 
 /**
  * Loads the on-demand parts when the browser is idle after the page's first paint: the page is
