@@ -1,7 +1,7 @@
 // What the page loads on first use, in one chunk (see `onDemandParts`): the visitor's actions
 // (Refresh, Refresh All, Retry Connection), the page's background retries and the first cache
 // load's auto-refresh rounds, what is shown only after a failure or inside a closed disclosure,
-// the follow dialog, and the <head>'s feed link. None of it is needed to paint the first list.
+// and the follow dialog. None of it is needed to paint the first list.
 
 export { autoRefreshDeals } from './api/auto-refresh';
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
@@ -9,6 +9,5 @@ export { refreshAll, refreshOne } from './api/refresh-actions';
 export { ErrorPanel } from './components/error-panel';
 export { fetchDealsFailedMessage } from './model/action-messages';
 export { NoticeBar } from './components/notice-bar';
-export { followFeedLink } from './feed-link';
 export { TroubledSources } from './components/troubled-sources';
 export { default as FollowDialog } from '../follow/components/follow-dialog';

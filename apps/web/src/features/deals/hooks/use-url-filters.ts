@@ -1,3 +1,4 @@
+import { DEALS_FEED_PATH, searchQuery } from '@stl-deals/domain';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   changeFilters,
@@ -18,8 +19,7 @@ export const URL_CHANGED = 'stl-deals:url-changed';
  */
 export const SEARCH_URL_DELAY_MS = 300;
 
-/** Calls `onChange` after every change of the page's address: its own, and back and forward. */
-export function subscribeToUrl(onChange: () => void): () => void {
+function subscribe(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
   window.addEventListener(URL_CHANGED, onChange);
   return () => {
@@ -118,7 +118,7 @@ function createTypedSearch(): TypedSearchStore {
  * any other change writes it first. `filters` here are the URL's: a keystroke does not change them.
  */
 export function useUrlFilters() {
-  const query = useSyncExternalStore(subscribeToUrl, currentQuery);
+  const query = useSyncExternalStore(subscribe, currentQuery);
   const filters = useMemo(() => readFilters(query), [query]);
   const [typed] = useState(createTypedSearch);
   // A write still pending when the page goes away is dropped with it.
@@ -133,6 +133,14 @@ export function useUrlFilters() {
     window.history.replaceState(window.history.state, '', url);
     window.dispatchEvent(new Event(URL_CHANGED));
   }, [query]);
+
+  // The <head>'s feed link (index.html) names the feed of the search shown, so a feed reader
+  // finds it. The address holds no location, so the feed is of the search without a radius.
+  useEffect(() => {
+    document
+      .querySelector('link[type="application/atom+xml"]')
+      ?.setAttribute('href', DEALS_FEED_PATH + searchQuery({ ...filters, distance: 'all' }));
+  }, [filters]);
 
   // The same function for the page's life (so the memoized filter panel and list do not draw
   // again for a new callback).
