@@ -792,6 +792,30 @@ describe("Collection, keeping the page's list for the next start", () => {
     }
   });
 
+  it('reads the snapshots back after a start on the kept list a store per turn of the event loop', async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    const stores = registry('a', 'b', 'c');
+    const first = await open({ scraper: new FakeScraper(), repository, registry: stores });
+    await first.refreshAll().finished;
+    first.stop();
+    await first.settled();
+
+    const reads = vi.spyOn(repository, 'getSnapshot');
+    const restarted = await open({ scraper: new FakeScraper(), repository, registry: stores });
+    // The kept list is served: nothing was read back to open.
+    expect(reads).not.toHaveBeenCalled();
+    const loaded = restarted.whenLoaded();
+    // What waits for the next turn (a request, a signal) runs before the last store is read,
+    // although the store answers every read at once.
+    const readsByNextTurn = await new Promise<number>((resolve) =>
+      setImmediate(() => resolve(reads.mock.calls.length)),
+    );
+    expect(readsByNextTurn).toBeLessThan(stores.dispensaries.length);
+    await loaded;
+    expect(reads).toHaveBeenCalledTimes(stores.dispensaries.length);
+    expect(restarted.status().totalDeals).toBe(6);
+  });
+
   it('writes nothing in a process that serves no deals (a cluster worker)', async () => {
     const repository = await openSqliteRepository({ file: ':memory:' });
     const saves = savesOf(repository);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CacheStatus, Dispensary, GeoPoint } from '@stl-deals/domain';
 import type { Geocoder, Registry, RegistryEntry, Scraper } from '@stl-deals/scraper';
 import type { DealsRepository, ResolvedSource, Snapshot, SourceHistory } from '@stl-deals/store';
@@ -122,6 +123,10 @@ export class Collection {
     // One dispensary at a time: only one menu's decoded deals are alive at once, and they die
     // young, so loading 10,000 stored deals leaves no grown heap behind.
     for (const source of this.sources) {
+      // A turn of the event loop before each: SQLite answers at once, so the reads resolve with
+      // no turn between them, and the whole read-back (seconds on a busy machine) would hold up
+      // every request and signal until done, the stored page's list and a shutdown included.
+      await nextTurn();
       if (this.stopping.signal.aborted) return;
       const snapshot = await this.options.repository.getSnapshot(source.entry.key);
       if (snapshot) await this.restore(source, snapshot);
