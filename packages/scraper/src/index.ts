@@ -15,6 +15,7 @@ export { RobotsDisallowedError } from './politeness/robots';
 export type { HostTurn, SharedHostTurns } from './politeness/host-queue';
 export { createOutboundGuard, isAllowListEntry, type OutboundGuard } from './outbound/guard';
 export { finalizeDeals, plainText } from './normalize';
+export { menuPrices, MAX_MENU_PRICES } from './menu-prices';
 export { parseRecorded, platformNamed } from './recorded';
 export { ADAPTERS } from './adapters';
 /** Readers of untrusted JSON: the value at a path, and an array or none. */

@@ -1,13 +1,12 @@
 import {
   ADAPTERS,
   finalizeDeals,
+  menuPrices,
   type MenuPrice,
-  type ParseResult,
   type PlatformConfig,
   type Received,
   type RegistryEntry,
 } from '@stl-deals/scraper';
-import { MAX_MONEY, type Deal } from '@stl-deals/domain';
 import type { InProcessPlatforms } from '@stl-deals/simulator';
 
 /**
@@ -30,8 +29,9 @@ export interface PastMenuReader {
  * The menu prices a scrape of `entry` would hand over (`ScrapeResult.menuPrices`) on the day `at`
  * falls on, read in this process rather than over http: the store's real adapter plans its
  * requests, the simulator answers each with that day's menu (`answerAt`), the adapter reads the
- * answers, and the deals are finalized as the scraper finalizes them (which keys the deals the
- * adapter left unkeyed: a specials page's, a feed's). Throws what the adapter throws.
+ * answers, the deals are finalized as the scraper finalizes them (which keys the deals the
+ * adapter left unkeyed: a specials page's, a feed's), and the scraper's own rule (`menuPrices`)
+ * makes the prices. Throws what the adapter throws.
  */
 export function pastMenuPrices(
   { simulator, platforms }: PastMenuReader,
@@ -58,46 +58,5 @@ export function pastMenuPrices(
     }
   }
   const { deals, prices } = adapter.parse(received, entry);
-  return menuPricesOf(finalizeDeals(deals, entry.platform, entry.key), prices ?? []);
-}
-
-type ProductPrice = NonNullable<ParseResult['prices']>[number];
-
-/**
- * One price per store product key, as `ScrapeResult.menuPrices` promises them: a deal's price
- * (its sale price, else its regular price) wins over the adapter's price of the product, the
- * first of each in the menu's order; a product sells for its sale price when that is at most its
- * regular price; `onDeal` when a deal carries the key. A price not above 0 or above `MAX_MONEY`
- * is none. (The scraper's own merge is not exported; the demo's test holds the two equal.)
- */
-function menuPricesOf(deals: readonly Deal[], prices: readonly ProductPrice[]): MenuPrice[] {
-  const onDeal = new Set(deals.flatMap((deal) => deal.storeProductKey ?? []));
-  const byKey = new Map<string, MenuPrice>();
-  const add = (key: string | undefined, regular: unknown, sale: unknown) => {
-    if (!key || byKey.has(key)) return;
-    const regularPrice = money(regular);
-    const salePrice = money(sale);
-    const sells =
-      salePrice !== null && (regularPrice === null || salePrice <= regularPrice)
-        ? salePrice
-        : regularPrice;
-    if (sells !== null) {
-      byKey.set(key, {
-        storeProductKey: key,
-        salePrice: sells,
-        regularPrice,
-        onDeal: onDeal.has(key),
-      });
-    }
-  };
-  for (const deal of deals) add(deal.storeProductKey, deal.regularPrice, deal.salePrice);
-  for (const price of prices) add(price.storeProductKey, price.regularPrice, price.salePrice);
-  return [...byKey.values()];
-}
-
-/** Dollars in whole cents, above 0 and at most `MAX_MONEY`, or null. */
-function money(value: unknown): number | null {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-  const cents = Math.round(value * 100) / 100;
-  return cents > 0 && cents <= MAX_MONEY ? cents : null;
+  return menuPrices(finalizeDeals(deals, entry.platform, entry.key), prices ?? []);
 }
