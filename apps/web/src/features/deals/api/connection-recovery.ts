@@ -8,16 +8,10 @@ import {
 import { retryFailedMessage } from '../model/action-messages';
 import { IDLE_MESSAGE } from '../model/messages';
 import { checkHealth } from './check-health';
-import {
-  connect,
-  fetchDeals,
-  knownStatus,
-  replaceDeals,
-  shown,
-  type FeedContext,
-} from './feed-steps';
+import { connect, fetchDeals, knownStatus, shown, type FeedContext } from './feed-steps';
 import { cacheStatusKey, getCacheStatus } from './get-cache-status';
 import { getDeals } from './get-deals';
+import { replaceDeals } from './replace-deals';
 import { wakeUp } from './wake-up';
 
 /**

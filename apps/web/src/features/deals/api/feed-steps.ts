@@ -15,11 +15,12 @@ import {
 } from '../model/messages';
 import { checkHealth } from './check-health';
 import { cacheStatusKey } from './get-cache-status';
-import { dealsKey, getDeals, type DealsSnapshot } from './get-deals';
+import { getDeals, type DealsSnapshot } from './get-deals';
 import { wakeUp } from './wake-up';
 
 // The steps every deals flow of the page is made of: the connection check, a visible call with
-// the spec's retries, what a failure shows, and a fresh list put in place.
+// the spec's retries, and what a failure shows (a fresh list put in place by an action is
+// replace-deals.ts).
 
 /** What the loading flows need from the page: its services, its cache and its voice. */
 export interface FeedContext {
@@ -122,12 +123,6 @@ async function failureText(
     // Never empty: an empty error text would leave the page on its loading panel.
     return (error instanceof Error && error.message) || String(error);
   }
-}
-
-/** Puts a fresh list in place, stopping any load of the same selection that would overwrite it. */
-export async function replaceDeals(ctx: FeedContext, selectionKey: string, deals: Deal[]) {
-  await ctx.client.cancelQueries({ queryKey: dealsKey(selectionKey) });
-  ctx.client.setQueryData(dealsKey(selectionKey), snapshot(ctx, deals));
 }
 
 export function knownStatus(ctx: FeedContext): CacheStatus | null | undefined {

@@ -16,10 +16,11 @@ import {
   refreshRefusedMessage,
 } from '../model/action-messages';
 import { cacheUpdatedText } from '../model/times';
-import { fetchDeals, knownStatus, replaceDeals, type FeedContext } from './feed-steps';
+import { fetchDeals, knownStatus, type FeedContext } from './feed-steps';
 import { cacheStatusKey, readCacheStatus } from './get-cache-status';
 import { refreshAllDispensaries } from './refresh-all';
 import { refreshDispensary } from './refresh-dispensary';
+import { replaceDeals } from './replace-deals';
 
 /** Whether `selectionKey` ('all' or a dispensary key) is what the visitor looks at now. */
 export type IsSelected = (selectionKey: string) => boolean;
