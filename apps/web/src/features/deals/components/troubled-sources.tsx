@@ -1,5 +1,5 @@
 import { groupByReason, type SourceCoverage, type TimeZone } from '@stl-deals/domain';
-import { lastSuccessText } from '../model/times';
+import { cacheUpdatedText } from '../model/times';
 import styles from './status-line.module.css';
 
 interface TroubledSourcesProps {
@@ -41,4 +41,13 @@ export function TroubledSources({ coverage, timeZone }: TroubledSourcesProps) {
       })}
     </ul>
   );
+}
+
+/**
+ * When a failing or unconfigured dispensary last gave deals. Decision: local date and time like
+ * the cache update (a relative 'x ago' would need a ticking clock and goes stale on an idle page);
+ * 'never' when it never gave any.
+ */
+function lastSuccessText(isoTime: string | null, timeZone: TimeZone): string {
+  return `Last success: ${isoTime === null ? 'never' : cacheUpdatedText(isoTime, timeZone)}`;
 }

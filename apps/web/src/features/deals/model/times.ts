@@ -12,12 +12,3 @@ export function loadedTimeText(epochMs: number, timeZone: TimeZone): string {
 export function cacheUpdatedText(isoTime: string, timeZone: TimeZone): string {
   return dateTimeText(calendarAt(Date.parse(isoTime), timeZone));
 }
-
-/**
- * When a failing or unconfigured dispensary last gave deals, in the list under 'Deals from N of
- * M dispensaries'. Decision: local date and time like the cache update (a relative 'x ago' would
- * need a ticking clock and goes stale on an idle page); 'never' when it never gave any.
- */
-export function lastSuccessText(isoTime: string | null, timeZone: TimeZone): string {
-  return `Last success: ${isoTime === null ? 'never' : cacheUpdatedText(isoTime, timeZone)}`;
-}
