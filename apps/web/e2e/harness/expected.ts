@@ -8,6 +8,7 @@ import {
   groupDeals,
   pageCount,
   pageItems,
+  pricesWithTax,
   readDeals,
   splitDeals,
   stampDeals,
@@ -18,7 +19,9 @@ import {
   type Dispensary,
   type DistanceRadius,
   type GeoPoint,
+  type SizeFilter,
   type SortKey,
+  type TaxChoice,
   type Weekday,
 } from '@stl-deals/domain';
 import { inject } from 'vitest';
@@ -71,6 +74,14 @@ export interface ListQuery {
   radius?: DistanceRadius;
   search?: string;
   sort?: SortKey;
+  /** The Size filter; default 'any'. */
+  size?: SizeFilter;
+  /** A brand key (a Brand choice's value); default '' (every brand). */
+  brand?: string;
+  /** 'Prices with tax': the price sorts follow the prices with the store's taxes; default 'off'. */
+  tax?: TaxChoice;
+  /** 'My stores': only these dispensaries' deals; default every store. */
+  stores?: string[];
   pageSize?: number;
   page?: number;
   /** When the page loaded its deals: the day filter uses that moment's weekday. */
@@ -104,13 +115,30 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
     radius = 'all',
     search = '',
     sort = 'relevance',
+    size = 'any',
+    brand = '',
+    tax = 'off',
+    stores = [],
     pageSize = 12,
     page = 1,
     now = suiteNow(),
   } = query;
   const views = buildDealViews(data.deals, data.dispensaries, visitor);
   const { showable, counts } = splitDeals(views, query.day ?? weekdayAt(now, TIME_ZONE));
-  const matching = filterAndSortDeals(showable, { category, radius, search, sort }, !!visitor);
+  const matching = filterAndSortDeals(
+    showable,
+    {
+      category,
+      radius,
+      search,
+      sort,
+      size,
+      brand,
+      tax: pricesWithTax(tax, data.dispensaries),
+      stores,
+    },
+    !!visitor,
+  );
   const cards = groupDeals(pageItems(matching, page, pageSize), sort).flatMap(
     (group) => group.deals,
   );

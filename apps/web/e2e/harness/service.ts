@@ -26,7 +26,9 @@ export interface RealService {
  * The real service in demo mode (apps/server's `buildDemo`, as `npm run demo` starts it) on
  * 127.0.0.1 and a free port, with a fresh data folder, serving the built page from `webDist`,
  * on the suite's `clock`.
- * Its first load is done before this resolves, so every test starts from a ready cache; the
+ * Its price history is filled first, as `npm run demo` fills it before its first pass (the 60
+ * simulated days before today: the cards' price memory and the price charts have days to read),
+ * and its first load is done before this resolves, so every test starts from a ready cache; the
  * scheduler is never started, so nothing scrapes but the page's own refreshes. Settings: no
  * challenge (it would need a second Chromium), no cooldown (each refresh really scrapes). One
  * store fails from then on (stale: its first load's deals stay), so the page has a source to
@@ -48,7 +50,12 @@ export async function startRealService(webDist: string, clock: Clock): Promise<R
       DEMO_CHALLENGED: 'none',
     });
     const logger = pino({ level: config.LOG_LEVEL });
-    const { app, simulator } = await buildDemo({ config, settings, logger, clock });
+    const { app, simulator, fillPriceHistory } = await buildDemo({
+      config,
+      settings,
+      logger,
+      clock,
+    });
     const close = async () => {
       try {
         await app.close();
@@ -57,6 +64,12 @@ export async function startRealService(webDist: string, clock: Clock): Promise<R
       }
     };
     try {
+      // A fresh data folder holds no history: null means the fill failed (the demo logs why).
+      if ((await fillPriceHistory()) === null) {
+        throw new Error(
+          "The demo's price history could not be filled (the demo logs why at LOG_LEVEL=warn).",
+        );
+      }
       const summary = await app.collection.refreshAll().finished;
       const total = simulator.registry.dispensaries.length;
       if (summary.refreshed !== total) {
