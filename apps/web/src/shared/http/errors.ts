@@ -1,6 +1,6 @@
 /**
  * The ways a call to the service can fail, named for what the caller does about them (see
- * `isRetryable` and the page's error texts).
+ * `isRetryable`, `isUnreachable` and the page's error texts).
  */
 
 /** What an error answer told besides its status. */
@@ -46,16 +46,6 @@ export class RetriesExhaustedError extends Error {
   ) {
     super(`Failed after ${attempts} attempts. Backend may be experiencing issues.`, options);
   }
-}
-
-/**
- * Whether a failed call says the service could not be reached, rather than that it answered no:
- * no answer came, every attempt failed, or a 5xx came without the service's own JSON message (a
- * proxy's or gateway's answer for a service that is down).
- */
-export function isUnreachable(error: unknown): boolean {
-  if (error instanceof NoResponseError || error instanceof RetriesExhaustedError) return true;
-  return error instanceof HttpError && error.status >= 500 && error.serverMessage === undefined;
 }
 
 /** When a refused call may be made again, from its Retry-After; null when it did not say. */

@@ -1,5 +1,6 @@
 import type { Dispensary } from '@stl-deals/domain';
-import { HttpError, isUnreachable, retryAtOf } from '../../../shared/http/errors';
+import { HttpError, retryAtOf } from '../../../shared/http/errors';
+import { isUnreachable } from '../../../shared/http/unreachable';
 import { DEALS_TIMEOUT_MS, dealsTimeoutMs } from '../model/cache-step';
 import {
   fetchDealsFailedMessage,
