@@ -1,7 +1,7 @@
 import { MAX_MONEY } from '../contract/constants';
 import type { Dispensary, DispensaryTax } from '../contract/dispensary';
 import type { TaxChoice } from '../contract/options';
-import { outTheDoorPrice, type TaxMode } from './out-the-door';
+import { outTheDoorPrice, outTheDoorText, type TaxMode } from './out-the-door';
 
 /**
  * Prices with tax, as the 'Prices with tax' switch shows them: the kind of sale and each
@@ -12,6 +12,14 @@ export interface PricesWithTax {
   mode: TaxMode;
   /** Each dispensary's rates by its key; a dispensary missing here has every part unknown. */
   rates: ReadonlyMap<string, DispensaryTax | undefined>;
+  /**
+   * `amount` with `dispensaryKey`'s taxes (`taxedAmount`). A function carried here, so that the
+   * list's rules (the sorts) need not import the tax rule: the page loads it when the switch is
+   * first turned on.
+   */
+  taxed(amount: number, dispensaryKey: string): number;
+  /** The card's line for `amount` at `dispensaryKey`'s store: '~$27.43 with tax' (`outTheDoorText`). */
+  line(amount: number, dispensaryKey: string): string;
 }
 
 /** The switch's choice made into prices with tax; null when it is off. */
@@ -20,7 +28,14 @@ export function pricesWithTax(
   dispensaries: readonly Pick<Dispensary, 'key' | 'tax'>[],
 ): PricesWithTax | null {
   if (mode === 'off') return null;
-  return { mode, rates: new Map(dispensaries.map((store) => [store.key, store.tax])) };
+  const tax: PricesWithTax = {
+    mode,
+    rates: new Map(dispensaries.map((store) => [store.key, store.tax])),
+    taxed: (amount, dispensaryKey) => taxedAmount(amount, dispensaryKey, tax),
+    line: (amount, dispensaryKey) =>
+      outTheDoorText(outTheDoorPrice(amount, tax.rates.get(dispensaryKey), mode)),
+  };
+  return tax;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SortKey } from '../contract/options';
 import { DEAL_CATEGORIES } from '../contract/constants';
 import type { DealView } from './deal-view';
 import { onFirstUse } from './on-first-use';
-import { taxedAmount, type PricesWithTax } from './prices-with-tax';
+import type { PricesWithTax } from './prices-with-tax';
 
 type Compare = (a: DealView, b: DealView) => number;
 
@@ -166,7 +166,7 @@ function taxedComparators(
   const amounts = (amountOf: (view: DealView) => number) => {
     const taxed = new Map<DealView, number>();
     for (const view of views) {
-      taxed.set(view, taxedAmount(amountOf(view), view.deal.dispensaryKey, tax));
+      taxed.set(view, tax.taxed(amountOf(view), view.deal.dispensaryKey));
     }
     return (view: DealView) => taxed.get(view) ?? Number.NaN;
   };

@@ -11,3 +11,4 @@ export { fetchDealsFailedMessage } from './model/action-messages';
 export { NoticeBar } from './components/notice-bar';
 export { TroubledSources } from './components/troubled-sources';
 export { default as FollowDialog } from '../follow/components/follow-dialog';
+export { pricesWithTax } from '@stl-deals/domain';

@@ -9,7 +9,6 @@ import {
   pageCount,
   pageItems,
   paginationButtons,
-  pricesWithTax,
   productStores,
   splitDeals,
   weekdayAt,
@@ -21,6 +20,8 @@ import {
 } from '@stl-deals/domain';
 import { useMemo } from 'react';
 import type { DealsSnapshot } from '../api/get-deals';
+import { onDemandParts } from '../load-on-demand';
+import { useCodeWhen } from './use-code-when';
 import type { Filters } from '../model/url-filters';
 
 const NO_DEALS: Deal[] = [];
@@ -103,7 +104,13 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
   // 'My stores' as text: the same stores read from a new URL (another page) are the same filter.
   const stores = filters.stores.join();
   const { dispensaries } = loaded;
-  const tax = useMemo(() => pricesWithTax(filters.tax, dispensaries), [filters.tax, dispensaries]);
+  // The tax rule loads with the page's on-demand parts when prices are first shown with tax (a
+  // link with `tax=` asks for them at once); until it arrives the list shows shelf prices.
+  const taxCode = useCodeWhen(onDemandParts, filters.tax !== 'off');
+  const tax = useMemo(
+    () => (taxCode ? taxCode.pricesWithTax(filters.tax, dispensaries) : null),
+    [taxCode, filters.tax, dispensaries],
+  );
   const matching = useMemo(
     () =>
       filterAndSortDealsNarrowing(

@@ -6,6 +6,7 @@ import {
   type Deal,
   type DealView,
   type PricesWithTax,
+  pricesWithTax,
 } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
@@ -157,36 +158,28 @@ describe('taxLine', () => {
     null,
   );
   const [unpriced] = buildDealViews([served(deal({ price: 'See store' }))], DISPENSARIES, null);
-  const rates: PricesWithTax['rates'] = new Map([
-    [
-      'swade',
+  const withTax = (mode: 'rec' | 'med', sales: number | null) =>
+    pricesWithTax(mode, [
       {
-        localMarijuana: { rate: 3, status: 'verified' as const },
-        sales: { rate: 9.679, status: 'inferred' as const },
+        key: 'swade',
+        tax: {
+          localMarijuana: { rate: 3, status: 'verified' },
+          sales: { rate: sales, status: sales === null ? 'unknown' : 'inferred' },
+        },
       },
-    ],
-  ]);
-  const unknownSales: PricesWithTax['rates'] = new Map([
-    [
-      'swade',
-      {
-        localMarijuana: { rate: 3, status: 'verified' as const },
-        sales: { rate: null, status: 'unknown' as const },
-      },
-    ],
-  ]);
+    ]);
 
   it.each<[string, DealView, PricesWithTax | null, string | null]>([
     ['the switch off', view!, null, null],
-    ['adult-use: state, local and sales tax', view!, { mode: 'rec', rates }, '~$29.67 with tax'],
-    ['medical: no local marijuana tax', view!, { mode: 'med', rates }, '~$28.42 with tax'],
+    ['adult-use: state, local and sales tax', view!, withTax('rec', 9.679), '~$29.67 with tax'],
+    ['medical: no local marijuana tax', view!, withTax('med', 9.679), '~$28.42 with tax'],
     [
       'a part unknown: an estimate without it',
       view!,
-      { mode: 'rec', rates: unknownSales },
+      withTax('rec', null),
       '~$27.25 with tax (estimate)',
     ],
-    ['no price known', unpriced!, { mode: 'rec', rates }, null],
+    ['no price known', unpriced!, withTax('rec', 9.679), null],
   ])('%s', (_, card, tax, line) => {
     expect(taxLine(card, tax)).toBe(line);
   });

@@ -12,8 +12,6 @@ import {
   marketDay,
   moneyText,
   multiBuyText,
-  outTheDoorPrice,
-  outTheDoorText,
   priceMemoryText,
   safeHttpUrl,
   secondaryDescription,
@@ -186,6 +184,5 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
  */
 export function taxLine(view: DealView, tax: PricesWithTax | null | undefined): string | null {
   if (!tax || Number.isNaN(view.sortPrice)) return null;
-  const rates = tax.rates.get(view.deal.dispensaryKey);
-  return outTheDoorText(outTheDoorPrice(view.sortPrice, rates, tax.mode));
+  return tax.line(view.sortPrice, view.deal.dispensaryKey);
 }
