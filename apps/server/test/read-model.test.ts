@@ -181,6 +181,25 @@ describe('the deals read model', () => {
     );
   });
 
+  it('writes, tags and compresses a list of megabytes, one deal longer than the rest put together', async () => {
+    const deals = menu('a', 3_000, 1);
+    deals[1_500] = { ...deals[1_500]!, description: 'x'.repeat(400_000) };
+    const model = rebuiltFrom(new Map([['a', deals]]));
+    for (const view of ['full', 'page'] as const) {
+      const body = model.all(view);
+      const identity = await bytes(body);
+      expect(body.etag).toBe(etagOf(identity));
+      // Compared as bytes: a deep comparison of megabytes takes seconds.
+      expect(brotliDecompressSync(await body.encoded('br')).equals(identity)).toBe(true);
+      const listed = JSON.parse(String(identity)) as Deal[];
+      expect(listed).toHaveLength(3_000);
+      const long = listed.find((deal) => deal.description.startsWith('xxx'));
+      expect(long?.description).toHaveLength(
+        view === 'full' ? 400_000 : PAGE_VIEW_LIMITS.description,
+      );
+    }
+  });
+
   it('puts a burst of results together once, after the burst, and serves the last list meanwhile', async () => {
     vi.useFakeTimers();
     const model = new DealsReadModel(STORES, { quietMs: 250, maxWaitMs: 2_000 });

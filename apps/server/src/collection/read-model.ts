@@ -4,33 +4,27 @@ import {
   deriveCategory,
   MAX_GRAMS,
   PAGE_DEAL_FIELDS,
-  effectivePriceFields,
   LIMITS,
   logoUrlsFor,
-  pageDealOf,
   productKey,
-  varietyKeys,
   type Deal,
   type DealListView,
   type StampedDeal,
 } from '@stl-deals/domain';
-import { prepareFromBrotli, prepareJson, type PreparedBody } from '../http/prepared-body';
+import {
+  prepareFromBrotli,
+  prepareRemade,
+  type JsonPieces,
+  type PreparedBody,
+} from '../http/prepared-body';
 import { DealProducts, type DealProduct } from './deal-products';
 import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
+import { serializeDeals, type SerializedDeal } from './serialized-deals';
 
 interface Listed {
   key: string;
   name: string;
 }
-
-/**
- * One deal as the answers hold it: its JSON in each view, as bytes outside the JS heap (a list is
- * then one copy of them, and the collector never moves them); the object itself is let go.
- */
-type SerializedDeal = Record<DealListView, Buffer> & {
-  /** Its special and its store, which the variety rule keeps from running on (see relevance). */
-  variety: ReturnType<typeof varietyKeys>;
-};
 
 /**
  * When the whole list is published after a change: once no other dispensary's result has come for
@@ -65,10 +59,9 @@ export function pageFingerprint(dispensaries: readonly Listed[]): string {
   return createHash('sha256').update(JSON.stringify(made)).digest('base64url');
 }
 
-const EMPTY = Buffer.from('[]');
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
+const OPEN = 0x5b; // [
+const COMMA = 0x2c; // ,
+const CLOSE = 0x5d; // ]
 
 /**
  * Every current deal, ready to send, in each view (`full`, `page`). A dispensary's result
@@ -78,7 +71,9 @@ const CLOSE = Buffer.from(']');
  * results, in a timer of its own (see `Coalescing`), never in a request; until then requests get
  * the list published last. The full view, which the page never asks for, is copied out of the
  * same order when first asked after a publication (a copy of bytes, no serializing). A
- * dispensary's own list is current at once, prepared when first asked.
+ * dispensary's own list is current at once, prepared when first asked. What a list keeps at rest
+ * is its compressed bytes: its JSON is copied out of the deals' bytes again for a client that
+ * takes it uncompressed (`prepareRemade`), so the deals are not held twice.
  *
  * At start it may serve the page's list as a previous run published it (`serveStored`), before
  * any deal is read back: only that answer, until the first publication replaces it.
@@ -117,7 +112,7 @@ export class DealsReadModel {
       const index = this.indexOf.get(key);
       const dispensary = index === undefined ? undefined : this.dispensaries[index];
       if (index === undefined || !dispensary) continue;
-      const ranked = deals.map((deal) => {
+      const stampedDeals = deals.map((deal) => {
         // The registry, not the scraped menu, says whose deal it is.
         // Its category too, derived once here where the menu gave none (the page reads it).
         const stamped: StampedDeal = {
@@ -138,8 +133,14 @@ export class DealsReadModel {
         // page carries no logo tables or keyword matcher.
         const logos = logoUrlsFor(stamped);
         if (logos.length > 0) stamped.logoUrls = logos;
-        return { ...rankDeal(stamped, index), deal: serialize(stamped) };
+        return stamped;
       });
+      // The deal objects die here: their bytes and sort keys are what is kept.
+      const serialized = serializeDeals(stampedDeals);
+      const ranked = stampedDeals.map((stamped, at) => ({
+        ...rankDeal(stamped, index),
+        deal: serialized[at]!,
+      }));
       this.products.replace(key, deals);
       this.total += ranked.length - (this.parts.get(key)?.length ?? 0);
       // One store's list: only its specials can vary.
@@ -156,7 +157,8 @@ export class DealsReadModel {
   all(view: DealListView = 'full'): PreparedBody {
     let body = this.current[view];
     if (!body) {
-      body = prepareJson(joined(this.order, view));
+      const order = this.order;
+      body = prepareRemade(listJson(order, view));
       this.current[view] = body;
     }
     return body;
@@ -183,7 +185,7 @@ export class DealsReadModel {
    * of searches are read from (`follow/feed-deals.ts`). A new array at each publication, never
    * changed after, so that a reader can tell a publication by it.
    */
-  publishedList(): ReadonlyArray<{ readonly deal: Readonly<Record<DealListView, Buffer>> }> {
+  publishedList(): ReadonlyArray<{ readonly deal: SerializedDeal }> {
     return this.order;
   }
 
@@ -196,7 +198,8 @@ export class DealsReadModel {
     }
     let body = bodies.get(view);
     if (!body) {
-      body = prepareJson(joined(this.parts.get(key) ?? [], view));
+      const part = this.parts.get(key) ?? [];
+      body = prepareRemade(listJson(part, view));
       bodies.set(view, body);
     }
     return body;
@@ -238,7 +241,8 @@ export class DealsReadModel {
       ({ deal }) => deal.variety,
     );
     // Every visitor's page asks for its view compressed: ready before the first of them.
-    const page = prepareJson(joined(this.order, 'page'), ['br']);
+    const order = this.order;
+    const page = prepareRemade(listJson(order, 'page'), ['br']);
     this.current = { page };
     this.rebuilds += 1;
     this.onPublished(page);
@@ -271,24 +275,46 @@ export class DealsReadModel {
 }
 
 /**
- * Both views of a deal, with its price per item and multi-buy worked out here, once per deal and
- * store result (`effectivePriceFields`): the rule's regular expressions then run on the service,
- * never in the page's first load, and on the deal's whole texts.
+ * Bytes of a list's JSON at most per piece: a list is hashed and compressed a piece at a time, so
+ * that none is ever copied whole only to be compressed (see `prepareRemade`).
  */
-function serialize(deal: Deal): SerializedDeal {
-  const priced = { ...deal, ...effectivePriceFields(deal) };
-  // JSON.stringify leaves out the fields a deal does not have (undefined).
-  return {
-    full: Buffer.from(JSON.stringify(priced)),
-    page: Buffer.from(JSON.stringify(pageDealOf(priced))),
-    variety: varietyKeys(deal),
-  };
+const PIECE_BYTES = 256 * 1024;
+
+/** The deals' JSON list in `view`, written from their bytes in pieces (see `JsonPieces`). */
+function listJson(
+  deals: ReadonlyArray<RankedDeal<SerializedDeal>>,
+  view: DealListView,
+): JsonPieces {
+  // The brackets, a comma between deals, and the deals.
+  let byteLength = Math.max(2, deals.length + 1);
+  for (const { deal } of deals) byteLength += deal.byteLength(view);
+  return { byteLength, pieces: () => listPieces(deals, view) };
 }
 
-function joined(deals: ReadonlyArray<RankedDeal<SerializedDeal>>, view: DealListView): Buffer {
-  if (deals.length === 0) return EMPTY;
-  const chunks: Buffer[] = [OPEN];
-  for (const { deal } of deals) chunks.push(deal[view], COMMA);
-  chunks[chunks.length - 1] = CLOSE;
-  return Buffer.concat(chunks);
+/**
+ * The list's bytes in order, in one buffer refilled for each piece (its reader is done with a
+ * piece before asking for the next); a deal longer than a piece is a piece of its own.
+ */
+function* listPieces(
+  deals: ReadonlyArray<RankedDeal<SerializedDeal>>,
+  view: DealListView,
+): Generator<Buffer> {
+  const piece = Buffer.allocUnsafeSlow(PIECE_BYTES);
+  piece[0] = OPEN;
+  let at = 1;
+  for (const [index, { deal }] of deals.entries()) {
+    // The deal, then the comma after it or the closing bracket.
+    const length = deal.byteLength(view) + 1;
+    if (at > 0 && at + length > PIECE_BYTES) {
+      yield piece.subarray(0, at);
+      at = 0;
+    }
+    const into = length > PIECE_BYTES ? Buffer.allocUnsafe(length) : piece;
+    const end = deal.copyTo(view, into, into === piece ? at : 0);
+    into[end] = index === deals.length - 1 ? CLOSE : COMMA;
+    if (into === piece) at = end + 1;
+    else yield into;
+  }
+  if (deals.length === 0) piece[at++] = CLOSE;
+  if (at > 0) yield piece.subarray(0, at);
 }

@@ -3,17 +3,15 @@ import {
   byNewestFirst,
   isCleanDeal,
   isShownOn,
-  pageDealOf,
   WEEKDAYS,
   type Deal,
-  type DealListView,
   type DealView,
   type Weekday,
 } from '@stl-deals/domain';
 
-/** One published deal as the read model keeps it: its JSON in each view, as bytes. */
+/** One published deal as the read model keeps it: its bytes, of which the page view's JSON. */
 interface PublishedDeal {
-  readonly deal: Readonly<Record<DealListView, Buffer>>;
+  readonly deal: { pageJson(): string };
 }
 
 /** Where the published deals come from: the read model (`DealsReadModel.publishedList`). */
@@ -126,18 +124,14 @@ export class FeedDeals {
 
   /**
    * The deal's view as the page makes it (`buildDealViews`, without a visitor's location: a
-   * feed's radius is judged per dispensary) from the deal as the page reads it (the page view:
-   * its fields, its cut texts), with its `id`, which the page view leaves out and a feed entry is
-   * named by. Read from the full view, which the service serialized itself from a checked deal.
+   * feed's radius is judged per dispensary) from the deal as the page reads it: its page view
+   * (its fields, its cut texts, its `id`, which a feed entry is named by), which the service
+   * serialized itself from a checked deal.
    */
   private viewFor(bytes: PublishedDeal['deal']): DealView {
     const known = this.viewOf.get(bytes);
     if (known) return known;
-    const full = JSON.parse(bytes.full.toString('utf8')) as Deal;
-    const deal = {
-      ...(pageDealOf(full) as Deal),
-      ...(full.id === undefined ? {} : { id: full.id }),
-    };
+    const deal = JSON.parse(bytes.pageJson()) as Deal;
     const [view] = buildDealViews([deal], [], null);
     this.viewOf.set(bytes, view!);
     return view!;

@@ -5,8 +5,12 @@ import type { FastifyReply, onSendHookHandler } from 'fastify';
  * A weak validator from the body's hash. Weak because one tag covers the identity, br and gzip
  * encodings of the same JSON, which a strong tag must not.
  */
-export function etagOf(body: string | Buffer): string {
-  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export function etagOf(body: string | Buffer | Iterable<Buffer>): string {
+  const hash = createHash('sha256');
+  if (typeof body === 'string' || Buffer.isBuffer(body)) hash.update(body);
+  // A body in pieces, each hashed before the next is asked for.
+  else for (const piece of body) hash.update(piece);
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
 /** Whether `tag` has the form `etagOf` gives (read back from storage, it is sent as a header). */

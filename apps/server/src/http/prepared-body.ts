@@ -1,5 +1,13 @@
+import { once } from 'node:events';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliDecompress,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+} from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, varyOnEncoding } from './etag';
 
@@ -12,7 +20,7 @@ export type Encoding = 'br' | 'gzip';
  */
 export interface PreparedBody {
   readonly etag: string;
-  /** The JSON itself ('identity') or compressed, made once and kept. */
+  /** The JSON itself ('identity') or compressed, made once and kept (see `prepareRemade`). */
   encoded(encoding: Encoding | 'identity'): Promise<Buffer>;
 }
 
@@ -24,37 +32,41 @@ const decompressBrotli = promisify(brotliDecompress);
  * Brotli quality 6 and gzip level 9: measured on a 1.8 MB deals list, about 20 ms each on the
  * thread pool for 40-75 KB, where brotli's maximum quality takes seconds for 15% less.
  */
+const brotliOptions = (length: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 6,
+    [constants.BROTLI_PARAM_SIZE_HINT]: length,
+  },
+});
+const GZIP_OPTIONS = { level: 9 };
+
 const COMPRESS: Record<Encoding, (json: Buffer) => Promise<Buffer>> = {
-  br: (json) =>
-    compressBrotli(json, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 6,
-        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-      },
-    }),
-  gzip: (json) => compressGzip(json, { level: 9 }),
+  br: (json) => compressBrotli(json, brotliOptions(json.length)),
+  gzip: (json) => compressGzip(json, GZIP_OPTIONS),
 };
 
 /**
- * A body whose encodings are made from its JSON on first use (`json`, called once), except those
- * `made` already.
+ * A body whose encodings are made on first use, except those `made` already: its JSON by `json`,
+ * the others by `compress` (by default from its JSON). Its JSON is kept once made unless
+ * `keepsJson` is false: then `json` makes it again for each request that takes it uncompressed.
  */
 function preparedBody(
   etag: string,
   json: () => Promise<Buffer>,
-  made: ReadonlyArray<[Encoding, Buffer]> = [],
+  made: ReadonlyArray<[Encoding, Promise<Buffer>]> = [],
+  keepsJson = true,
+  compress?: (encoding: Encoding) => Promise<Buffer>,
 ): PreparedBody {
-  const encoded = new Map<Encoding | 'identity', Promise<Buffer>>(
-    made.map(([encoding, bytes]) => [encoding, Promise.resolve(bytes)]),
-  );
-  const make = (encoding: Encoding | 'identity') =>
-    encoding === 'identity' ? json() : body.encoded('identity').then(COMPRESS[encoding]);
+  const encoded = new Map<Encoding | 'identity', Promise<Buffer>>(made);
+  const compressed =
+    compress ?? ((encoding: Encoding) => body.encoded('identity').then(COMPRESS[encoding]));
   const body: PreparedBody = {
     etag,
     encoded(encoding) {
+      if (encoding === 'identity' && !keepsJson) return json();
       let bytes = encoded.get(encoding);
       if (!bytes) {
-        bytes = make(encoding);
+        bytes = encoding === 'identity' ? json() : compressed(encoding);
         encoded.set(encoding, bytes);
       }
       return bytes;
@@ -72,12 +84,82 @@ export function prepareJson(json: Buffer, warm: readonly Encoding[] = []): Prepa
 }
 
 /**
+ * JSON that is not kept but written again when needed, in pieces: its length, and its bytes in
+ * order. Each piece is read before the next is asked for, so a writer may hand the same buffer
+ * back refilled.
+ */
+export interface JsonPieces {
+  readonly byteLength: number;
+  pieces(): Iterable<Buffer>;
+}
+
+/**
+ * JSON written in pieces (`JsonPieces`) ready to send, keeping only its compressed encodings:
+ * the `warm` ones, compressed now, and the others once asked. It is tagged and compressed from
+ * its pieces, never whole; a request that takes it uncompressed gets it written whole again. For
+ * the deals lists: megabytes that browsers always take compressed, put together from the deals'
+ * bytes. Kept whole, or made whole only to be compressed, they would double what the deals take
+ * at rest (a buffer that dies outside the JS heap is freed only at a collection, which may not
+ * come for a while when nothing happens).
+ */
+export function prepareRemade(json: JsonPieces, warm: readonly Encoding[] = []): PreparedBody {
+  const compress = (encoding: Encoding) => compressPieces(json, encoding);
+  const made = warm.map((encoding): [Encoding, Promise<Buffer>] => {
+    const compressed = compress(encoding);
+    // A failure is the first request's to report (a 500); here it must not go unhandled.
+    compressed.catch(() => {});
+    return [encoding, compressed];
+  });
+  // A JSON that cannot be written rejects its request's promise rather than throwing.
+  const whole = () => new Promise<Buffer>((resolve) => resolve(wholeOf(json)));
+  return preparedBody(etagOf(json.pieces()), whole, made, false, compress);
+}
+
+/** The pieces copied into one buffer of their length. */
+function wholeOf(json: JsonPieces): Buffer {
+  const whole = Buffer.allocUnsafeSlow(json.byteLength);
+  let at = 0;
+  for (const piece of json.pieces()) at += piece.copy(whole, at);
+  if (at !== json.byteLength) {
+    throw new Error(`JSON pieces of ${at} bytes where ${json.byteLength} were announced`);
+  }
+  return whole;
+}
+
+/** The pieces compressed by a stream, on the thread pool, each piece read before the next. */
+async function compressPieces(json: JsonPieces, encoding: Encoding): Promise<Buffer> {
+  const stream =
+    encoding === 'br'
+      ? createBrotliCompress(brotliOptions(json.byteLength))
+      : createGzip(GZIP_OPTIONS);
+  const compressed: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => compressed.push(chunk));
+  const ended = once(stream, 'end');
+  // A failed write rejects below; the stream's error must not also go unhandled here.
+  ended.catch(() => {});
+  try {
+    for (const piece of json.pieces()) {
+      // Called once the stream has read the piece whole: its buffer may then be refilled.
+      await new Promise<void>((resolve, reject) =>
+        stream.write(piece, (error) => (error ? reject(error) : resolve())),
+      );
+    }
+    stream.end();
+    await ended;
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  return Buffer.concat(compressed);
+}
+
+/**
  * A body sent before as `brotli` under `etag` (kept from a previous run), ready at once for the
  * clients that take brotli (every browser); its JSON is decompressed, on the thread pool, only
  * when a client asks for it or for gzip. Bytes that are not brotli fail those requests.
  */
 export function prepareFromBrotli(brotli: Buffer, etag: string): PreparedBody {
-  return preparedBody(etag, () => decompressBrotli(brotli), [['br', brotli]]);
+  return preparedBody(etag, () => decompressBrotli(brotli), [['br', Promise.resolve(brotli)]]);
 }
 
 /**
