@@ -782,6 +782,22 @@ describe('restart on the page list last published', () => {
     expect((await server.inject(PAGE)).headers.etag).toBe(page.headers.etag);
   });
 
+  it('answers a client that takes no brotli from the snapshots, never decompressing the stored list', async () => {
+    const dataDir = tempDir();
+    const { page } = await publishedOnce(dataDir);
+    const { server, reads } = await restartOn(dataDir);
+
+    for (const encoding of ['gzip', 'identity']) {
+      const answer = await server.inject({ url: PAGE, headers: { 'accept-encoding': encoding } });
+      expect(reads).toHaveBeenCalledTimes(KEYS.length);
+      expect(answer.statusCode).toBe(200);
+      // The same list, published again from the snapshots.
+      expect(answer.headers.etag).toBe(page.headers.etag);
+      const json = encoding === 'gzip' ? gunzipSync(answer.rawPayload) : answer.rawPayload;
+      expect(JSON.parse(String(json))).toHaveLength(6);
+    }
+  });
+
   it('answers a dispensary, the full list and the status from the snapshots, never the stored list', async () => {
     const dataDir = tempDir();
     const { beta } = await publishedOnce(dataDir);

@@ -14,6 +14,7 @@ import {
 import {
   prepareFromBrotli,
   prepareRemade,
+  type Encoding,
   type JsonPieces,
   type PreparedBody,
 } from '../http/prepared-body';
@@ -166,8 +167,8 @@ export class DealsReadModel {
 
   /**
    * Serves a page view published before (its brotli and ETag, as they were sent) as the page's
-   * list until the first publication; nothing else is answered from it. Only before anything
-   * was published.
+   * list to clients that take brotli until the first publication; nothing else is answered from
+   * it. Only before anything was published.
    */
   serveStored(brotli: Buffer, etag: string): void {
     if (this.rebuilds > 0) throw new Error('the deals list was published already');
@@ -175,9 +176,14 @@ export class DealsReadModel {
     this.servingStored = true;
   }
 
-  /** Whether the page's list is ready to send: published since start, or the stored one. */
-  hasPage(): boolean {
-    return this.servingStored || this.rebuilds > 0;
+  /**
+   * Whether the page's list is ready to send to a client that takes `encoding` (`pickEncoding`):
+   * published since start, or the stored one to a client that takes brotli (every browser). The
+   * stored list is never decompressed: its JSON would be megabytes made for the odd client that
+   * takes no brotli during the first seconds, which waits for the first publication instead.
+   */
+  hasPage(encoding: Encoding | null): boolean {
+    return this.rebuilds > 0 || (this.servingStored && encoding === 'br');
   }
 
   /**

@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Collection } from '../collection/collection';
 import { ErrorSchema, HttpError } from '../http/errors';
-import { sendPrepared } from '../http/prepared-body';
+import { pickEncoding, sendPrepared } from '../http/prepared-body';
 
 export const UNKNOWN_DISPENSARY = 'No dispensary has that key.';
 
@@ -52,9 +52,13 @@ export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = 
     },
     async (request, reply) => {
       const { dispensary: key = ALL_DISPENSARIES.key, view } = request.query;
-      // At start the page's list may be the one stored when last published (see Collection.open);
-      // any other answer waits for the snapshots to be read back, rather than be made up.
-      const ready = key === ALL_DISPENSARIES.key && view === 'page' && collection.deals.hasPage();
+      // At start the page's list may be the one stored when last published (see Collection.open),
+      // sent as kept (brotli); any other answer waits for the snapshots to be read back, rather
+      // than be made up.
+      const ready =
+        key === ALL_DISPENSARIES.key &&
+        view === 'page' &&
+        collection.deals.hasPage(pickEncoding(request.headers['accept-encoding']));
       if (!ready) await collection.whenLoaded();
       if (key === ALL_DISPENSARIES.key) {
         return sendPrepared(request, reply, collection.deals.all(view));
