@@ -133,10 +133,12 @@ describe('the deals page in Chromium, served by the real service in demo mode', 
     const listed = page
       .getByRole('list', { name: 'Dispensaries without current deals' })
       .getByRole('listitem');
-    const items = await listed.allTextContents();
-    expect(items).toHaveLength(1);
-    expect(items[0]).toBe(
-      `${failing?.name}: The menu platform is unavailable for now. (Last success: ${lastSuccess(failing?.lastSuccessAt)})`,
+    // The list's part of the page loads when the disclosure first opens: wait for it.
+    await becomes(
+      () => listed.allTextContents(),
+      [
+        `${failing?.name}: The menu platform is unavailable for now. (Last success: ${lastSuccess(failing?.lastSuccessAt)})`,
+      ],
     );
     await shot(page, 'sources-failing-1366');
   });
