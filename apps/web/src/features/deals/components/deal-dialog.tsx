@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import panel from '../../../shared/ui/dialog.module.css';
 import styles from './deal-dialog.module.css';
 
 interface DealDialogProps {
@@ -45,7 +46,7 @@ export function DealDialog({ title, subtitle, onClose, children }: DealDialogPro
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={`${panel.dialog} ${styles.dialog}`}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onClose={close}

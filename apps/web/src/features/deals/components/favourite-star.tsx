@@ -1,3 +1,4 @@
+import styles from './favourite-star.module.css';
 import { setFavouriteStores, useFavouriteStores } from '../hooks/use-favourite-stores';
 
 interface FavouriteStarProps {
@@ -5,7 +6,8 @@ interface FavouriteStarProps {
   store: string;
   /** The store's name, for the button's name: 'Favourite {name}'. */
   name: string;
-  className?: string;
+  /** Where the star stands and its size, from the place that shows it. */
+  className: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export function FavouriteStar({ store, name, className }: FavouriteStarProps) {
   return (
     <button
       type="button"
-      className={className}
+      className={`${styles.star} ${className}`}
       aria-pressed={starred}
       aria-label={`Favourite ${name}`}
       onClick={() =>

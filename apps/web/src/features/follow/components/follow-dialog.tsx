@@ -9,6 +9,7 @@ import {
   writeFollows,
   type Follow,
 } from '../model/followed-search';
+import panel from '../../../shared/ui/dialog.module.css';
 import styles from './follow-dialog.module.css';
 
 interface FollowDialogProps {
@@ -83,7 +84,12 @@ export default function FollowDialog({ query, onClose }: FollowDialogProps) {
     });
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="follow-title" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className={`${panel.dialog} ${styles.dialog}`}
+      aria-labelledby="follow-title"
+      onClose={onClose}
+    >
       <h2 id="follow-title" className={styles.title}>
         Follow this search
       </h2>
