@@ -111,7 +111,7 @@ describe('dealPriceMemoryCard: the card line from the fields a deal sends', () =
     [
       'an inflated claim at the usual price: nothing off',
       { salePrice: 40, regularPrice: 80, lowest30d: 38, usualPrice: 40, discountCheck: 'inflated' },
-      'Usual $40',
+      'Its usual price',
     ],
     [
       'an inflated claim wins over the lowest of 30 days',
@@ -128,7 +128,7 @@ describe('dealPriceMemoryCard: the card line from the fields a deal sends', () =
         { salePrice: 30, regularPrice: 55, usualPrice: 40, discountCheck: 'inflated' },
         TODAY,
       ),
-    ).toEqual({ kind: 'usual-price', usualPrice: 40, percentOff: 25 });
+    ).toEqual({ kind: 'usual-price', usualPrice: 40, percentOff: 25, atUsualPrice: false });
   });
 
   it('refuses a today that is not a calendar day when a drop must be dated', () => {

@@ -431,7 +431,7 @@ describe('priceMemoryCard and priceMemoryText', () => {
       flat(40, week),
       30,
       60,
-      { kind: 'usual-price', usualPrice: 40, percentOff: 25 },
+      { kind: 'usual-price', usualPrice: 40, percentOff: 25, atUsualPrice: false },
       'Usual $40, 25% off',
     ],
     [
@@ -439,15 +439,15 @@ describe('priceMemoryCard and priceMemoryText', () => {
       flat(39.99, week),
       39.99,
       60,
-      { kind: 'usual-price', usualPrice: 39.99, percentOff: 0 },
-      'Usual $39.99',
+      { kind: 'usual-price', usualPrice: 39.99, percentOff: 0, atUsualPrice: true },
+      'Its usual price',
     ],
     [
       'an inflated claim above the usual price',
       flat(40, week),
       45,
       60,
-      { kind: 'usual-price', usualPrice: 40, percentOff: 0 },
+      { kind: 'usual-price', usualPrice: 40, percentOff: 0, atUsualPrice: false },
       'Usual $40',
     ],
     [
@@ -455,7 +455,7 @@ describe('priceMemoryCard and priceMemoryText', () => {
       flat(40, week),
       20,
       60,
-      { kind: 'usual-price', usualPrice: 40, percentOff: 50 },
+      { kind: 'usual-price', usualPrice: 40, percentOff: 50, atUsualPrice: false },
       'Usual $40, 50% off',
     ],
     [
@@ -471,7 +471,7 @@ describe('priceMemoryCard and priceMemoryText', () => {
       flat(40, week),
       39.8,
       50,
-      { kind: 'usual-price', usualPrice: 40, percentOff: 1 },
+      { kind: 'usual-price', usualPrice: 40, percentOff: 1, atUsualPrice: false },
       'Usual $40, 1% off',
     ],
   ])('%s', (_, rows, price, claimed, card, text) => {

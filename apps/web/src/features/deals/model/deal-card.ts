@@ -13,6 +13,7 @@ import {
   moneyText,
   multiBuyText,
   priceMemoryText,
+  usualPriceText,
   safeHttpUrl,
   secondaryDescription,
   showCategoryChip,
@@ -101,8 +102,9 @@ export interface DealFactsView {
    */
   regular: string | null;
   /**
-   * 'Usual $40': for a claimed regular price more than 5% above every price charged in the last
-   * 30 days (`discountCheck: 'inflated'`), the usual price in its place.
+   * 'Usual $40' ('Its usual price' when today's price is that price): for a claimed regular price
+   * more than 5% above every price charged in the last 30 days (`discountCheck: 'inflated'`), the
+   * usual price in its place.
    */
   usual: string | null;
   /** '-33%'; against the usual price when it stands in for the claimed one. */
@@ -164,7 +166,7 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
   return {
     sale: sale === null ? null : moneyText(sale),
     regular: sale === null || regular === null || inflated ? null : moneyText(regular),
-    usual: inflated ? `Usual ${moneyText(inflated.usualPrice)}` : null,
+    usual: inflated ? usualPriceText(inflated) : null,
     discount: Number.isNaN(discount) || discount <= 0 ? null : `-${discount}%`,
     memory: remembered && !inflated ? priceMemoryText(remembered) : null,
     unitPrice: view.unitPrice ? unitPriceText(view.unitPrice) : null,
