@@ -14,6 +14,7 @@ import {
   parseDealPriceHistory,
   PRICE_HISTORY_DEFAULT_DAYS,
   priceMemoryText,
+  usualPriceText,
   productPrice,
   productStores,
   readDeals,
@@ -171,7 +172,7 @@ describe('price memory', () => {
         if (memory.kind === 'usual-price') {
           // The usual price stands in for the claimed regular one, and the percent off is
           // counted from it.
-          await shown.getByText(`Usual ${moneyText(memory.usualPrice)}`, { exact: true }).waitFor();
+          await shown.getByText(usualPriceText(memory), { exact: true }).waitFor();
           expect(await shown.locator('s').count()).toBe(0);
           expect(await shown.textContent()).toContain(`-${memory.percentOff}% off`);
         } else {
