@@ -98,9 +98,10 @@ describe('what the visitor sees', () => {
     await sheet.getByRole('button', { name: 'Done' }).click();
     await textBecomes(page, expectedList(data, { category: 'edibles' }).countLine);
     await page.getByRole('button', { name: /^Filters\W*1 active\W*$/ }).waitFor();
-    // The bar stays at the top while the list scrolls.
+    // The bar stays at the top while the list scrolls. The wheel scrolls the page a moment after
+    // it turns (later on a busy machine), so the bar is measured once the page has scrolled.
     await page.mouse.wheel(0, 1500);
-    await delay(200);
+    await becomes(() => page.evaluate(() => window.scrollY), 1500);
     const top = await page.getByRole('searchbox', { name: 'Search Deals' }).boundingBox();
     expect(top!.y).toBeGreaterThanOrEqual(0);
     expect(top!.y).toBeLessThan(40);
@@ -280,10 +281,12 @@ describe('never tell the visitor something untrue', () => {
     const countBefore = await countText(page);
     await page.getByRole('button', { name: 'Refresh All' }).click();
     const alert = page.getByRole('alert');
-    await alert.waitFor();
+    // The notice counts its wait down every second, so its text is read in the same look that
+    // finds it (`textContent` waits for the alert and reads it at once), not a step later.
     expect(await alert.textContent()).toMatch(
       /^Nothing was refreshed: too many refreshes in the last minute\. Try again in 5[34] s\.$/,
     );
+    await alert.waitFor();
     // Refresh All rests for the wait the service asked for.
     expect(await page.getByRole('button', { name: 'Refresh All' }).isDisabled()).toBe(true);
     expect(await countText(page)).toBe(countBefore);
