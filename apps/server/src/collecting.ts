@@ -50,7 +50,7 @@ export interface Collecting {
   maintenance: StoreMaintenance;
   /** What this process does; 'all' unless it is one of a cluster. */
   role: Role;
-  /** Web Push for followed searches: a fan-out after each scheduled pass. */
+  /** Web Push for followed searches: a fan-out after each pass that refreshed a dispensary. */
   push: Push;
 }
 
@@ -93,9 +93,9 @@ export async function attachCollecting(
     storageOk: () => maintenance.storage().ok,
     now: () => deps.clock.now(),
   });
-  const push = await preparePush(deps, collection, role);
+  const push = await preparePush(deps, collection);
   const scheduler = new Scheduler({
-    collection: push.afterPasses(collection),
+    collection,
     intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
     random: deps.random ?? Math.random,
     logger,

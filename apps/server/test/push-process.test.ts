@@ -56,6 +56,8 @@ describe('the service process', () => {
       LOG_LEVEL: 'info',
       NODE_EXTRA_CA_CERTS: push.caFile,
       PUSH_SERVICE_HOSTS: '127.0.0.1',
+      // The test's Refresh All comes seconds after the first pass.
+      REFRESH_COOLDOWN_S: '0',
     });
     let received: ReceivedMessage | undefined;
     try {
@@ -94,6 +96,27 @@ describe('the service process', () => {
       const refused = await subscribe('https://push.evil.example/send/1');
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toMatch(/push service/);
+
+      // A visitor's Refresh All is a pass too: a search followed since hears of the deals it
+      // brought, long before the next scheduled pass (30 minutes away).
+      const later = push.subscribe();
+      const followed = await fetch(`${origin}/api/push/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subscription: later, search: 'category=edibles' }),
+      });
+      expect(followed.status).toBe(201);
+      feed.set('grove', { deals: [...feedDeals('grove', 3), ...feedDeals('fresh', 2)] });
+      const refreshed = await fetch(`${origin}/api/scraper/refresh/all`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(refreshed.status).toBe(200);
+      const news = await until(
+        () => push.received.find((message) => message.endpointId === later.endpointId),
+        'the push message after Refresh All',
+      );
+      expect(news.message).toMatchObject({ body: '2 new edibles deals at Store grove: from $16' });
     } finally {
       service.child.kill('SIGTERM');
       expect(await service.exited).toBe(0);

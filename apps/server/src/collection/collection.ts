@@ -80,6 +80,7 @@ export class Collection {
   private readonly following: Following;
   private readonly locations: DispensaryLocations;
   private readonly priceFacts: PriceFacts;
+  private readonly passListeners: ((summary: RefreshSummary) => void)[] = [];
   private loading: Promise<void> | null = null;
   /** The snapshots were read back (see `whenLoaded`). */
   private loaded = false;
@@ -184,6 +185,9 @@ export class Collection {
       published: () => this.deals.published(),
       scrape: (source) => attempts.run(source),
       isUnscrapable: (source) => this.isUnscrapable(source),
+      onPassEnded: (summary) => {
+        for (const listener of this.passListeners) listener(summary);
+      },
     });
     this.following = new Following({
       repository,
@@ -236,6 +240,14 @@ export class Collection {
    */
   refresh(key: string, { visitor = false }: { visitor?: boolean } = {}): Promise<RefreshResult> {
     return this.passes.refresh(this.sourceOf(key), visitor);
+  }
+
+  /**
+   * Calls `listener` each time a pass over dispensaries ends, whoever started it: the schedule
+   * or a visitor's refresh of all. A joined pass ends once.
+   */
+  onPassEnded(listener: (summary: RefreshSummary) => void): void {
+    this.passListeners.push(listener);
   }
 
   /** Every dispensary; a caller while a pass is under way joins that pass. */

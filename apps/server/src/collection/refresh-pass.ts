@@ -82,6 +82,8 @@ export interface RefreshPassOptions {
   /** No menu source is known and none is to be looked for: trying again cannot help. */
   isUnscrapable(source: TrackedSource): boolean;
   onScrapeEvent?: ((event: ScrapeEvent) => void) | undefined;
+  /** Told once when a pass ends (a scheduled one or a refresh of all), with its summary. */
+  onPassEnded?: ((summary: RefreshSummary) => void) | undefined;
 }
 
 /**
@@ -254,6 +256,9 @@ export class RefreshPasses {
       skipped: results.filter((result) => result === 'skipped').length,
       durationMs: clock.now().getTime() - startedAt,
     }));
+    // Told from a side chain: a listener's failure is not the pass's, and the pass's own
+    // rejection (a bug) is its callers' to handle.
+    finished.then((summary) => this.options.onPassEnded?.(summary)).catch(() => {});
     return {
       total: sources.length,
       get done() {

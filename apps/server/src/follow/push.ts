@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app';
-import type { Role } from '../cluster/cluster';
-import type { Collection, CollectionRun } from '../collection/collection';
+import type { Collection } from '../collection/collection';
 import { FeedDeals } from './feed-deals';
 import { fanOut } from './push-fan-out';
 import { loadVapidDetails, type VapidDetails } from './push-keys';
@@ -15,11 +14,6 @@ const FAN_OUT_LEASE_S = 15 * 60;
 export interface Push {
   vapid: VapidDetails;
   dispatch: PushDispatch;
-  /**
-   * `collection` as the schedule drives it, with a fan-out asked for after each of its passes
-   * that refreshed a dispensary (a pass that kept nothing new has nothing new to tell).
-   */
-  afterPasses(collection: Pick<Collection, 'refreshDue'>): Pick<Collection, 'refreshDue'>;
   close(): Promise<void>;
 }
 
@@ -27,14 +21,16 @@ export interface Push {
  * Puts Web Push together from the app's dependencies: the VAPID key pair (the operator's, else
  * the store's), the sender (`web-push`, through the allow-list of push services), the fan-out
  * over the feeds' deals, and where it runs: here, or with DATABASE_URL as one job per pass on
- * the cluster's queue. `senderOptions` is for tests (an agent that trusts a test CA).
+ * the cluster's queue. A fan-out is asked for after each pass that refreshed a dispensary (a
+ * pass that kept nothing new has nothing new to tell), scheduled or a visitor's refresh of all;
+ * a cluster's API process only asks (its refreshes of all run on the workers), and never takes a
+ * fan-out. `senderOptions` is for tests (an agent that trusts a test CA).
  */
 export async function preparePush(
   deps: Pick<AppDeps, 'config' | 'repository' | 'clock' | 'cluster'> & {
     logger: FastifyBaseLogger;
   },
   collection: Collection,
-  role: Role,
   senderOptions: Partial<PushSenderOptions> = {},
 ): Promise<Push> {
   const { config, repository, clock, logger } = deps;
@@ -59,9 +55,8 @@ export async function preparePush(
     );
   };
   const cluster = deps.cluster ?? null;
-  // An API process of a cluster runs no schedule: it neither asks for fan-outs nor takes them.
   const dispatch: PushDispatch =
-    cluster && role !== 'api' && config.DATABASE_URL !== undefined
+    cluster && config.DATABASE_URL !== undefined
       ? await (
           await import('../cluster/push-queue')
         ).PushQueue.open(
@@ -74,18 +69,12 @@ export async function preparePush(
           run,
         )
       : new PushRounds(run, logger);
+  collection.onPassEnded((summary) => {
+    if (summary.refreshed > 0) dispatch.request();
+  });
   return {
     vapid,
     dispatch,
-    afterPasses: (passes) => ({
-      refreshDue(maxAgeMs: number): CollectionRun {
-        const pass = passes.refreshDue(maxAgeMs);
-        void pass.finished.then((summary) => {
-          if (summary.refreshed > 0) dispatch.request();
-        });
-        return pass;
-      },
-    }),
     close: async () => {
       dispatch.stop();
       await dispatch.settled();
