@@ -7,7 +7,7 @@ interface FavouriteStarProps {
   /** The store's name, for the button's name: 'Favourite {name}'. */
   name: string;
   /** Where the star stands and its size, from the place that shows it. */
-  className: string;
+  className?: string | undefined;
 }
 
 /**
@@ -20,7 +20,7 @@ export function FavouriteStar({ store, name, className }: FavouriteStarProps) {
   return (
     <button
       type="button"
-      className={`${styles.star} ${className}`}
+      className={`${styles.star} ${className ?? ''}`}
       aria-pressed={starred}
       aria-label={`Favourite ${name}`}
       onClick={() =>
