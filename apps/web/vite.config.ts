@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -66,9 +66,39 @@ function bareDynamicImports(): Plugin {
   };
 }
 
+/**
+ * The built page's CSS module class names: 'card_k3x9', the class and a hash of its module's
+ * path, the same in every build. Vite's default adds the class's line ('_card_1jyoj_2'), so every
+ * name of a module differs in its tail: each module's map of names in the first load's JavaScript
+ * then costs about 0.3 KB gzip more (and the stylesheet 0.3 KB). Two modules given one hash would
+ * mix their classes silently: the build stops instead. `npm run dev` keeps Vite's names.
+ */
+function moduleClassNames(root: string) {
+  const modules = new Map<string, string>();
+  return (local: string, file: string): string => {
+    const path = relative(root, file.split('?')[0]!);
+    const hash = (fnv1a(path) % 36 ** 4).toString(36);
+    const owner = modules.get(hash);
+    if (owner !== undefined && owner !== path) {
+      throw new Error(`CSS modules ${owner} and ${path} have the same class name hash ${hash}`);
+    }
+    modules.set(hash, path);
+    return `${local}_${hash}`;
+  };
+}
+
+/** FNV-1a, 32 bits: a stable, well-spread hash of a short string. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
 // `npm run dev` serves the page with hot reload and sends /api to a running service.
 // `test` is the component-test project (jsdom); the end-to-end project lives in e2e/.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), bareDynamicImports()],
   server: {
     proxy: { '/api': process.env.API_ORIGIN ?? 'http://localhost:3000' },
@@ -83,6 +113,10 @@ export default defineConfig({
     // a lazy part never waits for its CSS and needs no preload helper (see `bareDynamicImports`).
     cssCodeSplit: false,
   },
+  css: {
+    modules:
+      command === 'build' ? { generateScopedName: moduleClassNames(import.meta.dirname) } : {},
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -93,4 +127,4 @@ export default defineConfig({
     // Class names as written, so the DOM a failing test prints reads like the source.
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
-});
+}));

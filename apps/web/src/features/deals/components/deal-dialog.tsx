@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import panel from '../../../shared/ui/dialog.module.css';
 import styles from './deal-dialog.module.css';
 
 interface DealDialogProps {
@@ -46,7 +45,7 @@ export function DealDialog({ title, subtitle, onClose, children }: DealDialogPro
   return (
     <dialog
       ref={dialog}
-      className={`${panel.dialog} ${styles.dialog}`}
+      className={styles.dialog}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onClose={close}

@@ -9,7 +9,6 @@ import {
   writeFollows,
   type Follow,
 } from '../model/followed-search';
-import panel from '../../../shared/ui/dialog.module.css';
 import styles from './follow-dialog.module.css';
 
 interface FollowDialogProps {
@@ -84,12 +83,7 @@ export default function FollowDialog({ query, onClose }: FollowDialogProps) {
     });
 
   return (
-    <dialog
-      ref={dialog}
-      className={`${panel.dialog} ${styles.dialog}`}
-      aria-labelledby="follow-title"
-      onClose={onClose}
-    >
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby="follow-title" onClose={onClose}>
       <h2 id="follow-title" className={styles.title}>
         Follow this search
       </h2>
