@@ -596,6 +596,7 @@ describe('follow', () => {
     );
     await textBecomes(page, mine.countLine);
     await becomes(() => cards(page).locator('h3, h4').allTextContents(), mine.titles);
+    await expectStarOnChipRow(page);
     await shot(page, 'my-stores-1366');
 
     // Kept in this browser: a new visit offers 'My stores' with the stars still on.
@@ -606,7 +607,22 @@ describe('follow', () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${SERVICE}/?dispensary=mine&stores=${a.dispensaryKey},${b.dispensaryKey}`);
     await textBecomes(page, mine.countLine);
+    await expectStarOnChipRow(page);
     await shot(page, 'my-stores-390');
     expect(errors).toEqual([]);
   });
 });
+
+/** The first card's star is drawn on its chip row, before the first chip, and never over the title. */
+async function expectStarOnChipRow(page: Page): Promise<void> {
+  const card = cards(page).first();
+  const box = async (part: ReturnType<Page['locator']>) => (await part.boundingBox())!;
+  const star = await box(card.getByRole('button', { name: /^Favourite / }));
+  const chip = await box(card.locator('li').first());
+  const title = await box(card.locator('h3, h4'));
+  const middle = star.y + star.height / 2;
+  expect(middle).toBeGreaterThan(chip.y);
+  expect(middle).toBeLessThan(chip.y + chip.height);
+  expect(star.x + star.width).toBeLessThanOrEqual(chip.x + 1);
+  expect(star.y + star.height).toBeLessThanOrEqual(title.y + 1);
+}
