@@ -49,18 +49,22 @@ const delays = (stats: PingStats) =>
 /** The price history's rows: a year's database on each engine, a store's write, the history call. */
 function priceHistoryRows(prices: PriceHistoryBench): Array<[string, string, string]> {
   const mb = (bytes: number) => bytes / 1_000_000;
-  const year = (engine: string, size: HistorySize) =>
+  // The target is SQLite's, the default store's; PostgreSQL's size is measured for the operator.
+  const year = (engine: string, size: HistorySize, targetMb?: number) =>
     [
       `Price history, a year of ${prices.productsPerDay.toLocaleString('en-US')} products a day, ${engine} ` +
         `(from ${size.days} days written, ${fixed(size.bytesPerRow, 0)} B a row)`,
-      `${fixed(mb(size.yearBytes), 0)} MB (target < ${TARGET.priceHistoryYearMb}: ${mb(size.yearBytes) < TARGET.priceHistoryYearMb ? 'met' : 'missed'})`,
+      `${fixed(mb(size.yearBytes), 0)} MB` +
+        (targetMb === undefined
+          ? ' (no target)'
+          : ` (target < ${targetMb}: ${mb(size.yearBytes) < targetMb ? 'met' : 'missed'})`),
       '',
     ] satisfies [string, string, string];
   const { write, history } = prices;
   const against = (value: number, target: number) =>
     `${fixed(value, 1)} ms (target < ${target}: ${value < target ? 'met' : 'missed'})`;
   return [
-    year('SQLite', prices.sqlite),
+    year('SQLite', prices.sqlite, TARGET.priceHistoryYearMb),
     'skipped' in prices.postgres
       ? ['Price history, a year, PostgreSQL', `not measured: ${prices.postgres.skipped}`, '']
       : year('PostgreSQL', prices.postgres),
