@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DispensaryTax } from '../contract/dispensary';
-import { missingTaxText, outTheDoorPrice, outTheDoorText, type TaxMode } from './out-the-door';
+import { outTheDoorPrice, outTheDoorText, type TaxMode } from './out-the-door';
 
 /** A store's rates: a percent, or null for unknown. */
 function rates(localMarijuana: number | null, sales: number | null): DispensaryTax {
@@ -86,26 +86,20 @@ describe('outTheDoorPrice', () => {
 });
 
 describe('outTheDoorText', () => {
-  it.each([
-    [{ total: 27.43, estimate: false }, '~$27.43 with tax'],
-    [{ total: 26.5, estimate: true }, '~$26.50 with tax (estimate)'],
-    [{ total: 1234.5, estimate: false }, '~$1,234.50 with tax'],
-    [{ total: 0, estimate: false }, '~$0.00 with tax'],
+  it.each<[Parameters<typeof outTheDoorText>[0], string]>([
+    [{ total: 27.43, missing: [] }, '~$27.43 with tax'],
+    [{ total: 26.5, missing: ['sales'] }, '~$26.50 with tax (estimate: sales tax unknown)'],
+    [
+      { total: 26.5, missing: ['local-marijuana'] },
+      '~$26.50 with tax (estimate: local tax unknown)',
+    ],
+    [
+      { total: 25.44, missing: ['local-marijuana', 'sales'] },
+      '~$25.44 with tax (estimate: local and sales tax unknown)',
+    ],
+    [{ total: 1234.5, missing: [] }, '~$1,234.50 with tax'],
+    [{ total: 0, missing: [] }, '~$0.00 with tax'],
   ])('%j -> %s', (price, text) => {
     expect(outTheDoorText(price)).toBe(text);
-  });
-});
-
-describe('missingTaxText', () => {
-  it.each<[Parameters<typeof missingTaxText>[0], string]>([
-    [[], ''],
-    [['sales'], 'Not counted: the sales tax (not known for this dispensary).'],
-    [['local-marijuana'], 'Not counted: the local marijuana tax (not known for this dispensary).'],
-    [
-      ['local-marijuana', 'sales'],
-      'Not counted: the local marijuana tax and the sales tax (not known for this dispensary).',
-    ],
-  ])('%j', (missing, text) => {
-    expect(missingTaxText(missing)).toBe(text);
   });
 });

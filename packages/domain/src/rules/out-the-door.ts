@@ -85,23 +85,23 @@ function milliPercent(rate: number, part: string): number {
   return Math.round(rate * MILLI);
 }
 
-/** The card's line: '~$27.43 with tax', and '~$26.50 with tax (estimate)' when a part is unknown. */
-export function outTheDoorText(price: Pick<OutTheDoor, 'total' | 'estimate'>): string {
-  const text = `~${dollarsText(price.total, { cents: true })} with tax`;
-  return price.estimate ? `${text} (estimate)` : text;
+/**
+ * The card's line: '~$27.43 with tax', and for an estimate the parts it leaves out, so the card
+ * says both that it is one and why: '~$26.50 with tax (estimate: sales tax unknown)'.
+ */
+export function outTheDoorText(price: Pick<OutTheDoor, 'total' | 'missing'>): string {
+  return `~${dollarsText(price.total, { cents: true })} with tax${estimateNote(price.missing)}`;
 }
 
-const PART_NAMES: Readonly<Record<TaxPart, string>> = {
-  'local-marijuana': 'the local marijuana tax',
-  sales: 'the sales tax',
-};
-
 /**
- * What an estimate leaves out, for the page to say once: 'Not counted: the sales tax (not known
- * for this dispensary).' Empty when nothing is missing.
+ * ' (estimate: local tax unknown)', ' (estimate: local and sales tax unknown)': what an estimate
+ * leaves out, after a price; empty when nothing is missing. 'Local tax' is the local marijuana
+ * tax (the only local tax the table keeps apart from the sales tax).
  */
-export function missingTaxText(missing: readonly TaxPart[]): string {
+export function estimateNote(missing: readonly TaxPart[]): string {
   if (missing.length === 0) return '';
-  const names = missing.map((part) => PART_NAMES[part]).join(' and ');
-  return `Not counted: ${names} (not known for this dispensary).`;
+  const local = missing.includes('local-marijuana');
+  const sales = missing.includes('sales');
+  const parts = local && sales ? 'local and sales tax' : local ? 'local tax' : 'sales tax';
+  return ` (estimate: ${parts} unknown)`;
 }

@@ -217,17 +217,19 @@ describe("'Also at N stores' and the comparison", () => {
     expect(
       within(card('Blue Dream flower eighth at Swade')).getByText('~$35.60 with tax'),
     ).toBeInTheDocument();
-    // Greenlight's rates are not known: the state's 6% alone, said to be an estimate.
+    // Greenlight's rates are not known: the state's 6% alone, an estimate naming what it lacks.
     expect(
-      within(card('Blue Dream 3.5g flower at Greenlight')).getByText('~$26.50 with tax (estimate)'),
+      within(card('Blue Dream 3.5g flower at Greenlight')).getByText(
+        '~$26.50 with tax (estimate: local and sales tax unknown)',
+      ),
     ).toBeInTheDocument();
 
     await user.click(alsoAtButton('Blue Dream flower eighth at Swade'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('columnheader', { name: 'With tax' })).toBeInTheDocument();
     expect(rows(dialog)).toEqual([
-      'Greenlight | $32 | $25in 2 for $50 | ~$26.50 (estimate)',
-      'Far Away Farms | $27.50 | $27.50 | ~$29.15 (estimate)',
+      'Greenlight | $32 | $25in 2 for $50 | ~$26.50 (estimate: local and sales tax unknown)',
+      'Far Away Farms | $27.50 | $27.50 | ~$29.15 (estimate: local and sales tax unknown)',
       '🏪 Swade | $30 | $30 | ~$35.60',
     ]);
   });

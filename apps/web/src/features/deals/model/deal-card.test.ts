@@ -177,7 +177,7 @@ describe('taxLine', () => {
       'a part unknown: an estimate without it',
       view!,
       withTax('rec', null),
-      '~$27.25 with tax (estimate)',
+      '~$27.25 with tax (estimate: sales tax unknown)',
     ],
     ['no price known', unpriced!, withTax('rec', 9.679), null],
   ])('%s', (_, card, tax, line) => {

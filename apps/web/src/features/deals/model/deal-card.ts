@@ -180,9 +180,9 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
 }
 
 /**
- * '~$27.43 with tax' ('(estimate)' after it when a part of the store's tax is unknown): the price
- * per item with the store's taxes, when prices show with tax (the 'Prices with tax' switch) and
- * the price is known; the price sorts order by the same amount.
+ * '~$27.43 with tax' ('(estimate: sales tax unknown)' after it when a part of the store's tax is
+ * unknown): the price per item with the store's taxes, when prices show with tax (the 'Prices
+ * with tax' switch) and the price is known; the price sorts order by the same amount.
  */
 export function taxLine(view: DealView, tax: PricesWithTax | null | undefined): string | null {
   if (!tax || Number.isNaN(view.sortPrice)) return null;

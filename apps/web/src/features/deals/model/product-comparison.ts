@@ -3,6 +3,7 @@ import {
   dispensaryChipName,
   distanceChipText,
   dollarsText,
+  estimateNote,
   moneyText,
   outTheDoorPrice,
   productPrice,
@@ -23,8 +24,9 @@ export interface ComparisonRow {
   /** The multi-buy the price per item comes from ('2 for $65'), else null. */
   offer: string | null;
   /**
-   * The price per item with the store's taxes ('~$27.43', '~$26.50 (estimate)' when a part of the
-   * store's tax is unknown and left out), when prices show with tax and the price is known.
+   * The price per item with the store's taxes ('~$27.43'; '~$26.50 (estimate: sales tax unknown)'
+   * when a part of the store's tax is unknown and left out), when prices show with tax and the
+   * price is known.
    */
   withTax: string | null;
   distance: string | null;
@@ -70,6 +72,5 @@ export function comparisonTitle(offers: readonly DealView[]): string {
 function withTax(view: DealView, tax: PricesWithTax): string {
   const price = outTheDoorPrice(view.sortPrice, tax.rates.get(view.deal.dispensaryKey), tax.mode);
   // With cents, as the card's '~$27.43 with tax' writes it.
-  const text = `~${dollarsText(price.total, { cents: true })}`;
-  return price.estimate ? `${text} (estimate)` : text;
+  return `~${dollarsText(price.total, { cents: true })}${estimateNote(price.missing)}`;
 }
