@@ -1,5 +1,5 @@
-import styles from './favourite-star.module.css';
 import { setFavouriteStores, useFavouriteStores } from '../hooks/use-favourite-stores';
+import styles from './favourite-star.module.css';
 
 interface FavouriteStarProps {
   /** The store's dispensary key. */
