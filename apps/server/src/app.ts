@@ -32,7 +32,7 @@ import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
 import { monitoringRoutes } from './routes/monitoring';
 import { openApiRoute } from './routes/openapi';
-import { pushRoutes } from './routes/push';
+import { pushRoutes, SUBSCRIPTIONS_PER_CLIENT_DAY } from './routes/push';
 import { refreshRoutes } from './routes/refresh';
 import { checkServedRegistry } from './registry-check';
 import { DispensaryTaxRates } from './tax-rates';
@@ -200,6 +200,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicKey: push.vapid.publicKey,
       pushHosts: config.PUSH_SERVICE_HOSTS,
       maxSubscriptions: config.PUSH_MAX_SUBSCRIPTIONS,
+      ...(cluster
+        ? {
+            budget: cluster.subscriptionBudget(push.vapid.privateKey, SUBSCRIPTIONS_PER_CLIENT_DAY),
+          }
+        : {}),
       allowedOrigins: config.CORS_ORIGIN ?? [],
       ...(config.PUBLIC_ORIGIN ? { publicOrigins: config.PUBLIC_ORIGIN } : {}),
     });

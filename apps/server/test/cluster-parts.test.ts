@@ -15,6 +15,7 @@ import {
   type SentScrapeEvent,
 } from '../src/cluster/scrape-events';
 import { ScrapeQueue } from '../src/cluster/scrape-queue';
+import { sharedClientDays } from '../src/cluster/shared-client-days';
 import { sharedRateLimitStore } from '../src/cluster/shared-rate-limit';
 import { DispatchFailedError } from '../src/collection/refresh-pass';
 
@@ -101,6 +102,44 @@ describe('the shared refresh rate limit', () => {
     expect(fresh?.current).toBe(1);
     expect(fresh?.ttl).toBeGreaterThan(59_000);
     expect(fresh?.ttl).toBeLessThanOrEqual(60_000);
+  });
+});
+
+describe("the push subscriptions' daily budget", () => {
+  it('is one per client over every process, kept under a keyed hash, not the address', async () => {
+    const now = new Date();
+    const [a, b] = [processPool(), processPool()].map((pool) =>
+      sharedClientDays(pool, 'the-vapid-private-key', 3, logger),
+    );
+    for (const process of [a, b, a]) {
+      expect(await process!.allows('203.0.113.9', now)).toBe(true);
+      await process!.count('203.0.113.9', now);
+    }
+    expect(await a!.allows('203.0.113.9', now)).toBe(false);
+    expect(await b!.allows('203.0.113.9', now)).toBe(false);
+    expect(await b!.allows('203.0.113.10', now)).toBe(true);
+    // Another key (another deployment's VAPID key) counts apart.
+    const other = sharedClientDays(processPool(), 'another-key', 3, logger);
+    expect(await other.allows('203.0.113.9', now)).toBe(true);
+
+    const { rows } = await processPool().query<{ client: string; count: number }>(
+      `SELECT client, count FROM refresh_limits WHERE client LIKE 'push:%'`,
+    );
+    expect(rows.map((row) => row.count)).toEqual([3]);
+    expect(rows[0]!.client).not.toContain('203.0.113');
+  });
+
+  it('allows while the database is away, and says so once', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    await pool.end();
+    const warnings: unknown[] = [];
+    const away = sharedClientDays(pool, 'key', 3, {
+      ...logger,
+      warn: (...args: unknown[]) => warnings.push(args),
+    });
+    expect(await away.allows('203.0.113.11', new Date())).toBe(true);
+    await away.count('203.0.113.11', new Date());
+    expect(warnings).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,8 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPostgresRepository } from '@stl-deals/store';
+import { SUBSCRIPTIONS_PER_CLIENT_DAY } from '../src/routes/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startPostgresServer,
@@ -216,6 +218,49 @@ describe('the cluster: two APIs and two workers on one PostgreSQL', () => {
     }
     // RATE_LIMIT_PER_MIN is 10 (the default): 10 answered (404, no such store), then 429 on both.
     expect(answers).toEqual([...Array<number>(10).fill(404), ...Array<number>(4).fill(429)]);
+  }, 30_000);
+
+  it('the push subscriptions a client makes in a day are counted across the APIs', async () => {
+    const client = '203.0.113.21';
+    const subscribe = (origin: string, index: number) => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return fetch(`${origin}/api/push/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({
+          subscription: {
+            // A push service of the default allow-list; nothing is sent to it (the
+            // subscriptions are stopped below, before any pass).
+            endpoint: `https://fcm.googleapis.com/fcm/send/cluster-test-${index}`,
+            keys: {
+              p256dh: ecdh.getPublicKey('base64url'),
+              auth: randomBytes(16).toString('base64url'),
+            },
+          },
+          search: 'category=flower',
+        }),
+      });
+    };
+    const made: Array<{ origin: string; id: string; token: string }> = [];
+    const statuses: number[] = [];
+    for (let index = 0; index < SUBSCRIPTIONS_PER_CLIENT_DAY + 2; index++) {
+      const origin = index % 2 ? apiA.origin : apiB.origin;
+      const answer = await subscribe(origin, index);
+      statuses.push(answer.status);
+      if (answer.status === 201) {
+        made.push({ origin, ...((await answer.json()) as { id: string; token: string }) });
+      }
+    }
+    await Promise.all(
+      made.map(({ origin, id, token }) =>
+        fetch(`${origin}/api/push/subscriptions/${id}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': client },
+        }),
+      ),
+    );
+    expect(statuses).toEqual([...Array<number>(SUBSCRIPTIONS_PER_CLIENT_DAY).fill(201), 429, 429]);
   }, 30_000);
 
   it('PostgreSQL stopped for 10 s: the APIs serve their last deals, say so, fail refreshes, and recover', async () => {

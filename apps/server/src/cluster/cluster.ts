@@ -13,6 +13,8 @@ import {
 } from './scrape-events';
 import { ScrapeQueue } from './scrape-queue';
 import { throttledWarning } from './throttled-warning';
+import type { SubscriptionBudget } from '../follow/client-day-limit';
+import { sharedClientDays } from './shared-client-days';
 import { sharedRateLimitStore } from './shared-rate-limit';
 
 /** What a process of the cluster does: serve the API, scrape, or both (ROLE). */
@@ -59,6 +61,15 @@ export class Cluster {
     this.dispatch = new QueuedScrapes((key) => queue.send(key), 2 * options.leaseS * 1000 + 30_000);
     this.hostTurns = postgresHostTurns(pool, options.logger);
     this.rateLimitStore = sharedRateLimitStore(pool);
+  }
+
+  /**
+   * The push subscriptions' daily budget per client, one over every API process (see
+   * shared-client-days.ts); `secret` keys the clients' hashes and must be the same in every
+   * process (the VAPID private key).
+   */
+  subscriptionBudget(secret: string, perDay: number): SubscriptionBudget {
+    return sharedClientDays(this.pool, secret, perDay, this.options.logger);
   }
 
   static async open(options: ClusterOptions): Promise<Cluster> {

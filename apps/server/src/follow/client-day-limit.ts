@@ -3,15 +3,26 @@ import { createHmac, randomBytes } from 'node:crypto';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How many subscriptions each client made today (a UTC day), at most `perDay`. A client is known
- * by a keyed hash of its address (`clientKey`), with a key made at start and never written
- * anywhere: the address itself is not kept, and the hashes cannot be turned back into addresses
- * once the process ends. Counted in this process's memory only: in a cluster each API process
- * counts its own, so a client may make up to `perDay` per process. Bounded: a day's counts are
- * dropped when the next day begins, and there are never more of them than subscriptions made
- * that day (PUSH_MAX_SUBSCRIPTIONS bounds those).
+ * The subscriptions one client may make in a day: asked before a subscription is taken, counted
+ * once it is. In one process `ClientDayLimit`; in a cluster the API processes count in one place
+ * (cluster/shared-client-days.ts).
  */
-export class ClientDayLimit {
+export interface SubscriptionBudget {
+  /** Whether `client` (see `clientKey`) may make another subscription now. */
+  allows(client: string, now: Date): Promise<boolean>;
+  /** Counts one subscription made by `client`. */
+  count(client: string, now: Date): Promise<void>;
+}
+
+/**
+ * How many subscriptions each client made today (a UTC day), at most `perDay`, in this process's
+ * memory. A client is known by a keyed hash of its address (`clientKey`), with a key made at
+ * start and never written anywhere: the address itself is not kept, and the hashes cannot be
+ * turned back into addresses once the process ends. Bounded: a day's counts are dropped when the
+ * next day begins, and there are never more of them than subscriptions made that day
+ * (PUSH_MAX_SUBSCRIPTIONS bounds those).
+ */
+export class ClientDayLimit implements SubscriptionBudget {
   private readonly key = randomBytes(32);
   private day = -1;
   private readonly counts = new Map<string, number>();
@@ -30,17 +41,16 @@ export class ClientDayLimit {
     }
   }
 
-  /** Whether `client` may make another subscription today. */
-  allows(client: string, now: Date): boolean {
+  allows(client: string, now: Date): Promise<boolean> {
     this.today(now);
-    return (this.counts.get(this.hash(client)) ?? 0) < this.perDay;
+    return Promise.resolve((this.counts.get(this.hash(client)) ?? 0) < this.perDay);
   }
 
-  /** Counts one subscription made by `client`. */
-  count(client: string, now: Date): void {
+  count(client: string, now: Date): Promise<void> {
     this.today(now);
     const hash = this.hash(client);
     this.counts.set(hash, (this.counts.get(hash) ?? 0) + 1);
+    return Promise.resolve();
   }
 
   /** Clients counted today (for tests). */

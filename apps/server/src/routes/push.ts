@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Collection } from '../collection/collection';
-import { ClientDayLimit } from '../follow/client-day-limit';
+import { ClientDayLimit, type SubscriptionBudget } from '../follow/client-day-limit';
 import { lacksPoint, RADIUS_NEEDS_POINT, readFeedSearch } from '../follow/feed-search';
 import { NewSubscriptionBody, readSubscriptionRequest } from '../follow/push-subscription-input';
 import { clientKey } from '../http/client-address';
@@ -42,6 +42,11 @@ export interface PushRouteOptions {
   allowedOrigins: readonly string[];
   /** The service's own origins (PUBLIC_ORIGIN). */
   publicOrigins?: readonly string[];
+  /**
+   * The subscriptions a client may make in a day: a cluster's, shared by its API processes;
+   * else this process's own count (`ClientDayLimit`).
+   */
+  budget?: SubscriptionBudget;
 }
 
 /** A token as the service makes them: 32 random bytes, base64url. */
@@ -69,7 +74,7 @@ function bearerToken(header: string | undefined): string | null {
  */
 export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, options) => {
   const { repository, clock, publicKey } = options;
-  const perClient = new ClientDayLimit(SUBSCRIPTIONS_PER_CLIENT_DAY);
+  const perClient = options.budget ?? new ClientDayLimit(SUBSCRIPTIONS_PER_CLIENT_DAY);
 
   app.get(
     PUSH_PATHS.key,
@@ -140,7 +145,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
         if (options.maxSubscriptions === 0) throw new HttpError(503, FULL);
         const now = clock.now();
         const client = clientKey(request.ip);
-        if (!perClient.allows(client, now)) throw new HttpError(429, CLIENT_DAY_LIMIT);
+        if (!(await perClient.allows(client, now))) throw new HttpError(429, CLIENT_DAY_LIMIT);
         const wanted = readSubscriptionRequest(request.body, options.pushHosts);
         if (typeof wanted === 'string') throw new HttpError(400, wanted);
         const search = readFeedSearch(wanted.search, (key) =>
@@ -163,7 +168,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
           options.maxSubscriptions,
         );
         if (added === 'full') throw new HttpError(503, FULL);
-        perClient.count(client, now);
+        await perClient.count(client, now);
         return reply.code(201).send({ id, token });
       },
     );

@@ -1,0 +1,71 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { SubscriptionBudget } from '../follow/client-day-limit';
+import { throttledWarning } from './throttled-warning';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Ended windows are deleted after this many counts, as the rate limit does with its own. */
+const PRUNE_EVERY = 100;
+
+/** The database's time in ms, read once per statement. */
+const NOW_MS = '(extract(epoch from statement_timestamp()) * 1000)::bigint';
+
+/**
+ * The subscriptions each client made, counted in PostgreSQL so that a client has one budget of
+ * `perDay` over every API process of the cluster. The counters are the refresh rate limit's table
+ * of fixed windows (`refresh_limits`), under keys of their own ('push:' and a hash): a client's
+ * window is the 24 hours from its first subscription, timed by the database's clock, and ended
+ * windows are pruned every so many counts, as the rate limit prunes its own.
+ *
+ * A client is known by an HMAC of its address (`clientKey`) under `secret`, a key every process
+ * of the cluster holds alike and the counters' table does not (the VAPID private key): the table
+ * holds no address, and what it holds names none without that key.
+ *
+ * The database away: the budget allows (the subscription's own write then fails and says so) and
+ * the count is lost, with a warning; a client may then make a few more than `perDay`.
+ */
+export function sharedClientDays(
+  pool: pg.Pool,
+  secret: string,
+  perDay: number,
+  logger: FastifyBaseLogger,
+): SubscriptionBudget {
+  const warn = throttledWarning(logger, 'push subscriptions: the shared daily count failed');
+  const keyOf = (client: string) =>
+    `push:${createHmac('sha256', `push-client-day:${secret}`).update(client).digest('base64url')}`;
+  let counted = 0;
+  return {
+    async allows(client) {
+      try {
+        const { rows } = await pool.query<{ count: number }>(
+          `SELECT count FROM refresh_limits WHERE client = $1 AND window_end_ms > ${NOW_MS}`,
+          [keyOf(client)],
+        );
+        return (rows[0]?.count ?? 0) < perDay;
+      } catch (error) {
+        warn(error);
+        return true;
+      }
+    },
+    async count(client) {
+      counted += 1;
+      if (counted % PRUNE_EVERY === 0) {
+        pool.query(`DELETE FROM refresh_limits WHERE window_end_ms < ${NOW_MS}`).catch(warn);
+      }
+      try {
+        await pool.query(
+          `INSERT INTO refresh_limits AS l (client, count, window_end_ms)
+           VALUES ($1, 1, ${NOW_MS} + $2)
+           ON CONFLICT (client) DO UPDATE SET
+             count = CASE WHEN l.window_end_ms <= ${NOW_MS} THEN 1 ELSE l.count + 1 END,
+             window_end_ms = CASE WHEN l.window_end_ms <= ${NOW_MS} THEN ${NOW_MS} + $2
+                                  ELSE l.window_end_ms END`,
+          [keyOf(client), DAY_MS],
+        );
+      } catch (error) {
+        warn(error);
+      }
+    },
+  };
+}
