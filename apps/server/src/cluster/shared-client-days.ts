@@ -18,9 +18,10 @@ const NOW_MS = '(extract(epoch from statement_timestamp()) * 1000)::bigint';
  * window is the 24 hours from its first subscription, timed by the database's clock, and ended
  * windows are pruned every so many counts, as the rate limit prunes its own.
  *
- * A client is known by an HMAC of its address (`clientKey`) under `secret`, a key every process
- * of the cluster holds alike and the counters' table does not (the VAPID private key): the table
- * holds no address, and what it holds names none without that key.
+ * A client is known by an HMAC of its address (`clientKey`) keyed with `secret`, which every
+ * process of the cluster holds alike (the VAPID private key): the table holds no address. (The
+ * addresses are few enough to try them all, so the hash hides them from whoever has the table
+ * alone, not from whoever also has the key; the rows live a day.)
  *
  * The database away: the budget allows (the subscription's own write then fails and says so) and
  * the count is lost, with a warning; a client may then make a few more than `perDay`.
