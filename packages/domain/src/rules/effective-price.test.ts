@@ -37,6 +37,9 @@ describe('effectivePrice', () => {
       '5 for $20',
     ],
     ['two for $50 in words', { price: 'two for $50' }, 25, 'two for $50'],
+    ['2 @ $50: an at sign before a price', { price: '2 @ $50', regularPrice: 30 }, 25, '2 @ $50'],
+    ['2 @ 50, without the $', { price: '2 @ 50' }, 25, '2 @ 50'],
+    ['an e-mail address is no multi-buy', { price: '$30, ask 2@store.example' }, 30, null],
     ['$1,200 for a case of 3', { price: '3 for $1,200' }, 400, '3 for $1,200'],
     // A multi-buy dearer per item than the item alone is another product's offer: the item's price.
     ['2 for $100 on a $30 item', { price: '2 for $100', regularPrice: 30 }, 30, null],
@@ -44,6 +47,12 @@ describe('effectivePrice', () => {
     // Buy-and-get offers need the product's price: what is paid over what is received.
     ['BOGO', { price: 'BOGO', regularPrice: 40 }, 20, 'BOGO'],
     ['BOGO 50%: the second at half price', { price: 'BOGO 50%', regularPrice: 40 }, 30, 'BOGO 50%'],
+    [
+      "'buy any 2, get 1 free'",
+      { price: 'Buy any 2, get 1 free', regularPrice: 30 },
+      20,
+      'Buy any 2, get 1 free',
+    ],
     ['B2G1', { price: 'B2G1', regularPrice: 30 }, 20, 'B2G1'],
     [
       'Buy 2 Get 1 Free',

@@ -21,14 +21,15 @@ const COUNT_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eig
 const COUNT = String.raw`(\d{1,2}|${COUNT_WORDS.join('|')})`;
 
 /**
- * 'N for $X', 'N for X', 'N/$X'. A slash needs the '$': '4/20' and '24/7' are a date and the hours.
+ * 'N for $X', 'N for X', 'N/$X', 'N @ $X', 'N @ X'. A slash needs the '$': '4/20' and '24/7' are a
+ * date and the hours; an at sign is always followed by a price ('2 @ 50').
  * A count is read as any number here ('1000 for $1', '3.5 for $10'), so that it is refused
  * whole. An amount followed by a letter or a percent is no amount ('2 for 3.5g', '2 for 50%').
  * What comes before a count is checked by `multiBuyIn`: a lookbehind here would be tried at every
  * character, and made this pattern several times slower on real deal texts.
  */
 const MULTI_BUY = new RegExp(
-  String.raw`\b(\d[\d.,]*|${COUNT_WORDS.join('|')})\s*(?:for\s*(\$)?|\/\s*\$)\s*${MONEY}(?![\w%]|\s*%)`,
+  String.raw`\b(\d[\d.,]*|${COUNT_WORDS.join('|')})\s*(?:for\s*(\$)?|\/\s*\$|@\s*\$?)\s*${MONEY}(?![\w%]|\s*%)`,
   'gi',
 );
 /**
@@ -41,7 +42,7 @@ const NOT_A_COUNT = /[.,/$]$|\bget[\s-]*$/i;
  * What every multi-buy and buy-and-get contains: most deal texts have none of it, and this one
  * test passes them over for a fraction of what the two patterns cost.
  */
-const OFFER_HINT = /for|\/|b(?:ogo|\s?\dg|uy)/i;
+const OFFER_HINT = /for|\/|@|b(?:ogo|\s?\dg|uy)/i;
 
 /** What an item received costs: free, a penny, '$1', '50%' (of the price, 'BOGO 50%'), half off. */
 const RECEIVED_AT = String.raw`(?:[\s,:-]*(?:free\b|for\s+(?:a|1|one)\s+(penny|cent)\b|for\s+\$\s?${MONEY}|(\d{1,2}(?:\.\d+)?)\s*%(?:\s*off\b)?|(half)[\s-]*(?:off|price)\b))?`;
@@ -51,12 +52,12 @@ const RECEIVED_AT = String.raw`(?:[\s,:-]*(?:free\b|for\s+(?:a|1|one)\s+(penny|c
  */
 const ANOTHER = String.raw`(?:(?:the|a|your)\s+)?(?:\d(?:nd|rd|th)|second|third|fourth|next|another)\b`;
 /**
- * 'BOGO', 'B2G1', 'buy 2 get 1', 'Buy 1 Smokiez get the 2nd', each with what the items received
- * cost when it says ('free', '50%', 'half off', 'for a penny'). Up to six words may name the item
- * between 'buy' and 'get'; 'get 20% off' is a saving, not twenty items.
+ * 'BOGO', 'B2G1', 'buy 2 get 1', 'buy any 2, get 1', 'Buy 1 Smokiez get the 2nd', each with what
+ * the items received cost when it says ('free', '50%', 'half off', 'for a penny'). Up to six words
+ * may name the item between 'buy' and 'get'; 'get 20% off' is a saving, not twenty items.
  */
 const BUY_GET = new RegExp(
-  String.raw`(?:\bbogo\b|\bb([1-9])\s?g([1-9])\b|\bbuy[\s-]*${COUNT}\b[\s,-]*(?:[\w'&]+[\s,-]+){0,6}?get[\s-]*(?:${COUNT}\b(?![.,]?\d|\s*%)|${ANOTHER}))${RECEIVED_AT}`,
+  String.raw`(?:\bbogo\b|\bb([1-9])\s?g([1-9])\b|\bbuy[\s-]*(?:any\s+)?${COUNT}\b[\s,-]*(?:[\w'&]+[\s,-]+){0,6}?get[\s-]*(?:${COUNT}\b(?![.,]?\d|\s*%)|${ANOTHER}))${RECEIVED_AT}`,
   'i',
 );
 
@@ -106,7 +107,7 @@ function multiBuyIn(text: string, base: number | undefined): EffectivePrice | nu
     if (NOT_A_COUNT.test(text.slice(Math.max(0, multi.index - 8), multi.index))) continue;
     const count = countOf(multi[1]!);
     const amount = dollars(multi[3]!);
-    const said = multi[2] !== undefined || multi[0].includes('/');
+    const said = multi[2] !== undefined || /[/@]/.test(multi[0]);
     if (!Number.isInteger(count) || count > MAX_COUNT) continue;
     if (!said && Number.isInteger(amount) && amount >= 1 && amount < count) {
       // '2 for 1', '3 for 2': items for the price of fewer, a buy-and-get offer.
