@@ -488,6 +488,23 @@ describe('storage health', () => {
     await expect(repository.replaceSnapshot('grove', sampleDeals(2), T2)).resolves.toBeDefined();
   });
 
+  it('checks the file off the event loop, and a write goes on meanwhile', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3000), T1);
+    // The loop turns while the check runs: a check on this thread would hold every timer until
+    // it ended (the whole file read, seconds on a big price history).
+    let turns = 0;
+    const ticking = setInterval(() => (turns += 1), 1);
+    const checking = repository.checkHealth();
+    const written = repository.replaceSnapshot('grove', sampleDeals(5), T2);
+    try {
+      expect(await checking).toEqual({ ok: true });
+      await expect(written).resolves.toBeDefined();
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(turns).toBeGreaterThan(0);
+  });
+
   it('checks an in-memory database too', async () => {
     const memory = await openSqliteRepository({ file: ':memory:' });
     await memory.replaceSnapshot('grove', sampleDeals(3), T1);

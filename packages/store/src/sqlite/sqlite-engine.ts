@@ -19,9 +19,13 @@ export function sqliteEngine(
     readPriceHistory: sqlitePriceHistory(connection),
     // Every transaction here begins IMMEDIATE: it holds the file's write lock already.
     lockPushSubscriptions: () => Promise.resolve(),
-    // Through Kysely's connection queue, so the check never runs inside another call's transaction.
+    // On a connection of its own in a thread of its own (see `checkSqliteHealth`): WAL lets it
+    // read while this connection writes. An in-memory database is checked on this connection,
+    // through Kysely's queue so that the check never runs inside another call's transaction.
     checkHealth: (db) =>
-      db.connection().execute(() => Promise.resolve(checkSqliteHealth(connection, identity))),
+      identity === null
+        ? db.connection().execute(() => checkSqliteHealth(connection, null))
+        : checkSqliteHealth(connection, identity),
     isStorageFull: (error) => codeOf(error) === 'SQLITE_FULL',
     isUnwritable: (error) => UNWRITABLE.test(codeOf(error)),
   };
