@@ -2,14 +2,12 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { SubscriptionBudget } from '../follow/client-day-limit';
+import { countInWindow, countSoFar, pruneEndedWindows } from './shared-rate-limit';
 import { throttledWarning } from './throttled-warning';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Ended windows are deleted after this many counts, as the rate limit does with its own. */
 const PRUNE_EVERY = 100;
-
-/** The database's time in ms, read once per statement. */
-const NOW_MS = '(extract(epoch from statement_timestamp()) * 1000)::bigint';
 
 /**
  * The subscriptions each client made, counted in PostgreSQL so that a client has one budget of
@@ -39,11 +37,7 @@ export function sharedClientDays(
   return {
     async allows(client) {
       try {
-        const { rows } = await pool.query<{ count: number }>(
-          `SELECT count FROM refresh_limits WHERE client = $1 AND window_end_ms > ${NOW_MS}`,
-          [keyOf(client)],
-        );
-        return (rows[0]?.count ?? 0) < perDay;
+        return (await countSoFar(pool, keyOf(client))) < perDay;
       } catch (error) {
         warn(error);
         return true;
@@ -51,19 +45,9 @@ export function sharedClientDays(
     },
     async count(client) {
       counted += 1;
-      if (counted % PRUNE_EVERY === 0) {
-        pool.query(`DELETE FROM refresh_limits WHERE window_end_ms < ${NOW_MS}`).catch(warn);
-      }
+      if (counted % PRUNE_EVERY === 0) pruneEndedWindows(pool).catch(warn);
       try {
-        await pool.query(
-          `INSERT INTO refresh_limits AS l (client, count, window_end_ms)
-           VALUES ($1, 1, ${NOW_MS} + $2)
-           ON CONFLICT (client) DO UPDATE SET
-             count = CASE WHEN l.window_end_ms <= ${NOW_MS} THEN 1 ELSE l.count + 1 END,
-             window_end_ms = CASE WHEN l.window_end_ms <= ${NOW_MS} THEN ${NOW_MS} + $2
-                                  ELSE l.window_end_ms END`,
-          [keyOf(client), DAY_MS],
-        );
+        await countInWindow(pool, keyOf(client), DAY_MS);
       } catch (error) {
         warn(error);
       }
