@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 import { errorMessage } from '../error-message';
@@ -80,8 +80,14 @@ try {
 }
 `;
 
-/** better-sqlite3's entry, as this module resolves it: the worker loads the same driver. */
-const DRIVER = fileURLToPath(import.meta.resolve('better-sqlite3'));
+/**
+ * better-sqlite3's entry as this package resolves its own dependency, from its package.json (a
+ * URL beside the source, which the service's build keeps naming that file): the worker loads
+ * the same driver, wherever the service was started from.
+ */
+const DRIVER = createRequire(new URL('../../package.json', import.meta.url)).resolve(
+  'better-sqlite3',
+);
 
 function quickCheckInThread(path: string): Promise<{ result: string } | { error: string }> {
   return new Promise((resolve, reject) => {
