@@ -269,6 +269,8 @@ export interface DealsRepository {
    * Whether the database is still the one opened and is undamaged. Reads the whole database, so
    * call it now and then, not per request. Once a check finds a fault, every write rejects with
    * `StorageFaultError` (nothing is written over a bad or vanished file) until a check passes.
+   * Rejects when the check itself could not run (its thread failed, or it took over a minute):
+   * nothing is then known of the database, and the last check's finding stands.
    */
   checkHealth(): Promise<StorageHealth>;
   close(): Promise<void>;

@@ -7,6 +7,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRepository, StorageFaultError, StorageFullError } from '../src';
 import type { DealsRepository } from '../src/repository';
+import { checkSqliteHealth, fileIdentity } from '../src/sqlite/health';
 import { migrationProvider } from '../src/sqlite/migrations';
 import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
 import { pushSubscriptionsContract } from './push-subscriptions-contract';
@@ -503,6 +504,20 @@ describe('storage health', () => {
       clearInterval(ticking);
     }
     expect(turns).toBeGreaterThan(0);
+  });
+
+  it("rejects, rather than call the file damaged, when the check's thread cannot run", async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(3), T1);
+    checkpoint();
+    const connection = new BetterSqlite3(file);
+    try {
+      await expect(
+        checkSqliteHealth(connection, fileIdentity(connection), join(folder, 'no-driver.js')),
+      ).rejects.toThrow(/without an answer|Cannot find module/);
+      expect(await checkSqliteHealth(connection, fileIdentity(connection))).toEqual({ ok: true });
+    } finally {
+      connection.close();
+    }
   });
 
   it('checks an in-memory database too', async () => {

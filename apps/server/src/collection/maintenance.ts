@@ -123,7 +123,8 @@ export class StoreMaintenance {
     try {
       health = await repository.checkHealth();
     } catch (error) {
-      // The store closed under a check during shutdown; anything else is a bug to see.
+      // The store closed under a check during shutdown, or the check could not run (its thread
+      // failed or hung): the last finding stands, and anything but shutdown is logged to see.
       if (!this.stopping.signal.aborted) logger.error({ err: error }, 'could not check the store');
       return;
     }

@@ -22,6 +22,15 @@ export function fileIdentity(connection: BetterSqlite3.Database): FileIdentity |
 }
 
 /**
+ * better-sqlite3's entry as this package resolves its own dependency, from its package.json (a
+ * URL beside the source, which the service's build keeps naming that file): the worker loads
+ * the same driver, wherever the service was started from.
+ */
+const DRIVER = createRequire(new URL('../../package.json', import.meta.url)).resolve(
+  'better-sqlite3',
+);
+
+/**
  * Whether the database is still the file the connection opened, and undamaged.
  *
  * The file is checked on a connection of its own, opened for the check: the repository's
@@ -36,6 +45,8 @@ export function fileIdentity(connection: BetterSqlite3.Database): FileIdentity |
 export async function checkSqliteHealth(
   connection: BetterSqlite3.Database,
   identity: FileIdentity | null,
+  /** The driver the thread loads (tests give another to see a thread fail). */
+  driver: string = DRIVER,
 ): Promise<StorageHealth> {
   // An in-memory database: no file to open again, and small.
   if (identity === null) return quickCheck(connection);
@@ -52,19 +63,25 @@ export async function checkSqliteHealth(
       detail: `${identity.path} is no longer the file opened at start (another file took its name)`,
     };
   }
-  try {
-    const found = await quickCheckInThread(identity.path);
-    if ('result' in found) return checked(found.result);
-    return { ok: false, fault: 'damaged', detail: `${identity.path}: ${found.error}` };
-  } catch (error) {
-    return { ok: false, fault: 'damaged', detail: `${identity.path}: ${errorMessage(error)}` };
-  }
+  // A thread that cannot run the check (it did not start, could not load the driver, or took
+  // over CHECK_TIME_LIMIT_MS) rejects: no finding about the file, so the caller keeps what it
+  // knew rather than call a sound store damaged.
+  const found = await quickCheckInThread(identity.path, driver);
+  if ('result' in found) return checked(found.result);
+  return { ok: false, fault: 'damaged', detail: `${identity.path}: ${found.error}` };
 }
 
 /**
+ * A check over this long is stopped: a disk that hangs must not hold every later check, nor a
+ * stopping service, for ever. A year of price history is checked in a few seconds.
+ */
+export const CHECK_TIME_LIMIT_MS = 60_000;
+
+/**
  * The worker's code: opens the file read-only (waiting up to 5 s for a lock, as the repository's
- * connection does), runs `quick_check(1)` and posts its answer or the error's message. Plain
- * CommonJS given as text, so that it runs alike from the sources and from the built service.
+ * connection does), runs `quick_check(1)` and posts its answer or SQLite's error, a finding
+ * about the file. Failing to load the driver is the thread's own failure, thrown. Plain CommonJS
+ * given as text, so that it runs alike from the sources and from the built service.
  */
 const QUICK_CHECK_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -80,26 +97,26 @@ try {
 }
 `;
 
-/**
- * better-sqlite3's entry as this package resolves its own dependency, from its package.json (a
- * URL beside the source, which the service's build keeps naming that file): the worker loads
- * the same driver, wherever the service was started from.
- */
-const DRIVER = createRequire(new URL('../../package.json', import.meta.url)).resolve(
-  'better-sqlite3',
-);
-
-function quickCheckInThread(path: string): Promise<{ result: string } | { error: string }> {
+function quickCheckInThread(
+  path: string,
+  driver: string,
+): Promise<{ result: string } | { error: string }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(QUICK_CHECK_THREAD, {
-      eval: true,
-      workerData: { path, driver: DRIVER },
-    });
-    // A check under way does not hold a stopping service up.
+    const worker = new Worker(QUICK_CHECK_THREAD, { eval: true, workerData: { path, driver } });
+    // A check under way does not keep a stopping process alive.
     worker.unref();
+    const timer = setTimeout(() => {
+      reject(new Error(`the store's check took over ${CHECK_TIME_LIMIT_MS / 1000} s; stopped`));
+      void worker.terminate();
+    }, CHECK_TIME_LIMIT_MS);
+    timer.unref();
+    // The first of these settles the promise; the thread's exit after its message changes nothing.
     worker.once('message', (message: { result: string } | { error: string }) => resolve(message));
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the check's thread ended (${code})`)));
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the store's check thread ended (${code}) without an answer`));
+    });
   });
 }
 
