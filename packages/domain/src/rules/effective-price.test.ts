@@ -38,7 +38,22 @@ describe('effectivePrice', () => {
     ],
     ['two for $50 in words', { price: 'two for $50' }, 25, 'two for $50'],
     ['2 @ $50: an at sign before a price', { price: '2 @ $50', regularPrice: 30 }, 25, '2 @ $50'],
-    ['2 @ 50, without the $', { price: '2 @ 50' }, 25, '2 @ 50'],
+    // No multi-buy, so the sale price the deal sends stands.
+    [
+      'an at sign before a time is no multi-buy',
+      { price: 'Happy hour 4 @ 4:20', salePrice: 30 },
+      30,
+      null,
+    ],
+    ['nor before a bare number', { price: 'Doors open 2 @ 5 pm', salePrice: 30 }, 30, null],
+    [
+      "a price 'each' is one item's",
+      { price: 'Limit 2 @ $20 each', salePrice: 20, regularPrice: 25 },
+      20,
+      null,
+    ],
+    ["'3 for $10 ea' too", { price: '3 for $10 ea', salePrice: 10 }, 10, null],
+    ['a size is no amount, nor a part of it', { price: '2 for 3.5g', salePrice: 40 }, 40, null],
     ['an e-mail address is no multi-buy', { price: '$30, ask 2@store.example' }, 30, null],
     ['$1,200 for a case of 3', { price: '3 for $1,200' }, 400, '3 for $1,200'],
     // A multi-buy dearer per item than the item alone is another product's offer: the item's price.

@@ -21,15 +21,17 @@ const COUNT_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eig
 const COUNT = String.raw`(\d{1,2}|${COUNT_WORDS.join('|')})`;
 
 /**
- * 'N for $X', 'N for X', 'N/$X', 'N @ $X', 'N @ X'. A slash needs the '$': '4/20' and '24/7' are a
- * date and the hours; an at sign is always followed by a price ('2 @ 50').
+ * 'N for $X', 'N for X', 'N/$X', 'N @ $X'. A slash or an at sign needs the '$': '4/20' and '24/7'
+ * are a date and the hours, '4 @ 4:20' and '2 @ 5 pm' times. An amount 'each' ('Limit 2 @ $20
+ * each', '3 for $10 ea') is what one item costs, not the count's.
  * A count is read as any number here ('1000 for $1', '3.5 for $10'), so that it is refused
- * whole. An amount followed by a letter or a percent is no amount ('2 for 3.5g', '2 for 50%').
+ * whole. An amount followed by a letter, a percent or more digits is no amount ('2 for 3.5g', '2
+ * for 50%'): the amount is never cut short to make it one.
  * What comes before a count is checked by `multiBuyIn`: a lookbehind here would be tried at every
  * character, and made this pattern several times slower on real deal texts.
  */
 const MULTI_BUY = new RegExp(
-  String.raw`\b(\d[\d.,]*|${COUNT_WORDS.join('|')})\s*(?:for\s*(\$)?|\/\s*\$|@\s*\$?)\s*${MONEY}(?![\w%]|\s*%)`,
+  String.raw`\b(\d[\d.,]*|${COUNT_WORDS.join('|')})\s*(?:for\s*(\$)?|\/\s*\$|@\s*\$)\s*${MONEY}(?![\w%]|[.,]\d|\s*%|\s*(?:each|ea|apiece)\b)`,
   'gi',
 );
 /**
