@@ -249,16 +249,19 @@ describe('the subscriptions a client makes in a day', () => {
   it('are counted per client by a keyed hash, up to the limit, and forgotten the next day', async () => {
     const limit = new ClientDayLimit(2);
     const day = new Date('2026-03-01T10:00:00Z');
-    await limit.count('203.0.113.7', day);
-    await limit.count('203.0.113.7', day);
-    expect(await limit.allows('203.0.113.7', day)).toBe(false);
-    expect(await limit.allows('203.0.113.8', day)).toBe(true);
+    expect(await limit.take('203.0.113.7', day)).toBe(true);
+    expect(await limit.take('203.0.113.7', day)).toBe(true);
+    expect(await limit.take('203.0.113.7', day)).toBe(false);
+    expect(await limit.take('203.0.113.8', day)).toBe(true);
+    // One given back (its subscription was not made) can be taken again.
+    await limit.giveBack('203.0.113.7', day);
+    expect(await limit.take('203.0.113.7', day)).toBe(true);
     // What is kept is no address.
     expect(
       JSON.stringify([...(limit as unknown as { counts: Map<string, number> }).counts]),
     ).not.toContain('203.0.113');
-    expect(await limit.allows('203.0.113.7', new Date('2026-03-02T00:00:01Z'))).toBe(true);
-    expect(limit.size).toBe(0);
+    expect(await limit.take('203.0.113.7', new Date('2026-03-02T00:00:01Z'))).toBe(true);
+    expect(limit.size).toBe(1);
   });
 });
 

@@ -214,6 +214,17 @@ describe('subscribing', () => {
     clock.advance(24 * 60 * 60 * 1000);
     expect((await subscribe(push.subscribe(), 'search=next-day')).statusCode).toBe(201);
   });
+
+  it(`takes ${SUBSCRIPTIONS_PER_CLIENT_DAY} of a client's requests sent all at once, no more`, async () => {
+    const statuses = await Promise.all(
+      Array.from(
+        { length: SUBSCRIPTIONS_PER_CLIENT_DAY + 5 },
+        async (_, n) => (await subscribe(push.subscribe(), `search=burst${n}`)).statusCode,
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(SUBSCRIPTIONS_PER_CLIENT_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
 });
 
 describe('subscribing with a cap', () => {

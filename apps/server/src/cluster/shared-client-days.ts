@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { SubscriptionBudget } from '../follow/client-day-limit';
-import { countInWindow, countSoFar, pruneEndedWindows } from './shared-rate-limit';
+import { countInWindow, pruneEndedWindows, uncountInWindow } from './shared-rate-limit';
 import { throttledWarning } from './throttled-warning';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,8 +21,8 @@ const PRUNE_EVERY = 100;
  * addresses are few enough to try them all, so the hash hides them from whoever has the table
  * alone, not from whoever also has the key; the rows live a day.)
  *
- * The database away: the budget allows (the subscription's own write then fails and says so) and
- * the count is lost, with a warning; a client may then make a few more than `perDay`.
+ * The database away: the budget allows (the subscription's own write then fails and says so),
+ * with a warning; a client may then make a few more than `perDay`.
  */
 export function sharedClientDays(
   pool: pg.Pool,
@@ -35,19 +35,24 @@ export function sharedClientDays(
     `push:${createHmac('sha256', `push-client-day:${secret}`).update(client).digest('base64url')}`;
   let counted = 0;
   return {
-    async allows(client) {
+    async take(client) {
+      counted += 1;
+      if (counted % PRUNE_EVERY === 0) pruneEndedWindows(pool).catch(warn);
       try {
-        return (await countSoFar(pool, keyOf(client))) < perDay;
+        // Counted in one step, then given back when it went over: the count stays at `perDay`,
+        // so one given back later (a write that failed) can be taken again.
+        const key = keyOf(client);
+        if ((await countInWindow(pool, key, DAY_MS)).current <= perDay) return true;
+        await uncountInWindow(pool, key);
+        return false;
       } catch (error) {
         warn(error);
         return true;
       }
     },
-    async count(client) {
-      counted += 1;
-      if (counted % PRUNE_EVERY === 0) pruneEndedWindows(pool).catch(warn);
+    async giveBack(client) {
       try {
-        await countInWindow(pool, keyOf(client), DAY_MS);
+        await uncountInWindow(pool, keyOf(client));
       } catch (error) {
         warn(error);
       }

@@ -58,13 +58,13 @@ export async function countInWindow(
   return { current: row?.count ?? 1, ttl: Math.max(0, Number(row?.ttl ?? 0)) };
 }
 
-/** The count of `key` in its open window; 0 when none is open. */
-export async function countSoFar(pool: pg.Pool, key: string): Promise<number> {
-  const { rows } = await pool.query<{ count: number }>(
-    `SELECT count FROM refresh_limits WHERE client = $1 AND window_end_ms > ${NOW_MS}`,
+/** One less for `key` in its open window (a count given back); nothing when none is open. */
+export async function uncountInWindow(pool: pg.Pool, key: string): Promise<void> {
+  await pool.query(
+    `UPDATE refresh_limits SET count = count - 1
+      WHERE client = $1 AND count > 0 AND window_end_ms > ${NOW_MS}`,
     [key],
   );
-  return rows[0]?.count ?? 0;
 }
 
 /** Deletes the windows that have ended, so that clients long gone leave no rows. */

@@ -3,15 +3,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The subscriptions one client may make in a day: asked before a subscription is taken, counted
- * once it is. In one process `ClientDayLimit`; in a cluster the API processes count in one place
+ * The subscriptions one client may make in a day: one is taken before a subscription is written,
+ * in one step (so that requests at once cannot all pass), and given back when none is made. In
+ * one process `ClientDayLimit`; in a cluster the API processes count in one place
  * (cluster/shared-client-days.ts).
  */
 export interface SubscriptionBudget {
-  /** Whether `client` (see `clientKey`) may make another subscription now. */
-  allows(client: string, now: Date): Promise<boolean>;
-  /** Counts one subscription made by `client`. */
-  count(client: string, now: Date): Promise<void>;
+  /** Takes one of `client`'s (see `clientKey`) subscriptions of the day; false when none is left. */
+  take(client: string, now: Date): Promise<boolean>;
+  /** Gives back one taken for a subscription that was not made. */
+  giveBack(client: string, now: Date): Promise<void>;
 }
 
 /**
@@ -41,15 +42,21 @@ export class ClientDayLimit implements SubscriptionBudget {
     }
   }
 
-  allows(client: string, now: Date): Promise<boolean> {
-    this.today(now);
-    return Promise.resolve((this.counts.get(this.hash(client)) ?? 0) < this.perDay);
-  }
-
-  count(client: string, now: Date): Promise<void> {
+  take(client: string, now: Date): Promise<boolean> {
     this.today(now);
     const hash = this.hash(client);
-    this.counts.set(hash, (this.counts.get(hash) ?? 0) + 1);
+    const count = this.counts.get(hash) ?? 0;
+    if (count >= this.perDay) return Promise.resolve(false);
+    this.counts.set(hash, count + 1);
+    return Promise.resolve(true);
+  }
+
+  giveBack(client: string, now: Date): Promise<void> {
+    this.today(now);
+    const hash = this.hash(client);
+    const count = this.counts.get(hash) ?? 0;
+    if (count <= 1) this.counts.delete(hash);
+    else this.counts.set(hash, count - 1);
     return Promise.resolve();
   }
 

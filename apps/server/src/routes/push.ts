@@ -144,31 +144,41 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
       async (request, reply) => {
         if (options.maxSubscriptions === 0) throw new HttpError(503, FULL);
         const now = clock.now();
-        const client = clientKey(request.ip);
-        if (!(await perClient.allows(client, now))) throw new HttpError(429, CLIENT_DAY_LIMIT);
         const wanted = readSubscriptionRequest(request.body, options.pushHosts);
         if (typeof wanted === 'string') throw new HttpError(400, wanted);
         const search = readFeedSearch(wanted.search, (key) =>
           isKnownDispensary(options.collection, key),
         );
         if (lacksPoint(search)) throw new HttpError(400, RADIUS_NEEDS_POINT);
+        // Taken before the write and given back if none is made, in one step each: requests at
+        // once from one client cannot all pass a count that none of them has raised yet.
+        const client = clientKey(request.ip);
+        if (!(await perClient.take(client, now))) throw new HttpError(429, CLIENT_DAY_LIMIT);
         const id = randomBytes(16).toString('base64url');
         const token = randomBytes(32).toString('base64url');
-        const added = await repository.addPushSubscription(
-          {
-            id,
-            tokenHash: tokenHash(token),
-            endpoint: wanted.endpoint,
-            p256dh: wanted.p256dh,
-            auth: wanted.auth,
-            search: wanted.search,
-            createdAt: now.toISOString(),
-            expiresAt: wanted.expiresAt?.toISOString() ?? null,
-          },
-          options.maxSubscriptions,
-        );
-        if (added === 'full') throw new HttpError(503, FULL);
-        await perClient.count(client, now);
+        let added: Awaited<ReturnType<typeof repository.addPushSubscription>>;
+        try {
+          added = await repository.addPushSubscription(
+            {
+              id,
+              tokenHash: tokenHash(token),
+              endpoint: wanted.endpoint,
+              p256dh: wanted.p256dh,
+              auth: wanted.auth,
+              search: wanted.search,
+              createdAt: now.toISOString(),
+              expiresAt: wanted.expiresAt?.toISOString() ?? null,
+            },
+            options.maxSubscriptions,
+          );
+        } catch (error) {
+          await perClient.giveBack(client, now);
+          throw error;
+        }
+        if (added === 'full') {
+          await perClient.giveBack(client, now);
+          throw new HttpError(503, FULL);
+        }
         return reply.code(201).send({ id, token });
       },
     );
