@@ -111,37 +111,35 @@ export const TrustProxy = z
     return entries;
   });
 
-/** Unset or empty: undefined. Else base64url (no padding) of exactly `bytes` bytes. */
-export const VapidKey = (bytes: number) =>
+/** A setting that may be left out: trimmed; unset or empty is undefined, else `value` holds. */
+export const optionalSetting = (value: z.ZodString) =>
   z
     .string()
     .optional()
-    .transform((value) => value?.trim() || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url without padding')
-        .refine(
-          (value) => Buffer.from(value, 'base64url').length === bytes,
-          `must decode to ${bytes} bytes (a P-256 key as web-push writes it)`,
-        )
-        .optional(),
-    );
+    .transform((text) => text?.trim() || undefined)
+    .pipe(value.optional());
 
-/** A mailto: or https: URL; unset or empty: undefined (the service picks one). */
-export const VapidSubject = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() || undefined)
-  .pipe(
+/** Unset or empty: undefined. Else base64url (no padding) of exactly `bytes` bytes. */
+export const VapidKey = (bytes: number) =>
+  optionalSetting(
     z
       .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url without padding')
       .refine(
-        (value) => URL.canParse(value) && ['mailto:', 'https:'].includes(new URL(value).protocol),
-        'must be a mailto: or https: URL',
-      )
-      .optional(),
+        (value) => Buffer.from(value, 'base64url').length === bytes,
+        `must decode to ${bytes} bytes (a P-256 key as web-push writes it)`,
+      ),
   );
+
+/** A mailto: or https: URL; unset or empty: undefined (the service picks one). */
+export const VapidSubject = optionalSetting(
+  z
+    .string()
+    .refine(
+      (value) => URL.canParse(value) && ['mailto:', 'https:'].includes(new URL(value).protocol),
+      'must be a mailto: or https: URL',
+    ),
+);
 
 /** Comma-separated host names (lower-cased); unset or empty: the major browsers' push services. */
 export const PushServiceHosts = z

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import {
   isPostgresUrl,
+  optionalSetting,
   OriginList,
   PushServiceHosts,
   TrustProxy,
@@ -35,19 +36,14 @@ export const EnvSchema = z.object({
    * The PostgreSQL database the deals are stored in (`postgres://user:password@host:port/db`),
    * so that several processes share one store. Unset or empty: the SQLite file in DATA_DIR.
    */
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() || undefined)
-    .pipe(
-      z
-        .string()
-        .refine(
-          isPostgresUrl,
-          'must be a postgres:// or postgresql:// URL naming a host and a database',
-        )
-        .optional(),
-    ),
+  DATABASE_URL: optionalSetting(
+    z
+      .string()
+      .refine(
+        isPostgresUrl,
+        'must be a postgres:// or postgresql:// URL naming a host and a database',
+      ),
+  ),
   /**
    * With DATABASE_URL: what this process does. 'api' serves the page and the API, 'worker' runs
    * the scrape jobs and the schedule (and answers the monitoring calls), 'all' both. Without
