@@ -1,24 +1,6 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { readProductParam, withProductParam } from '../model/product-param';
-import { URL_CHANGED } from './use-url-filters';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(URL_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(URL_CHANGED, onChange);
-  };
-}
-
-const currentQuery = () => window.location.search;
-
-function writeQuery(query: string, replace: boolean): void {
-  const url = `${window.location.pathname}${query}${window.location.hash}`;
-  if (replace) window.history.replaceState(window.history.state, '', url);
-  else window.history.pushState(window.history.state, '', url);
-  window.dispatchEvent(new Event(URL_CHANGED));
-}
+import { currentQuery, subscribeToQuery, writeQuery } from './page-query';
 
 /**
  * The product compared, from the URL's `product` parameter (see `PRODUCT_PARAM`), and its opening
@@ -27,7 +9,7 @@ function writeQuery(query: string, replace: boolean): void {
  * takes the parameter out of the current entry.
  */
 export function useProductParam() {
-  const query = useSyncExternalStore(subscribe, currentQuery);
+  const query = useSyncExternalStore(subscribeToQuery, currentQuery);
   const productKey = readProductParam(query);
   /** The URL query the last opening wrote. */
   const opened = useRef<string | null>(null);

@@ -8,9 +8,7 @@ import {
   writeFilters,
   type Filters,
 } from '../model/url-filters';
-
-/** Fired after the page itself changes the URL: history.pushState raises no event of its own. */
-export const URL_CHANGED = 'stl-deals:url-changed';
+import { currentQuery, subscribeToQuery, writeQuery } from './page-query';
 
 /**
  * How long typing may pause before the search is settled and written to the address bar. Writing
@@ -18,17 +16,6 @@ export const URL_CHANGED = 'stl-deals:url-changed';
  * to paint); the list follows each keystroke at once all the same.
  */
 export const SEARCH_URL_DELAY_MS = 300;
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(URL_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(URL_CHANGED, onChange);
-  };
-}
-
-const currentQuery = () => window.location.search;
 
 export interface ChangeOptions {
   /**
@@ -41,10 +28,7 @@ export interface ChangeOptions {
 function writeUrl(patch: Partial<Filters>, replace: boolean): void {
   const current = window.location.search;
   const next = changeFilters(readFilters(current), patch);
-  const url = `${window.location.pathname}${withOtherParams(writeFilters(next), current)}${window.location.hash}`;
-  if (replace) window.history.replaceState(window.history.state, '', url);
-  else window.history.pushState(window.history.state, '', url);
-  window.dispatchEvent(new Event(URL_CHANGED));
+  writeQuery(withOtherParams(writeFilters(next), current), replace);
 }
 
 /** Text typed into the search, and the URL query it was typed over. */
@@ -118,7 +102,7 @@ function createTypedSearch(): TypedSearchStore {
  * any other change writes it first. `filters` here are the URL's: a keystroke does not change them.
  */
 export function useUrlFilters() {
-  const query = useSyncExternalStore(subscribe, currentQuery);
+  const query = useSyncExternalStore(subscribeToQuery, currentQuery);
   const filters = useMemo(() => readFilters(query), [query]);
   const [typed] = useState(createTypedSearch);
   // A write still pending when the page goes away is dropped with it.
@@ -129,9 +113,7 @@ export function useUrlFilters() {
   useEffect(() => {
     const normal = normalizedQuery(query);
     if (normal === query || (normal === '' && query === '?')) return;
-    const url = `${window.location.pathname}${normal}${window.location.hash}`;
-    window.history.replaceState(window.history.state, '', url);
-    window.dispatchEvent(new Event(URL_CHANGED));
+    writeQuery(normal, true);
   }, [query]);
 
   // The <head>'s feed link (index.html) names the feed of the search shown, so a feed reader
