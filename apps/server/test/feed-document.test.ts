@@ -96,8 +96,49 @@ describe('an entry', () => {
     expect(item!.published?.toISOString()).toBe('2026-11-20T15:00:00.000Z');
     expect(item!.updated?.toISOString()).toBe('2026-11-20T15:00:00.000Z');
     expect(item!.description).toBe(
-      '<p><strong>$30 (was $45)</strong> · 33% off · Downtown Dispensary</p>' +
+      '<p><strong>$30 (was $45)</strong> · 33% off (claimed) · Downtown Dispensary</p>' +
         '<p>Hybrid flower, while it lasts</p>',
+    );
+  });
+
+  it('says the discount its card shows: against the usual price where the history judged it', () => {
+    const judged = (
+      id: string,
+      salePrice: number,
+      usualPrice: number,
+      discountCheck: 'inflated' | 'none',
+    ) =>
+      deal({
+        id,
+        title: `Judged ${id}`,
+        description: '',
+        price: `$${salePrice} (was $${salePrice * 2})`,
+        salePrice,
+        regularPrice: salePrice * 2,
+        discountPercent: 50,
+        usualPrice,
+        discountCheck,
+        firstSeenAt: '2026-11-20T15:00:00.000Z',
+      });
+    const { feedDeals } = published({
+      downtown: [
+        judged('below', 32, 52, 'inflated'),
+        judged('at', 50, 50, 'none'),
+        judged('above', 61, 50, 'inflated'),
+      ],
+    });
+    const items = new Map(readAtom(feedFor(feedDeals, '')).items.map((item) => [item.id, item]));
+    const entry = (id: string) => items.get(`urn:stl-deals:deal:${id}`)!;
+    expect(entry('below').title).toBe('Judged below · 38% off');
+    expect(entry('below').description).toBe(
+      '<p><strong>$32</strong> · Usual $52, 38% off · Downtown Dispensary</p>',
+    );
+    expect(entry('at').title).toBe('Judged at');
+    expect(entry('at').description).toBe(
+      '<p><strong>$50</strong> · Its usual price · Downtown Dispensary</p>',
+    );
+    expect(entry('above').description).toBe(
+      '<p><strong>$61</strong> · $11 above its usual price · Downtown Dispensary</p>',
     );
   });
 

@@ -3,6 +3,7 @@ import { buildDealViews, DEFAULT_FILTERS, type Deal } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { ClientDayLimit } from '../src/follow/client-day-limit';
+import { freshDeals } from '../src/follow/push-fan-out';
 import { followPageUrl, newDealsText } from '../src/follow/push-message';
 import { PushRounds } from '../src/follow/push-rounds';
 import {
@@ -214,6 +215,54 @@ describe("a message's text", () => {
     expect(newDealsText(found, { category: 'flower' })).toBe(
       '3 new flower deals at Swade, Proper: from $18',
     );
+  });
+
+  it('says the biggest percent off as the cards show it: checked before claimed', () => {
+    const [swade, proper] = views([
+      ['swade', 'Swade', 32],
+      ['proper', 'Proper', 30],
+    ]).map((view) => view.deal);
+    const [first, second] = buildDealViews(
+      [
+        { ...swade!, usualPrice: 52, discountCheck: 'inflated', discountPercent: 60 },
+        { ...proper!, regularPrice: 60, discountCheck: 'unknown' },
+      ],
+      [],
+      null,
+    );
+    expect(newDealsText([first!], DEFAULT_FILTERS)).toBe(
+      '1 new deal at Swade: from $32, up to 38% off',
+    );
+    expect(newDealsText([first!, second!], DEFAULT_FILTERS)).toBe(
+      '2 new deals at Swade, Proper: from $30, up to 50% off (claimed)',
+    );
+  });
+
+  it('tells of new deals only, and of no deal the history found at or above its usual price', () => {
+    const seen = (at: string) => ({ firstSeenAt: at });
+    const [old, below, at, above, unjudged] = views([
+      ['a', 'Alpha', 30],
+      ['a', 'Alpha', 30],
+      ['a', 'Alpha', 50],
+      ['a', 'Alpha', 61],
+      ['a', 'Alpha', 30],
+    ]).map((view) => view.deal);
+    const judged = { usualPrice: 50, discountCheck: 'none' as const, discountPercent: 20 };
+    const fresh = freshDeals(
+      buildDealViews(
+        [
+          { ...old!, ...judged, ...seen('2026-11-01T00:00:00Z') },
+          { ...below!, ...judged, ...seen('2026-11-20T00:00:00Z') },
+          { ...at!, ...judged, ...seen('2026-11-20T00:00:00Z') },
+          { ...above!, ...judged, ...seen('2026-11-20T00:00:00Z') },
+          { ...unjudged!, discountPercent: 20, ...seen('2026-11-20T00:00:00Z') },
+        ],
+        [],
+        null,
+      ),
+      Date.parse('2026-11-10T00:00:00Z'),
+    );
+    expect(fresh.map((view) => view.deal.id)).toEqual([below!.id, unjudged!.id]);
   });
 
   it('names two dispensaries and counts the rest, leaves out an unknown price, says one deal', () => {

@@ -297,7 +297,7 @@ describe('a pass’s fan-out', () => {
     expect(received).toMatchObject({
       message: {
         title: 'STL Deals: Edibles',
-        body: '2 new edibles deals at Store grove: from $16',
+        body: '2 new edibles deals at Store grove: from $16, up to 20% off (claimed)',
         url: '/?category=edibles#follow',
         tag: `follow-${edibles.id}`,
       },
@@ -326,8 +326,8 @@ describe('a pass’s fan-out', () => {
       (received) => (received.message as { body: string }).body,
     );
     expect(messages).toEqual([
-      '2 new edibles deals at Store grove: from $16',
-      '1 new edibles deal at Store grove: from $16',
+      '2 new edibles deals at Store grove: from $16, up to 20% off (claimed)',
+      '1 new edibles deal at Store grove: from $16, up to 20% off (claimed)',
     ]);
   });
 

@@ -30,6 +30,35 @@ describe('relevance order', () => {
       ['5%', 'none'],
     ],
     [
+      'the checked discount, not the claimed one: a claim of 99% 42% below its usual price',
+      [
+        ranked('claims 99%', {
+          discountPercent: 99,
+          salePrice: 30,
+          regularPrice: 4000,
+          effectivePrice: 30,
+          usualPrice: 52,
+          discountCheck: 'inflated',
+        }),
+        ranked('50% unchecked', { discountPercent: 50, discountCheck: 'unknown' }),
+        ranked('45% checked', { effectivePrice: 22, usualPrice: 40, discountCheck: 'real' }),
+      ],
+      ['50% unchecked', '45% checked', 'claims 99%'],
+    ],
+    [
+      'a price above its usual one after no discount at all',
+      [
+        ranked('above', {
+          discountPercent: 30,
+          effectivePrice: 61,
+          usualPrice: 50,
+          discountCheck: 'none',
+        }),
+        ranked('none', {}),
+      ],
+      ['none', 'above'],
+    ],
+    [
       'then newer first',
       [
         ranked('old', { discountPercent: 20, firstSeenAt: '2026-11-01T00:00:00Z' }),

@@ -36,13 +36,13 @@ function viewOf(deal: SerializedDeal, view: DealListView): string {
 
 describe('serializeDeals', () => {
   const long = (length: number) => 'é'.repeat(length);
-  const deals: Deal[] = [
+  const unpriced: Deal[] = [
     base,
     // Nothing but the page's fields: both views are the same bytes.
     { ...base, id: 'feed:a:0', platform: undefined },
     // The fields the page never reads: only the full view has them.
     { ...base, id: 'feed:a:2', storeProductKey: 'id:2', strainType: 'hybrid' },
-    // A multi-buy, worked out once for both views.
+    // A multi-buy, in both views.
     { ...base, id: 'feed:a:3', price: '2 for $65', regularPrice: 42, salePrice: undefined },
     // Texts the page view cuts and an address it leaves out: the full view keeps them whole.
     {
@@ -54,19 +54,20 @@ describe('serializeDeals', () => {
       storeProductKey: 'id:4',
     },
   ];
+  // As the read model gives them: each with its price per item and multi-buy worked out.
+  const deals = unpriced.map((deal) => ({ ...deal, ...effectivePriceFields(deal) }));
 
   it('gives each deal its full view (every field, whole texts) and its page view', () => {
     const serialized = serializeDeals(deals);
     expect(serialized).toHaveLength(deals.length);
     serialized.forEach((deal, index) => {
-      const source = deals[index]!;
-      const priced = { ...source, ...effectivePriceFields(source) };
+      const priced = deals[index]!;
       const full = JSON.parse(viewOf(deal, 'full')) as Deal;
       expect(full).toEqual(JSON.parse(JSON.stringify(priced)));
       const page = JSON.parse(viewOf(deal, 'page')) as Deal;
       expect(page).toEqual(JSON.parse(JSON.stringify(pageDealOf(priced))));
       expect(deal.pageJson()).toBe(viewOf(deal, 'page'));
-      expect(deal.variety).toEqual(varietyKeys(source));
+      expect(deal.variety).toEqual(varietyKeys(priced));
     });
     expect(viewOf(serialized[1]!, 'full')).toBe(viewOf(serialized[1]!, 'page'));
     expect(JSON.parse(viewOf(serialized[2]!, 'full'))).toMatchObject({ storeProductKey: 'id:2' });

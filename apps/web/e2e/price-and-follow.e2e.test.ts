@@ -6,15 +6,17 @@ import {
   buildDealViews,
   dealPriceMemoryCard,
   dispensaryChipName,
+  dollarsText,
   marketDay,
   moneyText,
-  multiBuyText,
+  offerText,
   outTheDoorPrice,
   outTheDoorText,
   parseDealPriceHistory,
   PRICE_HISTORY_DEFAULT_DAYS,
   priceMemoryText,
-  usualPriceText,
+  shownPercent,
+  usualPriceLine,
   productPrice,
   productStores,
   readDeals,
@@ -141,9 +143,13 @@ async function within<T>(promise: Promise<T>, what: string): Promise<T> {
 describe('price memory', () => {
   it("says on the card when today's price is the lowest in 30 days, a drop, or under an inflated regular price", async () => {
     const data = await pageData();
-    const kinds = ['lowest-in-30-days', 'price-dropped', 'usual-price'] as const;
+    const kinds = ['lowest-in-30-days', 'price-dropped', 'inflated'] as const;
     const found = kinds.map((kind) => {
-      const card = findCard(data, (view) => memoryOf(view)?.kind === kind);
+      const card = findCard(data, (view) =>
+        kind === 'inflated'
+          ? view.deal.discountCheck === 'inflated' && view.shown?.basis === 'usual'
+          : memoryOf(view)?.kind === kind,
+      );
       expect(card, `a card whose price memory is ${kind}`).not.toBeNull();
       return card!;
     });
@@ -168,21 +174,23 @@ describe('price memory', () => {
       for (const [at, kind] of kinds.entries()) {
         const card = found[at]!;
         const shown = await show(card);
-        const memory = memoryOf(card.view)!;
-        if (memory.kind === 'usual-price') {
+        const { view } = card;
+        if (kind === 'inflated' && view.shown) {
           // The usual price stands in for the claimed regular one, and the percent off is
           // counted from it.
-          await shown.getByText(usualPriceText(memory), { exact: true }).waitFor();
+          const usual = usualPriceLine(view.shown, view.sortPrice)!;
+          await shown.getByText(usual, { exact: true }).waitFor();
           expect(await shown.locator('s').count()).toBe(0);
-          expect(await shown.textContent()).toContain(`-${memory.percentOff}% off`);
+          const percent = shownPercent(view.shown);
+          if (percent !== null) expect(await shown.textContent()).toContain(`-${percent}% off`);
         } else {
-          await shown.getByText(priceMemoryText(memory), { exact: true }).waitFor();
+          await shown.getByText(priceMemoryText(memoryOf(view)!), { exact: true }).waitFor();
         }
         await showCard(page, shown);
         await shot(page, `price-memory-${kind}-${width}`);
       }
       const text = (await (await show(quiet!)).textContent()) ?? '';
-      expect(text).not.toMatch(/Lowest in 30 days|Price dropped|Usual \$/);
+      expect(text).not.toMatch(/Lowest in 30 days|Down \$/);
       expect(errors).toEqual([]);
     }
   });
@@ -258,7 +266,7 @@ describe('price memory', () => {
 });
 
 describe('the true price', () => {
-  it("says what one item of a multi-buy costs: '$X each in N for $Y'", async () => {
+  it("says what one item of a multi-buy costs: '$X each · N for $Y'", async () => {
     const data = await pageData();
     const found = findCard(data, (view) => view.multiBuy !== undefined);
     expect(found).not.toBeNull();
@@ -266,8 +274,10 @@ describe('the true price', () => {
     const { page } = await open(pathOf(found!));
     await countText(page);
     const card = await cardOf(page, found!);
-    await card.getByText(multiBuyText(view.sortPrice, view.multiBuy!), { exact: true }).waitFor();
-    expect(multiBuyText(view.sortPrice, view.multiBuy!)).toMatch(/^\$\d+\.\d\d each in /);
+    const each = `${dollarsText(view.sortPrice, { cents: true })} each`;
+    await card.getByText(each, { exact: true }).waitFor();
+    expect(each).toMatch(/^\$[\d,]+\.\d\d each$/);
+    await card.getByText(offerText(view.multiBuy!), { exact: true }).first().waitFor();
   });
 
   it("shows prices with tax ('Adult-use') on the cards, and Price: Low to High follows them", async () => {

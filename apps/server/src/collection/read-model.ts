@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import {
   dealGrams,
   deriveCategory,
+  effectivePriceFields,
   MAX_GRAMS,
   PAGE_DEAL_FIELDS,
   LIMITS,
   logoUrlsFor,
   productKey,
+  productPrice,
+  unitPriceOf,
   type Deal,
   type DealListView,
   type StampedDeal,
@@ -44,7 +47,7 @@ export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 }
  * another order (serialization, the relevance rules), so that a view stored by an older build is
  * not served by this one (see `pageFingerprint`).
  */
-const PAGE_VIEW_FORMAT = 7;
+const PAGE_VIEW_FORMAT = 8;
 
 /**
  * What a stored page view must have been published under to be served at start: this format, the
@@ -134,6 +137,13 @@ export class DealsReadModel {
         // page carries no logo tables or keyword matcher.
         const logos = logoUrlsFor(stamped);
         if (logos.length > 0) stamped.logoUrls = logos;
+        // Its price per item and multi-buy, once here: the rule's regular expressions run on the
+        // service, never in the page's first load, and on the deal's whole texts.
+        Object.assign(stamped, effectivePriceFields(stamped));
+        // A unit price wherever the size says one (some sources send a size and no unit price), by
+        // the adapters' own rule, so every weighed or dosed deal compares per gram or 100 mg.
+        stamped.unitPrice ??= unitPriceOf(productPrice(stamped), stamped.size, stamped.category);
+        if (stamped.unitPrice === undefined) delete stamped.unitPrice;
         return stamped;
       });
       // The deal objects die here: their bytes and sort keys are what is kept.

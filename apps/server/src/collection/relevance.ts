@@ -1,8 +1,14 @@
-import { interleaveForVariety, type StampedDeal } from '@stl-deals/domain';
+import {
+  discountOrder,
+  interleaveForVariety,
+  pricePerItem,
+  shownDiscount,
+  type StampedDeal,
+} from '@stl-deals/domain';
 
 /**
  * A deal with its sort keys, worked out once (`rankDeal`) rather than on every comparison: its
- * discount, where its dispensary stands in the registry, the day it was first seen, and its
+ * shown discount (`shownDiscount`, as its card shows it), where its dispensary stands in the registry, the day it was first seen, and its
  * shuffle key. `deal` may be swapped for what stands for it once ranked (the read model keeps
  * the serialized deal, not the object).
  */
@@ -14,10 +20,12 @@ export interface RankedDeal<T = StampedDeal> {
   shuffleKey: number;
 }
 
+/** `deal` as the read model priced it (its `effectivePrice`, see `effectivePriceFields`). */
 export function rankDeal(deal: StampedDeal, dispensaryIndex: number): RankedDeal {
+  const discount = discountOrder(shownDiscount(deal, pricePerItem(deal)?.each ?? Number.NaN));
   return {
     deal,
-    discount: deal.discountPercent ?? 0,
+    discount: Number.isNaN(discount) ? 0 : discount,
     dispensaryIndex,
     seenDay: seenDay(deal),
     shuffleKey: shuffleKey(deal),
@@ -42,8 +50,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The service's relevance order, which the page's 'Relevance' sort keeps as is:
- * 1. deeper discount first (`discountPercent`; a deal without one counts as 0%), since the page
- *    exists to find the best deals;
+ * 1. deeper discount first, as the card shows it (`shownDiscount`: below the usual price where
+ *    the product's history judges, whatever the store claims; the claimed percent where it cannot;
+ *    a deal with neither counts as 0%, one above its usual price below 0), since the page exists
+ *    to find the best deals;
  * 2. then deals first seen on a later day first (`firstSeenAt`; unknown counts as oldest), so new
  *    deals surface. By day, not by instant: within one day the instants only record which store
  *    was scraped last, and would stack each store's deals together;

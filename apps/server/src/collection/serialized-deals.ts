@@ -1,5 +1,4 @@
 import {
-  effectivePriceFields,
   PAGE_DEAL_FIELDS,
   pageDealOf,
   varietyKeys,
@@ -57,10 +56,8 @@ export class SerializedDeal {
 }
 
 /**
- * A store result's deals serialized in both views, with each deal's price per item and multi-buy
- * worked out here, once per deal and store result (`effectivePriceFields`): the rule's regular
- * expressions then run on the service, never in the page's first load, and on the deal's whole
- * texts.
+ * A store result's deals serialized in both views, as the read model made them (their price per
+ * item and multi-buy worked out, see `DealsReadModel.replace`).
  *
  * Their bytes are one buffer of the exact size, outside the JS heap: the collector never moves
  * them, and no buffer pool's slab is kept alive by a few live deals among dead allocations.
@@ -85,8 +82,7 @@ export function serializeDeals(deals: readonly Deal[]): SerializedDeal[] {
  * A deal's page view's JSON, and its full view's own text: what the full view adds after the
  * page view's fields (`,"field":value…}`, or '' for nothing), or that view whole.
  */
-function viewTexts(deal: Deal): { page: string; full: string; fullWhole: boolean } {
-  const priced: Deal = { ...deal, ...effectivePriceFields(deal) };
+function viewTexts(priced: Deal): { page: string; full: string; fullWhole: boolean } {
   const pageDeal: Record<string, unknown> = pageDealOf(priced);
   const page = JSON.stringify(pageDeal);
   const cut = PAGE_DEAL_FIELDS.some((field) => pageDeal[field] !== priced[field]);

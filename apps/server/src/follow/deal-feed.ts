@@ -7,9 +7,13 @@ import {
   DEFAULT_FILTERS,
   distanceToDispensary,
   filterDeals,
+  moneyText,
   MY_STORES,
+  offerText,
   safeHttpUrl,
   searchQuery,
+  shownDiscountText,
+  shownPercent,
   withinRadius,
   type DealFilters,
   type DealView,
@@ -105,27 +109,48 @@ function dispensaryPage(origin: string, key: string): string {
   return `${origin}/${searchQuery({ ...DEFAULT_FILTERS, dispensary: key })}`;
 }
 
-/** The deal's heading: its title, or its description when the title is blank (as the card). */
-function entryTitle(deal: StampedDeal): string {
+/** The deal's name: its title, or its description when the title is blank (as the card). */
+function dealName(deal: StampedDeal): string {
   return deal.title.trim() || deal.description.trim() || `A deal at ${deal.dispensary}`;
 }
 
 /**
- * What a reader shows of the deal: the price text, the percent off and the store, then the
- * description when it says more than the title. Built from escaped text only, so no markup a menu
- * sent reaches a reader as markup.
+ * The entry's heading: the deal's name, with the percent off its usual price when the product's
+ * history found one (`shownPercent`). A percent only claimed is left to the summary, which names
+ * it as such: a heading is read without it.
+ */
+function entryTitle(view: DealView): string {
+  const name = dealName(view.deal);
+  const percent = view.shown?.basis === 'usual' ? shownPercent(view.shown) : null;
+  return percent === null ? name : `${name} · ${percent}% off`;
+}
+
+/**
+ * The price a reader is shown: where the history judged the deal, what one item costs (the
+ * store's price text may repeat a regular price it never charged); else the price text.
+ */
+function entryPrice(view: DealView): string {
+  if (view.shown?.basis !== 'usual' || Number.isNaN(view.sortPrice)) return view.deal.price.trim();
+  const each = moneyText(view.sortPrice);
+  return view.multiBuy ? `${each} each · ${offerText(view.multiBuy)}` : each;
+}
+
+/**
+ * What a reader shows of the deal: its price, its discount in the card's words
+ * (`shownDiscountText`: 'Usual $52, 38% off', 'Its usual price', '50% off (claimed)') and the
+ * store, then the description when it says more than the title. Built from escaped text only, so
+ * no markup a menu sent reaches a reader as markup.
  */
 function entrySummary(view: DealView): string {
   const { deal } = view;
-  const off = view.discountPercent ?? Number.NaN;
+  const discount = view.shown ? shownDiscountText(view.shown, view.sortPrice) : null;
   const facts = [
-    `<strong>${htmlText(deal.price.trim())}</strong>`,
-    ...(off > 0 ? [`${off}% off`] : []),
+    `<strong>${htmlText(entryPrice(view))}</strong>`,
+    ...(discount === null ? [] : [htmlText(discount)]),
     htmlText(deal.dispensary),
   ];
   const description = deal.description.trim();
-  const saysMore =
-    description !== '' && description.toLowerCase() !== entryTitle(deal).toLowerCase();
+  const saysMore = description !== '' && description.toLowerCase() !== dealName(deal).toLowerCase();
   return `<p>${facts.join(' · ')}</p>${saysMore ? `<p>${htmlText(description)}</p>` : ''}`;
 }
 
@@ -143,7 +168,7 @@ export function dealEntry(
   const firstSeen = view.firstSeenMs ?? Number.NaN;
   return {
     id: dealEntryId(deal),
-    title: entryTitle(deal),
+    title: entryTitle(view),
     updated: Number.isNaN(updated) ? undated : new Date(updated),
     ...(Number.isNaN(firstSeen) ? {} : { published: new Date(firstSeen) }),
     // A deal whose own page is no http(s) address is shown by its dispensary's list on ours.

@@ -1,4 +1,4 @@
-import { weekdayAt, type DealView, type Dispensary } from '@stl-deals/domain';
+import { isDiscounted, weekdayAt, type DealView, type Dispensary } from '@stl-deals/domain';
 import type { DealsRepository, PushOutcome, PushSubscriptionRecord } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
@@ -110,7 +110,7 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     if (news === undefined) {
       if (told.size >= KEPT_NEWS) told.clear();
       const watermarkMs = Date.parse(watermark);
-      const fresh = matched.views.filter((view) => (view.firstSeenMs ?? Number.NaN) > watermarkMs);
+      const fresh = freshDeals(matched.views, watermarkMs);
       news =
         fresh.length === 0
           ? null
@@ -161,6 +161,19 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     logger.info({ push: summary }, 'push messages sent');
   }
   return summary;
+}
+
+/**
+ * The deals a message tells of: first seen after the watermark, and deals as their cards show them
+ * (`isDiscounted`): one the history found at or above its usual price is no news, whatever the
+ * store calls it.
+ */
+export function freshDeals(views: readonly DealView[], watermarkMs: number): DealView[] {
+  return views.filter(
+    (view) =>
+      (view.firstSeenMs ?? Number.NaN) > watermarkMs &&
+      (view.shown === undefined || isDiscounted(view.shown)),
+  );
 }
 
 /** What sending to one subscription needs of its fan-out. */

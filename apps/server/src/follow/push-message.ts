@@ -1,6 +1,7 @@
 import {
   categoryLabel,
   moneyText,
+  shownPercent,
   type DealView,
   type Dispensary,
   type Filters,
@@ -36,10 +37,12 @@ function dispensaryNames(views: readonly DealView[]): string[] {
 }
 
 /**
- * '3 new flower deals at Swade, Proper: from $18': how many deals are new, of the searched
- * category, at which dispensaries (two named, the rest counted), from the lowest price per item
- * among them (left out when none is known). `more`: there may be more new deals than counted
- * (the selection was cut at its bound), said as '100+'.
+ * '3 new flower deals at Swade, Proper: from $18, up to 38% off': how many deals are new, of the
+ * searched category, at which dispensaries (two named, the rest counted), from the lowest price
+ * per item among them (left out when none is known), and the biggest percent off their cards show
+ * (`shownPercent`; '(claimed)' when that percent is a store's claim the history could not check).
+ * `views` are the deals worth telling of (see `isDiscounted`). `more`: there may be more new
+ * deals than counted (the selection was cut at its bound), said as '100+'.
  */
 export function newDealsText(
   views: readonly DealView[],
@@ -55,8 +58,25 @@ export function newDealsText(
   const where =
     names.slice(0, NAMED_DISPENSARIES).join(', ') + (rest > 0 ? ` and ${rest} more` : '');
   const prices = views.map((view) => view.sortPrice).filter((price) => price > 0);
-  const from = prices.length === 0 ? '' : `: from ${moneyText(Math.min(...prices))}`;
-  return `${count} new ${kind}${noun} at ${where}${from}`;
+  const from = prices.length === 0 ? '' : `from ${moneyText(Math.min(...prices))}`;
+  const best = biggestDiscount(views);
+  const off = best === null ? '' : `up to ${best.percent}% off${best.claimed ? ' (claimed)' : ''}`;
+  const said = [from, off].filter(Boolean).join(', ');
+  return `${count} new ${kind}${noun} at ${where}${said ? `: ${said}` : ''}`;
+}
+
+/** The biggest percent off among `views`, checked percents first on a tie; null for none. */
+function biggestDiscount(views: readonly DealView[]): { percent: number; claimed: boolean } | null {
+  let best: { percent: number; claimed: boolean } | null = null;
+  for (const { shown } of views) {
+    const percent = shown ? shownPercent(shown) : null;
+    if (percent === null) continue;
+    const claimed = shown?.basis === 'claimed';
+    if (best === null || percent > best.percent || (percent === best.percent && !claimed)) {
+      best = { percent, claimed };
+    }
+  }
+  return best;
 }
 
 /** The page's address of a followed search with the follow dialog open. */

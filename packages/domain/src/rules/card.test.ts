@@ -6,7 +6,7 @@ import {
   dispensaryChipName,
   distanceChipText,
   hasDealBadge,
-  multiBuyText,
+  offerText,
   secondaryDescription,
   showCategoryChip,
 } from './card';
@@ -169,14 +169,18 @@ describe('distanceChipText', () => {
   });
 });
 
-describe('multiBuyText', () => {
-  it.each<[number, string, string]>([
-    [32.5, '2 for $65', '$32.50 each in 2 for $65'],
-    [25, '2/$50', '$25.00 each in 2/$50'],
-    [100 / 3, '3 for $100', '$33.33 each in 3 for $100'],
-    [20, 'B2G1', '$20.00 each in B2G1'],
-    [1234.5, '2 for $2,469', '$1,234.50 each in 2 for $2,469'],
-  ])('%s in %j -> %j', (each, offer, expected) => {
-    expect(multiBuyText(each, offer)).toBe(expected);
+describe('offerText', () => {
+  it.each<[string, string]>([
+    ['2 for $65', '2 for $65'],
+    ['2 FOR $65', '2 for $65'],
+    ['2/$50', '2/$50'],
+    ['B2G1', 'B2G1'],
+    ['bogo 50%', 'BOGO 50%'],
+    ['BUY 2 GET 1 FREE', 'Buy 2 get 1 free'],
+    ['buy any 2, get 1 free', 'Buy any 2, get 1 free'],
+    ['Buy 1 Smokiez Get the 2nd for a Penny', 'Buy 1 Smokiez Get the 2nd for a Penny'],
+    ['  3  for   $100 ', '3 for $100'],
+  ])('%j -> %j', (offer, expected) => {
+    expect(offerText(offer)).toBe(expected);
   });
 });

@@ -1,7 +1,7 @@
 import type { Deal } from '../contract/deal';
 import type { CategoryFilter } from '../contract/options';
 import type { DealCategory } from '../contract/values';
-import { decimalText, dollarsText } from './number-text';
+import { decimalText } from './number-text';
 
 /** The texts of a deal that the card rules read. */
 export type DealText = Pick<Deal, 'title' | 'description'>;
@@ -107,11 +107,24 @@ export function distanceChipText(miles: number, approximate = false): string | n
   return `${approximate ? '~' : ''}${decimalText(miles, 1)} mi`;
 }
 
+/** The offer words kept in capitals: 'BOGO', 'B2G1'. */
+const OFFER_ACRONYM = /^(?:bogo|b\d+g\d+)$/i;
+
 /**
- * A multi-buy's price line: '$32.50 each in 2 for $65', the price per item with cents (prices per
- * item are compared) and the offer as the deal words it, so the card says what one item costs
- * and why in one sentence a screen reader reads whole.
+ * A multi-buy as the card writes it beside the price per item, in sentence case: '2 FOR $65' reads
+ * '2 for $65', 'BUY 2 GET 1 FREE' reads 'Buy 2 get 1 free', 'bogo 50%' reads 'BOGO 50%'. A word
+ * written in capitals is lower-cased (a menu's shouting), except the offer's acronyms; the first
+ * letter is capitalised. The card then says what one item costs and why ('$32.50 each · 2 for $65').
  */
-export function multiBuyText(each: number, offer: string): string {
-  return `${dollarsText(each, { cents: true })} each in ${offer}`;
+export function offerText(offer: string): string {
+  const words = offer
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => {
+      if (OFFER_ACRONYM.test(word)) return word.toUpperCase();
+      return word === word.toUpperCase() ? word.toLowerCase() : word;
+    })
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -257,7 +257,9 @@ describe('size and brand filters and the best real discount', () => {
       { ...all, sort: 'real-discount' },
       false,
     );
-    expect(sorted.map((view) => [view.deal.title, view.realDiscount])).toEqual([
+    const percentOf = ({ shown }: (typeof sorted)[number]) =>
+      shown?.basis === 'usual' ? shown.percent : Number.NaN;
+    expect(sorted.map((view) => [view.deal.title, percentOf(view)])).toEqual([
       ['Blue Dream flower special', 25],
       ['Runtz flower special', 10],
       ['Wyld gummies special', 0],

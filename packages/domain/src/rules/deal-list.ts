@@ -9,14 +9,13 @@ import type {
 } from '../contract/options';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { brandKey, matchesBrand } from './brand-filter';
-import { discountOf } from './deal-facts';
 import { isCleanDeal } from './cleaning';
 import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
 import { effectiveUnitPrice, pricePerItem } from './price-per-item';
 import type { PricesWithTax } from './prices-with-tax';
-import { realDiscountOf } from './real-discount';
+import { shownDiscount } from './shown-discount';
 import { needleAt, searchNeedle, searchText } from './search';
 import { matchesSize } from './size-filter';
 import { sortDeals } from './sort';
@@ -51,8 +50,7 @@ function ownFacts(deal: Deal): OwnFacts {
       category: deal.category ?? 'other',
       sortPrice,
       ...(price?.multiBuy ? { multiBuy: price.multiBuy } : {}),
-      discountPercent: discountOf(deal),
-      realDiscount: realDiscountOf(deal, sortPrice),
+      shown: shownDiscount(deal, sortPrice),
       // The service sends each deal's weight (`dealGrams`), so the page carries no size reader.
       grams: deal.grams ?? Number.NaN,
       brandKey: brandKey(deal.brand),

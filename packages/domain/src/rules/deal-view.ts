@@ -1,5 +1,6 @@
 import type { StampedDeal, UnitPrice } from '../contract/deal';
 import type { DealCategory } from '../contract/values';
+import type { ShownDiscount } from './shown-discount';
 
 /**
  * A deal with what the page derives from it once per data change: its category, its distance
@@ -17,10 +18,11 @@ export interface DealView {
   /** The multi-buy `sortPrice` comes from, as the deal words it ('2 for $65'). */
   multiBuy?: string;
   rank: number;
-  /** Percent off (0-100), sent or worked out from the prices; NaN when unknown. */
-  discountPercent?: number;
-  /** Percent below the product's usual price at `sortPrice` (see `realDiscountOf`); NaN when unknown. */
-  realDiscount?: number;
+  /**
+   * The verdict on its discount at `sortPrice` (see `shownDiscount`): what its badge, chip and the
+   * discount sorts read. Absent in a view made by hand is the same as no discount claimed.
+   */
+  shown?: ShownDiscount;
   /** What the deal weighs in grams (see `dealGrams`); NaN when it is no known weight. */
   grams?: number;
   /** Its brand as the Brand filter compares it (see `brandKey`); '' for none. */

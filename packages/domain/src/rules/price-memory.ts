@@ -177,39 +177,31 @@ export function priceMemory(
 }
 
 /**
- * The card's line from the price memory, as data (`priceMemoryText` writes it):
- * - usual-price: an inflated claim; the usual price and the percent off recomputed from it
- *   (whole, half up; 0 when today's price is not below the usual one), and whether today's price
- *   is the usual one (then the 'deal' is no discount at all, and the card says so rather than
- *   naming the same price twice).
+ * The card's line from the price memory, as data (`priceMemoryText` writes it). What the history
+ * says of the discount itself (the usual price, an inflated claim) is the shown discount's
+ * (`shownDiscount`), not this line's:
  * - lowest-in-30-days: today's price is at or below the lowest of the last 30 days.
  * - price-dropped: the price went down to today's within `PRICE_DROP_NEWS_DAYS` (the change day
- *   and the 6 after it); `drop` is the previous price less today's.
+ *   and the 6 after it); `drop` is the previous price less today's (`price`).
  */
 export type PriceMemoryCard =
-  | { kind: 'usual-price'; usualPrice: number; percentOff: number; atUsualPrice: boolean }
   | { kind: 'lowest-in-30-days'; lowest30d: number }
-  | { kind: 'price-dropped'; drop: number; previousPrice: number; changedAt: string };
+  | {
+      kind: 'price-dropped';
+      drop: number;
+      price: number;
+      previousPrice: number;
+      changedAt: string;
+    };
 
 /**
- * At most one line per card, the first that holds of: usual-price (correcting a misleading claim
- * matters most), lowest-in-30-days (the stronger news), price-dropped. Null when the history is
- * unknown (fewer than 7 days seen) or none holds. A price that has held for 30 days is at its
- * lowest, and says so.
+ * At most one line per card, the first that holds of: lowest-in-30-days (the stronger news),
+ * price-dropped. Null when the history is unknown (fewer than 7 days seen) or neither holds. A
+ * price that has held for 30 days is at its lowest, and says so.
  */
 export function priceMemoryCard(memory: PriceMemory): PriceMemoryCard | null {
   if (memory.discountCheck === 'unknown') return null;
   const price = cents(memory.price, `today (${memory.day})`, 'price');
-  if (memory.discountCheck === 'inflated' && memory.usualPrice !== null) {
-    const usual = cents(memory.usualPrice, `today (${memory.day})`, 'usualPrice');
-    const percentOff = usual > price ? Math.round(((usual - price) * 100) / usual) : 0;
-    return {
-      kind: 'usual-price',
-      usualPrice: dollars(usual),
-      percentOff,
-      atUsualPrice: usual === price,
-    };
-  }
   if (memory.lowest30d !== null && price <= cents(memory.lowest30d, memory.day, 'lowest30d')) {
     return { kind: 'lowest-in-30-days', lowest30d: memory.lowest30d };
   }
@@ -221,6 +213,7 @@ export function priceMemoryCard(memory: PriceMemory): PriceMemoryCard | null {
       return {
         kind: 'price-dropped',
         drop: dollars(previous - price),
+        price: dollars(price),
         previousPrice: dollars(previous),
         changedAt: priceChangedAt,
       };
@@ -230,29 +223,16 @@ export function priceMemoryCard(memory: PriceMemory): PriceMemoryCard | null {
 }
 
 /**
- * The card line's words, money as the card writes it ('$5', '$4.50'): 'Lowest in 30 days',
- * 'Price dropped $5', 'Usual $40, 25% off' ('Usual $40' alone when nothing is off, 'Its usual
- * price' when today's price is the usual one).
+ * The card line's words, money as the card writes it ('$5', '$4.50'): 'Lowest in 30 days', 'Down
+ * $5 to $49' (how much, then to what: 'Price dropped $49' would read as the new price).
  */
 export function priceMemoryText(card: PriceMemoryCard): string {
   switch (card.kind) {
     case 'lowest-in-30-days':
       return 'Lowest in 30 days';
     case 'price-dropped':
-      return `Price dropped ${moneyText(card.drop)}`;
-    case 'usual-price': {
-      const usual = usualPriceText(card);
-      return card.percentOff > 0 ? `${usual}, ${card.percentOff}% off` : usual;
-    }
+      return `Down ${moneyText(card.drop)} to ${moneyText(card.price)}`;
   }
-}
-
-/**
- * What stands in for an inflated claim beside today's price: 'Usual $40', or 'Its usual price'
- * when today's price is that price (the claim is then the whole of the discount).
- */
-export function usualPriceText(card: { usualPrice: number; atUsualPrice: boolean }): string {
-  return card.atUsualPrice ? 'Its usual price' : `Usual ${moneyText(card.usualPrice)}`;
 }
 
 /** The price charged on an observation's day in cents (sale, else regular), null for neither. */

@@ -229,15 +229,34 @@ describe('the sorts beyond the spec', () => {
   const ids = (views: DealView[]) =>
     views.map((view) => (view.deal as { id: string }).id).join(' ');
 
+  const claimed = (percent: number): Partial<DealView> => ({
+    shown: { basis: 'claimed', percent, regularPrice: null },
+  });
+  const judged = (percent: number): Partial<DealView> => ({
+    shown: { basis: 'usual', usualPrice: 50, percent, standing: 'below' },
+  });
+
   it('biggest discount first, unknown last', () => {
     const views = [
-      make('a', 0, { discountPercent: 10 }),
-      make('b', 1, { discountPercent: Number.NaN }),
-      make('c', 2, { discountPercent: 40 }),
+      make('a', 0, claimed(10)),
+      make('b', 1, claimed(Number.NaN)),
+      make('c', 2, claimed(40)),
       make('d', 3, {}),
-      make('e', 4, { discountPercent: 40 }),
+      make('e', 4, claimed(40)),
     ];
     expect(ids(sortDeals(views, 'discount'))).toBe('c e a b d');
+  });
+
+  it('biggest discount: the checked percent where the history judges, never the claimed one', () => {
+    // 'a' claims 99% off a regular price never charged: 38.46% below its usual price.
+    const views = [
+      make('a', 0, judged(38.46)),
+      make('b', 1, claimed(50)),
+      make('c', 2, judged(-22)),
+      make('d', 3, judged(50)),
+      make('e', 4, judged(0)),
+    ];
+    expect(ids(sortDeals(views, 'discount'))).toBe('b d a e c');
   });
 
   it.each<[string, Array<number | undefined>, string]>([
@@ -254,12 +273,8 @@ describe('the sorts beyond the spec', () => {
     ],
     ['equal percents by rank', [20, 20, 20], 'a b c'],
   ])('best real discount: %s', (_name, percents, expected) => {
-    const views = percents.map((realDiscount, rank) =>
-      make(
-        String.fromCharCode(97 + rank),
-        rank,
-        realDiscount === undefined ? {} : { realDiscount },
-      ),
+    const views = percents.map((percent, rank) =>
+      make(String.fromCharCode(97 + rank), rank, percent === undefined ? {} : judged(percent)),
     );
     expect(ids(sortDeals(views.reverse(), 'real-discount'))).toBe(expected);
   });

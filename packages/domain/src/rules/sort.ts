@@ -3,6 +3,7 @@ import { DEAL_CATEGORIES } from '../contract/constants';
 import type { DealView } from './deal-view';
 import { onFirstUse } from './on-first-use';
 import type { PricesWithTax } from './prices-with-tax';
+import { discountOrder } from './shown-discount';
 
 type Compare = (a: DealView, b: DealView) => number;
 
@@ -64,16 +65,25 @@ function byNumberDescending(a: number, b: number): number {
   return byNumber(b, a);
 }
 
-/** Biggest discount first; deals that state none last. */
-const byDiscount: Compare = (a, b) =>
-  byNumberDescending(a.discountPercent ?? Number.NaN, b.discountPercent ?? Number.NaN);
+const discountKey = (view: DealView) => (view.shown ? discountOrder(view.shown) : Number.NaN);
 
 /**
- * Furthest below the product's usual price first (see `realDiscountOf`); deals whose usual price is
- * unknown (none sent, or too few days seen) after every deal with one.
+ * Biggest discount first, as each card shows it (`shownDiscount`): the percent below the usual
+ * price where the history judges, the claimed one where it cannot; a price above its usual one
+ * after every discount, deals with no discount known last.
+ */
+const byDiscount: Compare = (a, b) => byNumberDescending(discountKey(a), discountKey(b));
+
+/** The percent below the usual price, NaN where the history cannot judge. */
+const realDiscountKey = (view: DealView) =>
+  view.shown?.basis === 'usual' ? view.shown.percent : Number.NaN;
+
+/**
+ * Furthest below the product's usual price first; deals the history cannot judge (no usual price,
+ * or too few days seen) after every deal it judged.
  */
 const byRealDiscount: Compare = (a, b) =>
-  byNumberDescending(a.realDiscount ?? Number.NaN, b.realDiscount ?? Number.NaN);
+  byNumberDescending(realDiscountKey(a), realDiscountKey(b));
 
 /**
  * Units that can be compared with each other, in the order their groups are listed: per gram

@@ -1,12 +1,12 @@
 import {
   readSize,
+  unitPriceOf,
   sizeInText,
   sizeText,
   statedSize,
   type DealCategory,
   type Measure,
   type StatedSize,
-  type UnitPrice,
 } from '@stl-deals/domain';
 
 /**
@@ -64,31 +64,5 @@ export function doseOption(option: string | undefined, category: DealCategory | 
     : option;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** Sold by weight, so a size in milligrams is a weight too (a '500mg' cart is 0.5 g). */
-const BY_WEIGHT = new Set<DealCategory>(['flower', 'pre-rolls', 'vapes', 'concentrates']);
-
-/**
- * The one unit-price rule: what a deal costs per 100 mg of what an edible's pack holds (its THC,
- * or its cannabinoids in all when the name spells out a ratio's doses), per gram for what is
- * sized in grams (and for what is sold by weight and sized in milligrams); undefined when the
- * size says neither (an edible sized in grams, a topical's dose, no size).
- */
-export function unitPrice(
-  price: number | undefined,
-  size: string | undefined,
-  category: DealCategory | undefined,
-): UnitPrice | undefined {
-  const measure = readSize(size);
-  if (price === undefined || !measure) return undefined;
-  if (category === 'edibles') {
-    return measure.unit === 'mg'
-      ? { amount: round2((price / measure.amount) * 100), per: '100mg' }
-      : undefined;
-  }
-  if (measure.unit === 'g') return { amount: round2(price / measure.amount), per: 'g' };
-  return category && BY_WEIGHT.has(category)
-    ? { amount: round2(price / (measure.amount / 1000)), per: 'g' }
-    : undefined;
-}
+/** The one unit-price rule (the domain's, which the service also applies to deals without one). */
+export { unitPriceOf as unitPrice };

@@ -56,7 +56,7 @@ describe('DealCard', () => {
     expect(screen.getByText('Flower')).toBeInTheDocument();
   });
 
-  it('says what one item of a multi-buy costs, in one text, with the unit price at that price', () => {
+  it('says what one item of a multi-buy costs, the offer beside it, and the unit price at that price', () => {
     renderCard({
       title: 'Half-gram live resin carts',
       price: '2 for $65',
@@ -66,7 +66,9 @@ describe('DealCard', () => {
       effectivePrice: 32.5,
       multiBuy: '2 for $65',
     });
-    expect(screen.getByText('$32.50 each in 2 for $65')).toBeInTheDocument();
+    expect(screen.getByText('$32.50 each')).toBeInTheDocument();
+    // Once: the price text is the offer, which the price row shows.
+    expect(screen.getAllByText('2 for $65')).toHaveLength(1);
     expect(screen.getByText('$65.00/g')).toBeInTheDocument();
     expect(screen.queryByText('$84.00/g')).toBeNull();
   });

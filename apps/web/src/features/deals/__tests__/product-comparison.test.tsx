@@ -117,7 +117,7 @@ describe("'Also at N stores' and the comparison", () => {
       within(dialog).getByText('On deal at 3 stores today, cheapest first'),
     ).toBeInTheDocument();
     expect(rows(dialog)).toEqual([
-      'Greenlight | $32 | $25in 2 for $50',
+      'Greenlight | $32 | $25, 2 for $50',
       'Far Away Farms | $27.50 | $27.50',
       '🏪 Swade | $30 | $30',
     ]);
@@ -228,7 +228,7 @@ describe("'Also at N stores' and the comparison", () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('columnheader', { name: 'With tax' })).toBeInTheDocument();
     expect(rows(dialog)).toEqual([
-      'Greenlight | $32 | $25in 2 for $50 | ~$26.50 (estimate: local and sales tax unknown)',
+      'Greenlight | $32 | $25, 2 for $50 | ~$26.50 (estimate: local and sales tax unknown)',
       'Far Away Farms | $27.50 | $27.50 | ~$29.15 (estimate: local and sales tax unknown)',
       '🏪 Swade | $30 | $30 | ~$35.60',
     ]);

@@ -117,6 +117,7 @@ export const DealCard = memo(function DealCard({
         {facts.sale ? (
           <p className={styles.prices}>
             <span className={styles.price}>{facts.sale}</span>
+            {facts.offer && <span className={styles.offer}>{facts.offer}</span>}
             {facts.regular && (
               <s className={styles.regular}>
                 <span className="visually-hidden">regular price </span>
@@ -136,10 +137,12 @@ export const DealCard = memo(function DealCard({
         )}
         {withTax && <p className={styles.priceText}>{withTax}</p>}
         {facts.memory && <p className={styles.memory}>{facts.memory}</p>}
-        {card.each && <p className={styles.priceText}>{card.each}</p>}
-        {facts.sale && priceText && saysMore(priceText, view.deal.salePrice) && (
-          <p className={styles.priceText}>{card.price}</p>
-        )}
+        {facts.sale &&
+          priceText &&
+          !card.priceIsOffer &&
+          saysMore(priceText, view.deal.salePrice) && (
+            <p className={styles.priceText}>{card.price}</p>
+          )}
         {facts.details.length > 0 && <p className={styles.details}>{facts.details.join(' · ')}</p>}
         {tags.length > 0 && (
           <ul className={styles.tags} aria-label="About this deal">

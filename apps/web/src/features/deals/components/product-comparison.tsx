@@ -12,7 +12,8 @@ interface ProductComparisonProps {
 }
 
 /**
- * One product at every store that has it on deal in the list: today's price, the price per item
+ * One product at every store that has it on deal in the list: today's price with its discount as
+ * the card shows it (`shownDiscountText`), the price per item
  * (a multi-buy's), the price with tax when asked for, the distance when known, and a link to each
  * store's deal; cheapest first. Loaded when first opened.
  */
@@ -68,10 +69,23 @@ export function ProductComparison({ offers, tax, onClose }: ProductComparisonPro
                     row.store
                   )}
                 </th>
-                <td className={styles.number}>{row.price}</td>
+                <td className={styles.number}>
+                  {row.price}
+                  {row.discount && (
+                    <span className={styles.note}>
+                      <span className="visually-hidden">, </span>
+                      {row.discount}
+                    </span>
+                  )}
+                </td>
                 <td className={styles.number}>
                   {row.each ?? 'Unknown'}
-                  {row.offer && <span className={styles.note}>in {row.offer}</span>}
+                  {row.offer && (
+                    <span className={styles.note}>
+                      <span className="visually-hidden">, </span>
+                      {row.offer}
+                    </span>
+                  )}
                 </td>
                 {tax && <td className={styles.number}>{row.withTax ?? 'Unknown'}</td>}
                 {withDistance && <td className={styles.number}>{row.distance ?? 'Unknown'}</td>}

@@ -44,7 +44,7 @@ describe('dealCardView', () => {
       href: 'https://shop.example/resin',
       title: 'Live resin carts: 20% off every strain in the store this wee...',
       price: '$25.00',
-      each: null,
+      priceIsOffer: false,
       description: 'Half grams, all strains',
       dealBadge: true,
       dispensaryChip: '🏪 Swade',
@@ -55,16 +55,29 @@ describe('dealCardView', () => {
     });
   });
 
-  it('prices a multi-buy per item: in place of a price text that is just the offer, else under it', () => {
-    const offerOnly = cardOf({ title: 'Half-gram carts', price: '2 for $65', regularPrice: 42 });
-    expect([offerOnly.price, offerOnly.each]).toEqual(['$32.50 each in 2 for $65', null]);
-    const saysMore = cardOf({ title: 'Carts', price: '$42 · 2 for $65', regularPrice: 42 });
-    expect([saysMore.price, saysMore.each]).toEqual([
-      '$42 · 2 for $65',
-      '$32.50 each in 2 for $65',
-    ]);
-    const plain = cardOf({ title: 'Carts', price: '$42', regularPrice: 42 });
-    expect([plain.price, plain.each]).toEqual(['$42', null]);
+  it('prices a multi-buy per item, large, with the offer small beside it', () => {
+    const facts = (overrides: Parameters<typeof deal>[0]) => {
+      const [view] = buildDealViews([served(deal(overrides))], DISPENSARIES, null);
+      const { sale, offer } = dealFactsView(view!);
+      return { sale, offer, priceIsOffer: dealCardView(view!, 'all').priceIsOffer };
+    };
+    // The price text is the offer: the price row says it all.
+    expect(facts({ title: 'Half-gram carts', price: '2 for $65', regularPrice: 42 })).toEqual({
+      sale: '$32.50 each',
+      offer: '2 for $65',
+      priceIsOffer: true,
+    });
+    // The price text says more: it stays under the price row.
+    expect(facts({ title: 'Carts', price: '$42 · 2 FOR $65', regularPrice: 42 })).toEqual({
+      sale: '$32.50 each',
+      offer: '2 for $65',
+      priceIsOffer: false,
+    });
+    expect(facts({ title: 'Carts', price: '$42', salePrice: 42 })).toEqual({
+      sale: '$42',
+      offer: null,
+      priceIsOffer: false,
+    });
   });
 
   it('tries the logos the service sent, and chooses none itself from a backend that sends none', () => {

@@ -5,22 +5,26 @@ import {
   dealPriceMemoryCard,
   dispensaryChipName,
   distanceChipText,
+  dollarsText,
   endsLabel,
   hasDealBadge,
   imagePlaceholder,
   isNewDeal,
   marketDay,
   moneyText,
-  multiBuyText,
+  offerText,
   priceMemoryText,
-  usualPriceText,
   safeHttpUrl,
   secondaryDescription,
+  shownPercent,
+  showsDealBadge,
   showCategoryChip,
   unitPriceText,
+  usualPriceLine,
   type CategoryFilter,
   type DealView,
   type PricesWithTax,
+  type ShownDiscount,
   type Weekday,
   type TimeZone,
 } from '@stl-deals/domain';
@@ -30,10 +34,10 @@ export interface DealCardView {
   /** The deal's page, or null when its sourceUrl is not http(s): the card is then no link. */
   href: string | null;
   title: string;
-  /** The price text, or the multi-buy's price line when the text is just the offer ('2 for $65'). */
+  /** The deal's price text, as the store words it. */
   price: string;
-  /** '$32.50 each in 2 for $65' when the price text says more than the offer; else null. */
-  each: string | null;
+  /** Whether the price text is no more than the multi-buy the price row already shows. */
+  priceIsOffer: boolean;
   description: string | null;
   dealBadge: boolean;
   dispensaryChip: string | null;
@@ -70,15 +74,13 @@ function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealC
   const hasTitle = deal.title.trim() !== '';
   const secondary = hasTitle ? secondaryDescription(deal) : null;
   const offer = view.multiBuy;
-  const each = offer ? multiBuyText(view.sortPrice, offer) : null;
-  const offerOnly = offer !== undefined && deal.price.replace(/\s+/g, ' ').trim() === offer;
   return {
     href: safeHttpUrl(deal.sourceUrl),
     title: cutText(hasTitle ? deal.title.trim() : deal.description.trim()),
-    price: offerOnly && each ? each : deal.price,
-    each: offerOnly ? null : each,
+    price: deal.price,
+    priceIsOffer: offer !== undefined && deal.price.replace(/\s+/g, ' ').trim() === offer,
     description: secondary === null ? null : cutText(secondary),
-    dealBadge: hasDealBadge(deal),
+    dealBadge: showsDealBadge(shownOf(view), hasDealBadge(deal)),
     dispensaryChip: dispensaryChipName(deal.dispensary) || null,
     distanceChip: distanceChipText(distanceMiles, distanceApproximate),
     categoryChip: showCategoryChip(categoryFilter, category) ? categoryLabel(category) : null,
@@ -94,25 +96,29 @@ function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealC
  * fields only looks as the spec says.
  */
 export interface DealFactsView {
-  /** The sale price, large ('$30'), from `salePrice`. */
-  sale: string | null;
   /**
-   * The regular price, struck through, when it is above the sale price; null when the product's
-   * own history shows that price was not charged (`usual` stands in its place).
+   * The price, large: what one item costs taking the deal as offered. A multi-buy's price per
+   * item ('$32.50 each', `offer` beside it), else the sale price ('$30', from `salePrice`).
+   */
+  sale: string | null;
+  /** The multi-buy the price per item comes from, small and in sentence case ('2 for $65'). */
+  offer: string | null;
+  /**
+   * The regular price the store claims, struck through, when the product's history cannot judge
+   * the deal (`shownDiscount`'s 'claimed' basis); null when it can (`usual` stands in its place).
    */
   regular: string | null;
   /**
-   * 'Usual $40' ('Its usual price' when today's price is that price): for a claimed regular price
-   * more than 5% above every price charged in the last 30 days (`discountCheck: 'inflated'`), the
-   * usual price in its place.
+   * Where the history puts today's price: 'Usual $52', 'Its usual price', '$11 above its usual
+   * price' (`usualPriceLine`); null when it cannot judge.
    */
   usual: string | null;
-  /** '-33%'; against the usual price when it stands in for the claimed one. */
+  /** '-38%': the shown discount (`shownPercent`), against the usual price when it is known. */
   discount: string | null;
   /**
-   * What the product's price memory says of today's price: 'Lowest in 30 days' or 'Price
-   * dropped $5' (a drop within the last 7 days); null when its history is unknown, when neither
-   * holds, or without a context (no day to count from).
+   * What the product's price memory says of today's price: 'Lowest in 30 days' or 'Down $5 to
+   * $49' (a drop within the last 7 days); null when its history is unknown, when neither holds, or
+   * without a context (no day to count from).
    */
   memory: string | null;
   /** '$8.57/g', '$2.10/100 mg', at the price per item (a multi-buy's, see `effectiveUnitPrice`). */
@@ -150,25 +156,29 @@ export function dealFactsView(view: DealView, context?: FactsContext): DealFacts
 
 function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsView {
   const { deal } = view;
+  const shown = shownOf(view);
   const sale = typeof deal.salePrice === 'number' ? deal.salePrice : null;
-  const regular =
-    typeof deal.regularPrice === 'number' && (sale === null || deal.regularPrice > sale)
-      ? deal.regularPrice
-      : null;
+  const each = view.multiBuy && !Number.isNaN(view.sortPrice) ? view.sortPrice : null;
+  const regular = shown.basis === 'claimed' ? shown.regularPrice : null;
   // A deal without a history check has no line: the market's day is not read for it.
   const remembered =
     context && deal.discountCheck
       ? dealPriceMemoryCard(deal, marketDay(context.now, context.timeZone))
       : null;
-  const inflated = remembered?.kind === 'usual-price' ? remembered : null;
-  const discount = inflated ? inflated.percentOff : (view.discountPercent ?? Number.NaN);
+  const percent = shownPercent(shown);
   const text = (value: string | undefined) => value?.trim() || null;
   return {
-    sale: sale === null ? null : moneyText(sale),
-    regular: sale === null || regular === null || inflated ? null : moneyText(regular),
-    usual: inflated ? usualPriceText(inflated) : null,
-    discount: Number.isNaN(discount) || discount <= 0 ? null : `-${discount}%`,
-    memory: remembered && !inflated ? priceMemoryText(remembered) : null,
+    sale:
+      each !== null
+        ? `${dollarsText(each, { cents: true })} each`
+        : sale === null
+          ? null
+          : moneyText(sale),
+    offer: each !== null && view.multiBuy ? offerText(view.multiBuy) : null,
+    regular: regular === null ? null : moneyText(regular),
+    usual: usualPriceLine(shown, view.sortPrice),
+    discount: percent === null ? null : `-${percent}%`,
+    memory: remembered ? priceMemoryText(remembered) : null,
     unitPrice: view.unitPrice ? unitPriceText(view.unitPrice) : null,
     details: [text(deal.size), text(deal.brand), text(deal.strainType)].filter(
       (part): part is string => part !== null,
@@ -178,6 +188,10 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
     ends: context ? endsLabel(deal, context) : null,
   };
 }
+
+/** A view made without a verdict (by hand) claims no discount. */
+const NO_CLAIM: ShownDiscount = { basis: 'claimed', percent: Number.NaN, regularPrice: null };
+const shownOf = (view: DealView): ShownDiscount => view.shown ?? NO_CLAIM;
 
 /**
  * '~$27.43 with tax' ('(estimate: sales tax unknown)' after it when a part of the store's tax is

@@ -5,9 +5,11 @@ import {
   dollarsText,
   estimateNote,
   moneyText,
+  offerText,
   outTheDoorPrice,
   productPrice,
   safeHttpUrl,
+  shownDiscountText,
   type DealView,
   type PricesWithTax,
 } from '@stl-deals/domain';
@@ -19,9 +21,14 @@ export interface ComparisonRow {
   store: string;
   /** Today's price: the sale price, else the regular one, else the deal's price text. */
   price: string;
+  /**
+   * Its discount as the card shows it: 'Usual $52, 38% off', 'Its usual price', '53% off
+   * (claimed)' (`shownDiscountText`); null when there is none to say.
+   */
+  discount: string | null;
   /** What one item costs taking the deal as offered (the effective price); null when unknown. */
   each: string | null;
-  /** The multi-buy the price per item comes from ('2 for $65'), else null. */
+  /** The multi-buy the price per item comes from, in sentence case ('2 for $65'), else null. */
   offer: string | null;
   /**
    * The price per item with the store's taxes ('~$27.43'; '~$26.50 (estimate: sales tax unknown)'
@@ -53,8 +60,9 @@ export function comparisonRows(
       key: `${deal.dispensaryKey}:${view.rank}`,
       store: dispensaryChipName(deal.dispensary) || deal.dispensaryKey,
       price: price || 'Not given',
+      discount: view.shown ? shownDiscountText(view.shown, view.sortPrice) : null,
       each: Number.isNaN(view.sortPrice) ? null : moneyText(view.sortPrice),
-      offer: view.multiBuy ?? null,
+      offer: view.multiBuy ? offerText(view.multiBuy) : null,
       withTax: tax && !Number.isNaN(view.sortPrice) ? withTax(view, tax) : null,
       distance: distanceChipText(view.distanceMiles, view.distanceApproximate),
       href: safeHttpUrl(deal.sourceUrl),
