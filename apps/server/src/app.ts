@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { collection, maintenance, role, push } = await attachCollecting(app, deps, metrics);
   const cluster = deps.cluster ?? null;
 
-  handleErrors(app);
+  handleErrors(app, MAX_PARAM_LENGTH);
   ignoreBodies(app);
   app.addHook('onSend', etagHook);
   app.addHook('onResponse', observeRequests(metrics));

@@ -25,6 +25,36 @@ export class DataDirInUseError extends ConfigError {
   }
 }
 
+/**
+ * DATA_DIR cannot be made or written by the service's user (a read-only volume, a folder owned
+ * by another user, a path through a file). A setting to fix, so it is told in one line.
+ */
+export class DataDirUnwritableError extends ConfigError {
+  override name = 'DataDirUnwritableError';
+
+  constructor(
+    readonly dataDir: string,
+    readonly code: string,
+  ) {
+    super(
+      `DATA_DIR ${dataDir} cannot be written (${code}): the service keeps its store there. ` +
+        "Make the folder writable by the service's user, or set DATA_DIR to a folder that is " +
+        '(or DATABASE_URL to store in PostgreSQL).',
+    );
+  }
+}
+
+/** The system's answers for a folder that cannot be made or written. */
+const UNWRITABLE_CODES = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOTDIR',
+  'EEXIST',
+  'ENOSPC',
+  'EDQUOT',
+]);
+
 export interface DataDirLock {
   /** The owner file, which names this process while it holds the folder. */
   readonly file: string;
@@ -39,14 +69,34 @@ export interface LockOptions {
   isAlive?: (pid: number) => boolean;
 }
 
-/** Whether a process with this pid runs (one of another user's counts: EPERM). */
+/**
+ * Whether a process with this pid runs (one of another user's counts: EPERM). A process that was
+ * killed but not yet reaped by its parent (a zombie, state Z in /proc/<pid>/stat; X: being
+ * reaped) still answers the signal probe, yet holds nothing: it counts as dead. Where /proc
+ * cannot be read (not Linux), the probe alone decides.
+ */
 export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  const state = processState(pid);
+  return state !== 'Z' && state !== 'X';
+}
+
+/**
+ * The state letter of /proc/<pid>/stat, or undefined when it cannot be read. It follows the
+ * command name, which is in parentheses and may itself hold spaces and parentheses.
+ */
+export function processState(pid: number): string | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return /^ ([A-Za-z])/.exec(stat.slice(stat.lastIndexOf(')') + 1))?.[1];
 }
 
 /** The pid an owner file names, or undefined when it is gone or holds no pid. */
@@ -62,7 +112,7 @@ function ownerOf(file: string): number | undefined {
 
 /**
  * Takes the data folder for this process, or throws DataDirInUseError naming the folder and the
- * owner's pid. The owner file appears whole or not at all (written aside, then linked into
+ * owner's pid (DataDirUnwritableError when the folder cannot be made or written). The owner file appears whole or not at all (written aside, then linked into
  * place, which fails if one exists), so a second starter never reads it half written. An owner
  * file whose pid no longer runs is stale (a process that was killed) and is taken over, and so
  * is one naming this very pid: a container restarted on the same volume often gets the pid its
@@ -72,10 +122,16 @@ function ownerOf(file: string): number | undefined {
 export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDirLock {
   const pid = options.pid ?? process.pid;
   const isAlive = options.isAlive ?? processIsAlive;
-  mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, OWNER_FILE);
   const draft = `${file}.${pid}.tmp`;
-  writeFileSync(draft, `${pid}\n`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(draft, `${pid}\n`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (UNWRITABLE_CODES.has(code)) throw new DataDirUnwritableError(dataDir, code);
+    throw error;
+  }
   try {
     // Twice at most: once more after a stale owner file is removed.
     for (let attempt = 0; attempt < 2; attempt += 1) {

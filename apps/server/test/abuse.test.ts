@@ -1,4 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,10 +15,17 @@ import { CacheStatusSchema, type SourceStatus } from '@stl-deals/domain';
 import type { Registry } from '@stl-deals/scraper';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir, OWNER_FILE } from '../src/data-dir-lock';
+import {
+  DataDirInUseError,
+  DataDirUnwritableError,
+  lockDataDir,
+  OWNER_FILE,
+  processIsAlive,
+  processState,
+} from '../src/data-dir-lock';
 import { startApp, tempDir } from './support/harness';
 import { rawRequest } from './support/raw-http';
-import { listening, start } from './support/service-process';
+import { listening, start, until } from './support/service-process';
 
 /**
  * Attacks on the service, each against the real service on a real port, with payloads read in
@@ -636,4 +650,55 @@ describe('one process owns a SQLite data folder', () => {
     expect(await third.exited).toBe(0);
     expect(existsSync(ownerFile(dataDir))).toBe(false);
   }, 120_000);
+
+  it('an owner killed and not yet reaped by its parent (a zombie) is taken over at once', async () => {
+    const dataDir = tempDir();
+    const registryFile = join(tempDir(), 'registry.json');
+    writeFileSync(registryFile, JSON.stringify(registry()));
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEALS_REGISTRY: registryFile };
+    const first = start(env, { unreaped: true });
+    try {
+      await listening(first);
+      const pid = Number(/^(\d+)\n/.exec(first.stdout())?.[1]);
+      expect(readFileSync(ownerFile(dataDir), 'utf8')).toBe(`${pid}\n`);
+      process.kill(pid, 'SIGKILL');
+      // Its parent never waits for it: it stays a zombie, which answers a signal probe.
+      await until(() => (processState(pid) === 'Z' ? true : undefined), 'the zombie');
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(processIsAlive(pid)).toBe(false);
+
+      const next = start(env);
+      await listening(next);
+      expect(readFileSync(ownerFile(dataDir), 'utf8')).toBe(`${next.child.pid}\n`);
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('a DATA_DIR the service cannot write stops the start with one line saying what to do', async () => {
+    const parent = tempDir();
+    const dataDir = join(parent, 'data');
+    mkdirSync(dataDir);
+    chmodSync(dataDir, 0o555);
+    // Root writes anywhere: the service then runs as nobody, as a container's user would.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) chmodSync(parent, 0o755);
+    const registryDir = tempDir();
+    chmodSync(registryDir, 0o755);
+    const registryFile = join(registryDir, 'registry.json');
+    writeFileSync(registryFile, JSON.stringify(registry()));
+    chmodSync(registryFile, 0o644);
+    const service = start(
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEALS_REGISTRY: registryFile },
+      asRoot ? { user: { uid: 65534, gid: 65534 } } : {},
+    );
+    expect(await service.exited).toBe(1);
+    expect(service.stderr().trim().split('\n')).toEqual([
+      new DataDirUnwritableError(dataDir, 'EACCES').message,
+    ]);
+    expect(service.stderr()).toMatch(/^DATA_DIR .*data cannot be written \(EACCES\): /);
+    expect(service.stdout()).not.toContain('Server listening');
+  }, 60_000);
 });

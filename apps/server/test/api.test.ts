@@ -443,6 +443,52 @@ describe('POST /api/scraper/refresh/:key', () => {
     expect(tooLong.json()).toEqual({ error: 'URITooLong', message: 'The address is too long.' });
   });
 
+  it("answers 414 for a path parameter past the router limit wherever it stands, as the deal history's id", async () => {
+    const server = await app();
+    for (const url of [
+      `/api/deals/${'k'.repeat(3000)}/history`,
+      `/api/deals/${'k'.repeat(3000)}/history?days=30`,
+      `/api/${'k'.repeat(3000)}/anything`,
+    ]) {
+      const response = await server.inject(url);
+      expect(response.statusCode, url.slice(0, 40)).toBe(414);
+      expect(response.json()).toEqual({ error: 'URITooLong', message: 'The address is too long.' });
+    }
+    // Up to the limit, an unknown id is what it is.
+    expect((await server.inject(`/api/deals/${'k'.repeat(2048)}/history`)).statusCode).toBe(404);
+    expect((await server.inject(`/api/no/${'k'.repeat(2048)}`)).statusCode).toBe(404);
+  });
+
+  it("takes the history's days as plain decimal digits from 1 to 365 only", async () => {
+    const server = await app();
+    await refreshAll(server);
+    const [deal] = (await server.inject('/api/reactive/deals?view=page')).json<
+      Array<{ id: string }>
+    >();
+    const history = (days: string) =>
+      server.inject(`/api/deals/${encodeURIComponent(deal!.id)}/history?days=${days}`);
+    for (const days of ['1', '30', '365']) {
+      expect((await history(days)).statusCode, days).toBe(200);
+    }
+    for (const days of [
+      '0x10',
+      '%2B5',
+      '1e2',
+      '5.0',
+      '05',
+      '0',
+      '366',
+      '-1',
+      '',
+      '%2030',
+      '1000',
+    ]) {
+      const response = await history(days);
+      expect(response.statusCode, days).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe('BadRequest');
+    }
+  });
+
   it('answers the current deals without scraping within REFRESH_COOLDOWN_S', async () => {
     const clock = new TestClock();
     const server = await app({ clock, env: { REFRESH_COOLDOWN_S: '60' } });
@@ -1202,6 +1248,16 @@ describe('HTTP behaviour', () => {
       'DELETE /api/push/subscriptions/{id}',
     ]);
     expect(JSON.stringify(document.paths['/api/reactive/deals'])).toContain('"sourceUrl"');
+    // The history's days: plain decimal digits, as the route reads them.
+    const history = JSON.stringify(document.paths['/api/deals/{id}/history']);
+    expect(history).toContain(JSON.stringify('^[1-9][0-9]{0,2}$'));
+    expect(Object.keys(document.paths['/api/deals/{id}/history']?.get?.responses ?? {})).toEqual([
+      '200',
+      '400',
+      '404',
+    ]);
+    const subscribing = JSON.stringify(document.paths['/api/push/subscriptions']);
+    expect(subscribing).toContain('no-store');
     expect(Object.keys(document.paths['/api/scraper/refresh/all']?.post?.responses ?? {})).toEqual([
       '200',
       '202',

@@ -61,13 +61,50 @@ describe('host turns across processes', () => {
     });
     // Another host is not held up by it.
     const other = await second.take('api.example.com', signal);
-    await other.release(1);
+    await other.release(true);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(secondGotIt).toBe(false);
-    await held.release(1_234_567);
+    await held.release(true);
     const turn = await waiting;
-    expect(turn.lastEndMs).toBe(1_234_567);
-    await turn.release(1_300_000);
+    // The first one's request ended just now, by the database's clock.
+    expect(turn.sinceLastEndMs).toBeGreaterThanOrEqual(0);
+    expect(turn.sinceLastEndMs).toBeLessThan(1_000);
+    await turn.release(false);
+  });
+
+  it('tells how long ago the last request ended, and an end in the future as just now', async () => {
+    const turns = postgresHostTurns(processPool(), logger);
+    const signal = new AbortController().signal;
+    const admin = processPool();
+    const storeEnd = (host: string, offsetMs: number) =>
+      admin.query(
+        `INSERT INTO host_turns (host, last_end_ms)
+         VALUES ($1, (extract(epoch FROM clock_timestamp()) * 1000)::bigint + $2)
+         ON CONFLICT (host) DO UPDATE SET last_end_ms = EXCLUDED.last_end_ms`,
+        [host, offsetMs],
+      );
+    const MINUTE = 60_000;
+    // Ten minutes ago; then five days ahead, as a process whose clock ran ahead once wrote it.
+    await storeEnd('past.example.com', -10 * MINUTE);
+    await storeEnd('ahead.example.com', 5 * 24 * 60 * MINUTE);
+
+    const past = await turns.take('past.example.com', signal);
+    expect(past.sinceLastEndMs).toBeGreaterThanOrEqual(10 * MINUTE);
+    expect(past.sinceLastEndMs).toBeLessThan(10 * MINUTE + 5_000);
+    await past.release(false);
+
+    const ahead = await turns.take('ahead.example.com', signal);
+    expect(ahead.sinceLastEndMs).toBe(0);
+    // A request in this turn puts the end back at the database's now.
+    await ahead.release(true);
+    const next = await turns.take('ahead.example.com', signal);
+    expect(next.sinceLastEndMs).toBeLessThan(1_000);
+    await next.release(false);
+    const { rows } = await admin.query<{ ahead_ms: string }>(
+      `SELECT last_end_ms - (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ahead_ms
+         FROM host_turns WHERE host = 'ahead.example.com'`,
+    );
+    expect(Number(rows[0]?.ahead_ms)).toBeLessThanOrEqual(0);
   });
 
   it('a wait for a turn ends when its scrape is aborted', async () => {
@@ -77,7 +114,7 @@ describe('host turns across processes', () => {
     const waiting = postgresHostTurns(processPool(), logger).take('slow.example.com', abort.signal);
     abort.abort(new Error('scrape timed out'));
     await expect(waiting).rejects.toThrow('scrape timed out');
-    await held.release(1);
+    await held.release(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { Agent } from 'node:https';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteRepository, type DealsRepository } from '@stl-deals/store';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FeedDeals } from '../src/follow/feed-deals';
 import { fanOut } from '../src/follow/push-fan-out';
 import { pushSender } from '../src/follow/push-sender';
-import { CLIENT_DAY_LIMIT, SUBSCRIPTIONS_PER_CLIENT_DAY } from '../src/routes/push';
+import {
+  CLIENT_DAY_LIMIT,
+  STORE_RETRY_AFTER_S,
+  STORE_UNAVAILABLE,
+  SUBSCRIPTIONS_PER_CLIENT_DAY,
+} from '../src/routes/push';
 import { feedDeals } from './support/deals';
 import { startFeedServer, type FeedServer } from './support/feed-server';
 import { feedRegistry, silentLogger, startApp, tempDir, TestClock } from './support/harness';
@@ -252,6 +258,95 @@ describe('subscribing with a cap', () => {
       expect((await post(none)).statusCode).toBe(503);
     } finally {
       await Promise.all([capped.close(), none.close()]);
+    }
+  });
+
+  /** POSTs a subscription to the app listening at `origin`, as a browser's page does. */
+  const postTo = (origin: string, subscription: BrowserSubscription, search = '') =>
+    fetch(`${origin}${SUBSCRIPTIONS}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ subscription, search }),
+    });
+
+  it('takes a re-subscription of a kept browser and search even above a lowered cap, keeping it', async () => {
+    const dataDir = tempDir();
+    const env = { PUSH_SERVICE_HOSTS: '127.0.0.1' };
+    const first = await startApp({ registry: feedRegistry(feed, ['grove']), dataDir, env });
+    const [kept, other] = [push.subscribe(), push.subscribe()];
+    try {
+      const origin = await first.listen({ port: 0, host: '127.0.0.1' });
+      for (const browser of [kept, other]) expect((await postTo(origin, browser)).status).toBe(201);
+    } finally {
+      await first.close();
+    }
+
+    const lowered = await startApp({
+      registry: feedRegistry(feed, ['grove']),
+      dataDir,
+      env: { ...env, PUSH_MAX_SUBSCRIPTIONS: '1' },
+    });
+    try {
+      const origin = await lowered.listen({ port: 0, host: '127.0.0.1' });
+      const again = await postTo(origin, kept);
+      expect(again.status).toBe(201);
+      const { id } = (await again.json()) as { id: string };
+      // A new one is still refused at the cap; nothing kept was lost.
+      expect((await postTo(origin, push.subscribe())).status).toBe(503);
+      const store = await openSqliteRepository({ file: join(dataDir, 'deals.sqlite') });
+      try {
+        const rows = await store.listPushSubscriptions(null, 10);
+        expect(rows.map(({ endpoint }) => endpoint).sort()).toEqual(
+          [kept.endpoint, other.endpoint].sort(),
+        );
+        expect(rows.find(({ endpoint }) => endpoint === kept.endpoint)?.id).toBe(id);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await lowered.close();
+    }
+  });
+});
+
+describe('subscribing while the store is down', () => {
+  it('answers 503 with the reason and Retry-After, and takes the client’s budget back', async () => {
+    const dataDir = tempDir();
+    const down = await startApp({
+      registry: feedRegistry(feed, ['grove']),
+      dataDir,
+      env: { PUSH_SERVICE_HOSTS: '127.0.0.1' },
+    });
+    try {
+      const origin = await down.listen({ port: 0, host: '127.0.0.1' });
+      // The token's answer is a credential: never kept by a cache.
+      const first = await fetch(`${origin}${SUBSCRIPTIONS}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subscription: push.subscribe(), search: '' }),
+      });
+      expect(first.status).toBe(201);
+      expect(first.headers.get('cache-control')).toBe('no-store');
+
+      const file = join(dataDir, 'deals.sqlite');
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      down.maintenance.start();
+      await down.maintenance.settled();
+      for (let attempt = 0; attempt < SUBSCRIPTIONS_PER_CLIENT_DAY + 2; attempt++) {
+        const answer = await fetch(`${origin}${SUBSCRIPTIONS}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ subscription: push.subscribe(), search: '' }),
+        });
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe(String(STORE_RETRY_AFTER_S));
+        expect(await answer.json()).toEqual({
+          error: 'ServiceUnavailable',
+          message: STORE_UNAVAILABLE,
+        });
+      }
+    } finally {
+      await down.close();
     }
   });
 });

@@ -245,4 +245,66 @@ describe('a store that fails its check', () => {
     expect((await refresh()).json()).toHaveLength(5);
     await untilPingAnswers(server, CHECK_INTERVAL_S * 1000 + 500);
   });
+
+  it('is noticed once a write finds the disk full, on every signal, and clears once one fits', async () => {
+    // The test holds the connection, to stop the file growing as a full disk does (SQLITE_FULL).
+    const connection = new BetterSqlite3(file);
+    const server = await app(
+      { METRICS_TOKEN: 'metrics-token-for-tests' },
+      clock,
+      await createSqliteRepository(connection, { file }),
+    );
+    const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+    const refresh = () =>
+      fetch(`${origin}/api/scraper/refresh/alpha`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    const storageGauge = async () => {
+      const body = await (
+        await fetch(`${origin}/metrics`, {
+          headers: { authorization: 'Bearer metrics-token-for-tests' },
+        })
+      ).text();
+      return Number(/^stl_deals_storage_ok (\S+)$/m.exec(body)?.[1]);
+    };
+    const status = async () =>
+      CacheStatusSchema.parse(
+        await (await fetch(`${origin}/api/monitoring/scraper/status`)).json(),
+      );
+    expect(await (await refresh()).json()).toHaveLength(3);
+    server.maintenance.start();
+    await server.maintenance.settled();
+    expect(await storageGauge()).toBe(1);
+
+    connection.pragma(
+      `max_page_count = ${Number(connection.pragma('page_count', { simple: true }))}`,
+    );
+    feed.set('alpha', { deals: feedDeals('alpha', 400) });
+    clock.advance(DAY_MS);
+    expect(await (await refresh()).json()).toHaveLength(3);
+    expect((await status()).sources?.[0]).toMatchObject({
+      state: 'stale',
+      error: STORAGE_REASONS.full,
+    });
+    await untilPingFails(server, CHECK_INTERVAL_S * 1000 + 500);
+    const ping = await fetch(`${origin}/api/monitoring/scraper/ping`);
+    expect(ping.status).toBe(503);
+    expect(await ping.json()).toEqual({
+      error: 'StorageFailing',
+      message: STORAGE_FAULT_REASONS.full,
+    });
+    expect((await status()).storage).toEqual({ ok: false, reason: STORAGE_FAULT_REASONS.full });
+    expect(await storageGauge()).toBe(0);
+    expect(failedChecks()).toEqual([expect.objectContaining({ fault: 'full' })]);
+
+    // Room again: the next write that fits clears it.
+    connection.pragma('max_page_count = 1000000');
+    clock.advance(DAY_MS);
+    expect(await (await refresh()).json()).toHaveLength(400);
+    await untilPingAnswers(server, CHECK_INTERVAL_S * 1000 + 500);
+    expect((await status()).storage).toEqual({ ok: true });
+    expect(await storageGauge()).toBe(1);
+  });
 });

@@ -52,7 +52,7 @@ export function createMenuScrape(
   options: MenuScrapeOptions,
 ): (entry: RegistryEntry, signal: AbortSignal) => Promise<ScrapeResult> {
   const { adapters, platforms, parser, http, browser, checkResolved, clock } = options;
-  /** Stores whose host asked to be left alone (Retry-After), until when: theirs alone. */
+  /** Stores whose host asked to be left alone (Retry-After), until when (monotonic): theirs alone. */
   const leftAlone = new Map<string, number>();
 
   /** The first of the store's other platforms that answers, if any does. */
@@ -177,17 +177,18 @@ export function createMenuScrape(
   }
 
   return async (entry, signal) => {
-    const until = leftAlone.get(entry.key) ?? 0;
-    if (clock.now() < until) {
+    const until = leftAlone.get(entry.key);
+    const left = until === undefined ? 0 : until - clock.monotonicNow();
+    if (left > 0) {
       throw new RetryableError(
-        `The menu host asked us to wait; not asked again before ${new Date(until).toISOString()}`,
+        `The menu host asked us to wait; not asked again before ${new Date(clock.now() + left).toISOString()}`,
       );
     }
     try {
       return await scrapeOnce(entry, signal);
     } catch (error) {
       if (error instanceof RetryLaterError) {
-        leftAlone.set(entry.key, clock.now() + error.retryAfterMs);
+        leftAlone.set(entry.key, clock.monotonicNow() + error.retryAfterMs);
       }
       const fallback = await viaAlternatives(entry, error, signal);
       if (fallback) return fallback;

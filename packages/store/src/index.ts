@@ -1,6 +1,6 @@
 export * from './repository';
 export { dealKey } from './deal-key';
-export { StorageFaultError, StorageFullError } from './storage-errors';
+export { isStorageUnavailable, StorageFaultError, StorageFullError } from './storage-errors';
 export {
   createSqliteRepository,
   openSqliteRepository,

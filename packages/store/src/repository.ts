@@ -104,14 +104,15 @@ export interface PriceObservation {
  * What `checkHealth` found. `missing`: the database file (or PostgreSQL database) is gone.
  * `replaced`: another file (or database) took its name. `damaged`: it fails the engine's
  * consistency check (SQLite's pages; PostgreSQL's tables and recorded migrations).
- * `unreachable`: the database server does not answer (PostgreSQL only). `detail` names the
- * database and the problem, for the log (not for clients).
+ * `unreachable`: the database server does not answer (PostgreSQL only). `unwritable` and `full`:
+ * the last write failed for a read-only or failing disk, or for want of space, and no write has
+ * succeeded since. `detail` names the database and the problem, for the log (not for clients).
  */
 export type StorageHealth =
   | { ok: true }
   | {
       ok: false;
-      fault: 'missing' | 'replaced' | 'damaged' | 'unreachable' | 'unwritable';
+      fault: 'missing' | 'replaced' | 'damaged' | 'unreachable' | 'unwritable' | 'full';
       detail: string;
     };
 

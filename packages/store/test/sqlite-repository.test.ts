@@ -295,6 +295,20 @@ describe('a full or unwritable disk', () => {
     expect(stored.deals).toHaveLength(3000);
   });
 
+  it('says full from a write that found no room until a snapshot fits again', async () => {
+    await repository.replaceSnapshot('grove', sampleDeals(5), T1);
+    fillDisk();
+    await firstFailure((n) => repository.replaceSnapshot(`store-${n}`, sampleDeals(50), T1));
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'full' });
+
+    // A small row that fits in the file's free pages says nothing of room for a snapshot.
+    connection.pragma('max_page_count = 1000000');
+    await repository.saveDispensaryLocation('grove', { lat: 38.6, lng: -90.2 }, T2);
+    expect(await repository.checkHealth()).toMatchObject({ ok: false, fault: 'full' });
+    await repository.replaceSnapshot('grove', sampleDeals(500), T2);
+    expect(await repository.checkHealth()).toEqual({ ok: true });
+  });
+
   // query_only makes SQLite fail every write with SQLITE_READONLY, as a file system remounted
   // read-only does (or SQLITE_IOERR_*, which the same rule takes).
   it('rejects a write with StorageFaultError and says unwritable until a write succeeds', async () => {

@@ -30,6 +30,7 @@ export const STORAGE_FAULT_REASONS: Record<StorageFault, string> = {
     "The service's database cannot be reached; the last good deals are served and new ones are not saved.",
   unwritable:
     "The service's storage cannot be written; the last good deals are served and new ones are not saved.",
+  full: "The service's storage is full; the last good deals are served and new ones are not saved.",
 };
 
 export interface StoreMaintenanceOptions {

@@ -49,9 +49,11 @@ function statusOf(error: FastifyError): number {
 
 /**
  * Every failure answers JSON `{error, message}`. Client errors keep their status; anything else
- * is a 500 whose detail is logged, never sent.
+ * is a 500 whose detail is logged, never sent. With `maxParamLength` (the router's), a path none
+ * of whose routes matched because one of its segments is longer than a parameter may be is a
+ * 414, wherever the parameter stands: the router itself says so only for a path's last segment.
  */
-export function handleErrors(app: FastifyInstance): void {
+export function handleErrors(app: FastifyInstance, maxParamLength?: number): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = statusOf(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -59,7 +61,17 @@ export function handleErrors(app: FastifyInstance): void {
       .code(status)
       .send(errorBody(status, error instanceof HttpError ? error.message : undefined));
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404)));
+  app.setNotFoundHandler((request, reply) => {
+    const status =
+      maxParamLength !== undefined && longestSegment(request.url) > maxParamLength ? 414 : 404;
+    return reply.code(status).send(errorBody(status));
+  });
+}
+
+/** The length of the longest segment of a request's path (its query left out), as sent. */
+function longestSegment(url: string): number {
+  const path = url.split('?', 1)[0] ?? '';
+  return Math.max(0, ...path.split('/').map((segment) => segment.length));
 }
 
 /**

@@ -41,17 +41,22 @@ export const dealHistoryRoutes: FastifyPluginCallbackZod<DealHistoryRouteOptions
           "A current deal's price history: its product's days at its dispensary, oldest first.",
         params: z.object({ id: z.string().describe("The deal's id, as the deals list sends it.") }),
         querystring: z.object({
-          days: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(PRICE_HISTORY_MAX_DAYS)
+          // Plain decimal digits only: a number's other spellings (0x10, +5, 1e2, 5.0) are 400s,
+          // as the docs promise, rather than read as some number of days.
+          days: z
+            .string()
+            .regex(
+              /^[1-9][0-9]{0,2}$/,
+              `must be a whole number from 1 to ${PRICE_HISTORY_MAX_DAYS}`,
+            )
+            .transform(Number)
+            .pipe(z.number().max(PRICE_HISTORY_MAX_DAYS))
             .default(PRICE_HISTORY_DEFAULT_DAYS)
             .describe(
               `The last this many calendar days, today's included (1 to ${PRICE_HISTORY_MAX_DAYS}; default ${PRICE_HISTORY_DEFAULT_DAYS}).`,
             ),
         }),
-        response: { 200: DealPriceHistorySchema, 404: ErrorSchema },
+        response: { 200: DealPriceHistorySchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DealsRepository } from '@stl-deals/store';
+import { isStorageUnavailable, type DealsRepository } from '@stl-deals/store';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +26,10 @@ export const PUSH_PATHS = {
 
 export const FULL =
   'The service takes no more subscriptions for now. The feed link works meanwhile.';
+export const STORE_UNAVAILABLE =
+  'The service cannot save subscriptions right now; try again in a minute. The feed link works meanwhile.';
+/** When to try again while the store is unavailable: its next check comes within a minute. */
+export const STORE_RETRY_AFTER_S = 60;
 export const CLIENT_DAY_LIMIT = `At most ${SUBSCRIPTIONS_PER_CLIENT_DAY} subscriptions a day from one network; try again tomorrow.`;
 
 export interface PushRouteOptions {
@@ -125,7 +129,9 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
           description:
             "`subscription` is the browser's PushSubscription.toJSON(); its endpoint must be on a " +
             'push service of PUSH_SERVICE_HOSTS (the major browsers’). `search` is the page’s URL ' +
-            'query. Answers the id and a token, which DELETE takes; keep the token, it is not shown again.',
+            'query. Answers the id and a token, which DELETE takes; keep the token, it is not shown again ' +
+            '(`Cache-Control: no-store`). 503 with Retry-After while the store cannot take it. The same ' +
+            'browser and search again replaces its subscription, never refused by PUSH_MAX_SUBSCRIPTIONS.',
           body: NewSubscriptionBody,
           response: {
             201: z.object({
@@ -173,13 +179,17 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
           );
         } catch (error) {
           await perClient.giveBack(client, now);
-          throw error;
+          if (!isStorageUnavailable(error)) throw error;
+          request.log.warn({ err: error }, 'a subscription could not be stored');
+          reply.header('retry-after', String(STORE_RETRY_AFTER_S));
+          throw new HttpError(503, STORE_UNAVAILABLE);
         }
         if (added === 'full') {
           await perClient.giveBack(client, now);
           throw new HttpError(503, FULL);
         }
-        return reply.code(201).send({ id, token });
+        // The token is a credential: no cache, shared or the browser's, may keep it.
+        return reply.code(201).header('cache-control', 'no-store').send({ id, token });
       },
     );
     registered();

@@ -14,10 +14,26 @@ export interface Started {
   exited: Promise<number | NodeJS.Signals | null>;
 }
 
+export interface StartOptions {
+  /** The user (and group) it runs as; default the test's. */
+  user?: { uid: number; gid: number };
+  /**
+   * Started under a parent that never reaps its children (`sh` exec'ing `sleep`), so that once
+   * killed the service stays a zombie until `child` (that parent) ends. The service's own pid
+   * is the first line of stdout.
+   */
+  unreaped?: boolean;
+}
+
 /** The service as an operator starts it: `node --import tsx apps/server/src/main.ts`. */
-export function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+export function start(env: Record<string, string>, options: StartOptions = {}): Started {
+  const file = options.unreaped ? '/bin/sh' : process.execPath;
+  const args = options.unreaped
+    ? ['-c', '"$0" --import tsx "$1" & echo $!; exec sleep 300', process.execPath, MAIN]
+    : ['--import', 'tsx', MAIN];
+  const child = spawn(file, args, {
     cwd: ROOT,
+    ...(options.user ?? {}),
     env: {
       ...process.env,
       WEB_DIST: join(tempDir(), 'no-dist'),

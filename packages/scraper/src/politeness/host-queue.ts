@@ -5,12 +5,17 @@ import { runInSlot } from './queue-slot';
 
 /**
  * A host's turn held across processes: while one process holds it, no other process of the
- * cluster sends a request to the host. `lastEndMs` is when the cluster's last request to it ended.
+ * cluster sends a request to the host.
  */
 export interface HostTurn {
-  lastEndMs: number;
-  /** Gives the turn back, recording `endMs` as the end of this request. */
-  release(endMs: number): Promise<void>;
+  /**
+   * How long ago the cluster's last request to the host ended, measured on one clock the whole
+   * cluster shares (never negative; Infinity when none is known). A span, not a date: the
+   * processes' own clocks need not agree with each other or stay put.
+   */
+  sinceLastEndMs: number;
+  /** Gives the turn back; `requested`: a request was sent in it, so it ended now. */
+  release(requested: boolean): Promise<void>;
 }
 
 /** Where the turns of every process of a cluster are kept (PostgreSQL in the service). */
@@ -36,7 +41,7 @@ export interface HostQueueOptions {
 
 interface HostState {
   queue: PQueue;
-  /** When the last request to the host ended (or gave up its turn). */
+  /** When the last request to the host ended (or gave up its turn), on the monotonic clock. */
   lastEnd: number;
   /** The host's robots.txt Crawl-delay (0 when none); the longer of it and ours applies. */
   crawlDelayMs: number;
@@ -45,7 +50,9 @@ interface HostState {
 /**
  * Per-host politeness: requests to a host take turns, with a minimum pause between them (the
  * host's Crawl-delay when longer). Waits a host asks for after a failure (Retry-After, backoff)
- * are the asking store's own, so they are not here: see the http transport.
+ * are the asking store's own, so they are not here: see the http transport. The pause is measured
+ * on the monotonic clock, and a last request that seems to lie in the future counts as just
+ * ended: whatever a clock does, no wait is longer than the pause itself.
  */
 export class HostQueue {
   readonly #hosts = new Map<string, HostState>();
@@ -60,20 +67,26 @@ export class HostQueue {
     // The task's promise is wrapped so that the slot can end before the task does.
     const { running } = await runInSlot(state.queue, signal, async () => {
       const shared = await this.options.shared?.take(host, signal);
+      let requested = false;
       try {
         const gap = Math.max(minDelayMs, state.crawlDelayMs);
-        const lastEnd = Math.max(state.lastEnd, shared?.lastEndMs ?? Number.NEGATIVE_INFINITY);
-        const wait = lastEnd + gap - clock.now();
+        const now = clock.monotonicNow();
+        const sharedEnd = shared
+          ? now - Math.max(0, shared.sinceLastEndMs)
+          : Number.NEGATIVE_INFINITY;
+        const lastEnd = Math.min(now, Math.max(state.lastEnd, sharedEnd));
+        const wait = lastEnd + gap - now;
         if (wait > maxWaitMs) {
           throw new RetryableError(`${host} asks for ${Math.ceil(wait / 1000)} s between requests`);
         }
         if (wait > 0) await clock.sleep(wait, signal);
+        requested = true;
         const task$ = task();
         await endOrTurnOver(task$, turnMs);
-        state.lastEnd = clock.now();
+        state.lastEnd = clock.monotonicNow();
         return { running: task$ };
       } finally {
-        await shared?.release(state.lastEnd);
+        await shared?.release(requested);
       }
     });
     return running;

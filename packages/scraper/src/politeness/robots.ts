@@ -55,6 +55,7 @@ export interface RobotsCacheOptions {
 
 /** robots.txt, fetched once per origin (concurrent callers share the fetch) and kept `ttlMs`. */
 export class RobotsCache {
+  /** `expires` is on the monotonic clock. */
   readonly #entries = new Map<string, { expires: number; rules: Promise<Rules> }>();
 
   constructor(private readonly options: RobotsCacheOptions) {}
@@ -73,7 +74,7 @@ export class RobotsCache {
   #rules(robotsUrl: string): Promise<Rules> {
     const { clock, load, ttlMs } = this.options;
     const cached = this.#entries.get(robotsUrl);
-    if (cached && cached.expires > clock.now()) return cached.rules;
+    if (cached && cached.expires > clock.monotonicNow()) return cached.rules;
     const entry = {
       expires: Number.POSITIVE_INFINITY,
       rules: load(robotsUrl).then(
@@ -84,7 +85,8 @@ export class RobotsCache {
     this.#entries.set(robotsUrl, entry);
     void entry.rules.then((rules) => {
       entry.expires =
-        clock.now() + (rules.kind === 'unreachable' ? Math.min(ttlMs, UNREACHABLE_TTL_MS) : ttlMs);
+        clock.monotonicNow() +
+        (rules.kind === 'unreachable' ? Math.min(ttlMs, UNREACHABLE_TTL_MS) : ttlMs);
     });
     return entry.rules;
   }

@@ -24,14 +24,14 @@ export class NetworkWitness {
   constructor(private readonly clock: Clock) {}
 
   answered(): void {
-    this.lastAnswerAt = this.clock.now();
+    this.lastAnswerAt = this.clock.monotonicNow();
   }
 
   isOffline(cause: unknown): boolean {
     const code = (cause as { code?: unknown } | null)?.code;
     if (typeof code !== 'string' || !NO_NETWORK_CODES.has(code)) return false;
     const last = this.lastAnswerAt;
-    return last === null || this.clock.now() - last >= ONLINE_PROOF_MS;
+    return last === null || this.clock.monotonicNow() - last >= ONLINE_PROOF_MS;
   }
 }
 

@@ -249,6 +249,33 @@ describe('per-host politeness', () => {
     // robots.txt, then each menu a second after the request before it.
     expect(time.waits).toEqual([1_000, 1_000]);
   });
+
+  // The system's own clock, the wall part of it stepped as NTP or an operator does (Date only:
+  // the monotonic clock goes on as it does on a real machine).
+  describe('when the machine clock is stepped', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      ['10 minutes back', -10 * 60 * 1000],
+      ['5 days back', -5 * 24 * 60 * 60 * 1000],
+      ['a day ahead', 24 * 60 * 60 * 1000],
+    ])('keeps the pause between requests as it is, set %s', async (_what, stepMs) => {
+      const base = await serve({ '/menu': json(MENU) });
+      const { http } = transport({ clock: systemClock, minHostDelayMs: 150 });
+      await http.fetch(getJson(`${base}/menu?a`), never());
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + stepMs);
+      const started = performance.now();
+      await expect(http.fetch(getJson(`${base}/menu?b`), never())).resolves.toEqual(MENU);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      const hitsInOrder = server?.hits ?? [];
+      expect(hitsInOrder).toHaveLength(3); // robots.txt and two menus
+      const gap = hitsInOrder[2]!.start - hitsInOrder[1]!.end;
+      expect(gap).toBeGreaterThanOrEqual(148);
+    });
+  });
 });
 
 describe('a machine without internet', () => {

@@ -101,6 +101,13 @@ export interface RepositorySettings {
   observationRowsPerStore: number;
 }
 
+/** A write's failure that health reports until that kind of write succeeds again. */
+interface WriteFault {
+  ok: false;
+  fault: 'unwritable' | 'full';
+  detail: string;
+}
+
 /** `DealsRepository` on a migrated database reached through Kysely, whatever the engine. */
 export class KyselyDealsRepository implements DealsRepository {
   readonly #db: Kysely<StoreDatabase>;
@@ -110,10 +117,11 @@ export class KyselyDealsRepository implements DealsRepository {
   /** The last check's fault; writes are refused while there is one. */
   #fault: Exclude<StorageHealth, { ok: true }> | null = null;
   /**
-   * The last write's failure for storage that cannot be written, until a write succeeds. Writes
-   * are still tried (a remounted disk comes back without a restart); health reports it.
+   * Per kind of write (the method's name), its last failure for storage that cannot be written
+   * or is full. Writes are still tried (a remounted disk, or space freed, comes back without a
+   * restart), and health reports the oldest fault held until `#written` clears it.
    */
-  #unwritable: { ok: false; fault: 'unwritable'; detail: string } | null = null;
+  readonly #writeFaults = new Map<string, WriteFault>();
 
   constructor(db: Kysely<StoreDatabase>, engine: StoreEngine, settings: RepositorySettings) {
     this.#db = db;
@@ -150,7 +158,7 @@ export class KyselyDealsRepository implements DealsRepository {
       payload: encodeDeal(dispensaryKey, position, deal),
       salePrice: deal.salePrice ?? null,
     }));
-    return this.#writing(() =>
+    return this.#writing('replaceSnapshot', () =>
       db.transaction().execute(async (trx) => {
         await writeSnapshot(trx, dispensaryKey, stored, at, this.#settings.historyRowsPerStore);
         await writeObservations(
@@ -178,7 +186,7 @@ export class KyselyDealsRepository implements DealsRepository {
     const db = this.#open();
     const checked = checkObservations(dispensaryKey, observations);
     if (checked.length === 0) return;
-    await this.#writing(() =>
+    await this.#writing('recordObservations', () =>
       db
         .transaction()
         .execute((trx) =>
@@ -230,7 +238,7 @@ export class KyselyDealsRepository implements DealsRepository {
     let pruned = 0;
     while (options.signal?.aborted !== true) {
       const db = this.#open();
-      const deleted = await this.#writing(() =>
+      const deleted = await this.#writing('pruneObservations', () =>
         db.transaction().execute((trx) => batch(trx, batchRows)),
       );
       pruned += deleted;
@@ -254,7 +262,7 @@ export class KyselyDealsRepository implements DealsRepository {
       deal_count: checkCount(run.dealCount, `${what}: dealCount`),
       error: run.error,
     };
-    await this.#writing(() =>
+    await this.#writing('recordScrapeRun', () =>
       db.transaction().execute((trx) => insertScrapeRun(trx, row, this.#settings.scrapeRunsKept)),
     );
   }
@@ -271,7 +279,9 @@ export class KyselyDealsRepository implements DealsRepository {
     const checked = checkLocation(location, `Location of dispensary '${dispensaryKey}'`);
     const at = isoFromDate(foundAt, `foundAt of the location of dispensary '${dispensaryKey}'`);
     const db = this.#open();
-    await this.#writing(() => upsertLocation(db, dispensaryKey, checked, at));
+    await this.#writing('saveDispensaryLocation', () =>
+      upsertLocation(db, dispensaryKey, checked, at),
+    );
   }
 
   async loadDispensaryLocations(): Promise<Map<string, GeoPoint>> {
@@ -287,7 +297,9 @@ export class KyselyDealsRepository implements DealsRepository {
       location === null ? null : checkLocation(location, `Geocoded location of '${address}'`);
     const at = isoFromDate(geocodedAt, `geocodedAt of '${address}'`);
     const db = this.#open();
-    await this.#writing(() => upsertGeocodedAddress(db, address, checked, at));
+    await this.#writing('saveGeocodedAddress', () =>
+      upsertGeocodedAddress(db, address, checked, at),
+    );
   }
 
   async loadGeocodedAddresses(): Promise<Map<string, GeoPoint | null>> {
@@ -297,7 +309,9 @@ export class KyselyDealsRepository implements DealsRepository {
   async saveResolvedSource(dispensaryKey: string, source: ResolvedSource): Promise<void> {
     checkResolvedSource(dispensaryKey, source);
     const db = this.#open();
-    await this.#writing(() => upsertResolvedSource(db, dispensaryKey, source));
+    await this.#writing('saveResolvedSource', () =>
+      upsertResolvedSource(db, dispensaryKey, source),
+    );
   }
 
   async loadResolvedSources(dispensaryKey?: string): Promise<Map<string, ResolvedSource>> {
@@ -313,7 +327,7 @@ export class KyselyDealsRepository implements DealsRepository {
       publishedAt: isoFromText(view.publishedAt, `publishedAt of view '${view.view}'`),
     };
     const db = this.#open();
-    await this.#writing(() => upsertPublishedView(db, checked));
+    await this.#writing('savePublishedView', () => upsertPublishedView(db, checked));
   }
 
   async loadPublishedView(view: string): Promise<PublishedView | null> {
@@ -327,7 +341,7 @@ export class KyselyDealsRepository implements DealsRepository {
     const checked = checkNewSubscription(subscription);
     const max = checkCount(maxSubscriptions, 'maxSubscriptions');
     const db = this.#open();
-    return this.#writing(() =>
+    return this.#writing('addPushSubscription', () =>
       db.transaction().execute(async (trx) => {
         await this.#engine.lockPushSubscriptions(trx);
         return insertSubscription(trx, checked, max);
@@ -341,7 +355,7 @@ export class KyselyDealsRepository implements DealsRepository {
   ): Promise<'removed' | 'absent' | 'refused'> {
     const checkedId = checkSubscriptionId(id);
     const db = this.#open();
-    return this.#writing(() =>
+    return this.#writing('removePushSubscription', () =>
       db.transaction().execute((trx) => deleteSubscription(trx, checkedId, tokenHash)),
     );
   }
@@ -358,14 +372,16 @@ export class KyselyDealsRepository implements DealsRepository {
     const checked = outcomes.map(checkOutcome);
     if (checked.length === 0) return;
     const db = this.#open();
-    await this.#writing(() => db.transaction().execute((trx) => writeOutcomes(trx, checked)));
+    await this.#writing('settlePushSubscriptions', () =>
+      db.transaction().execute((trx) => writeOutcomes(trx, checked)),
+    );
   }
 
   async prunePushSubscriptions(usedBefore: Date, now: Date): Promise<number> {
     const before = isoFromDate(usedBefore, 'usedBefore of the push subscriptions');
     const at = isoFromDate(now, 'now of the push subscriptions');
     const db = this.#open();
-    return this.#writing(() => pruneSubscriptions(db, before, at));
+    return this.#writing('prunePushSubscriptions', () => pruneSubscriptions(db, before, at));
   }
 
   async countPushSubscriptions(): Promise<number> {
@@ -376,13 +392,17 @@ export class KyselyDealsRepository implements DealsRepository {
     const checked = checkPushKeys(candidate);
     const db = this.#open();
     const at = new Date().toISOString();
-    return this.#writing(() => db.transaction().execute((trx) => keepKeys(trx, checked, at)));
+    return this.#writing('keepPushKeys', () =>
+      db.transaction().execute((trx) => keepKeys(trx, checked, at)),
+    );
   }
 
   async checkHealth(): Promise<StorageHealth> {
     const health = await this.#engine.checkHealth(this.#open());
     this.#fault = health.ok ? null : health;
-    return health.ok ? (this.#unwritable ?? health) : health;
+    if (!health.ok) return health;
+    const [writeFault] = this.#writeFaults.values();
+    return writeFault ?? health;
   }
 
   async close(): Promise<void> {
@@ -395,7 +415,7 @@ export class KyselyDealsRepository implements DealsRepository {
    * Runs a write unless the last health check found a fault, naming a full disk as such: either
    * way the caller keeps its last good data.
    */
-  async #writing<T>(write: () => Promise<T>): Promise<T> {
+  async #writing<T>(kind: string, write: () => Promise<T>): Promise<T> {
     if (this.#fault !== null) {
       throw new StorageFaultError(
         `Not writing to the deals database ${this.#engine.name}: it is ${this.#fault.fault} (${this.#fault.detail})`,
@@ -403,23 +423,38 @@ export class KyselyDealsRepository implements DealsRepository {
     }
     try {
       const written = await write();
-      this.#unwritable = null;
+      this.#written(kind);
       return written;
     } catch (error) {
       if (this.#engine.isStorageFull(error)) {
+        const detail = error instanceof Error ? error.message : String(error);
+        this.#writeFaults.set(kind, { ok: false, fault: 'full', detail });
         throw new StorageFullError(`The deals database ${this.#engine.name} is full`, {
           cause: error,
         });
       }
       if (this.#engine.isUnwritable(error)) {
         const detail = error instanceof Error ? error.message : String(error);
-        this.#unwritable = { ok: false, fault: 'unwritable', detail };
+        this.#writeFaults.set(kind, { ok: false, fault: 'unwritable', detail });
         throw new StorageFaultError(
           `The deals database ${this.#engine.name} cannot be written (${detail})`,
           { cause: error },
         );
       }
       throw error;
+    }
+  }
+
+  /**
+   * Any write that succeeds shows the storage writable. Room is shown only by the same kind of
+   * write, or by a snapshot (the largest write there is): a small row that fits in the file's
+   * free pages says nothing of room for the next snapshot.
+   */
+  #written(kind: string): void {
+    for (const [failed, { fault }] of this.#writeFaults) {
+      if (fault === 'unwritable' || failed === kind || kind === 'replaceSnapshot') {
+        this.#writeFaults.delete(failed);
+      }
     }
   }
 

@@ -29,23 +29,27 @@ function recordOf(row: Selectable<PushSubscriptionsTable>): PushSubscriptionReco
 
 /**
  * Inside the caller's transaction, which holds the engine's lock on the subscriptions: the same
- * browser's row for the same search is replaced, and a new one is refused at `max`.
+ * browser's row for the same search is replaced, and a new one is refused at `max`. A
+ * replacement adds nothing, so it is never refused, even with more kept than `max` (a lowered
+ * PUSH_MAX_SUBSCRIPTIONS): refusing it would leave the browser without the one it had.
  */
 export async function insertSubscription(
   trx: Kysely<StoreDatabase>,
   subscription: NewPushSubscription,
   max: number,
 ): Promise<'added' | 'full'> {
-  await trx
+  const replaced = await trx
     .deleteFrom('push_subscriptions')
     .where('endpoint', '=', subscription.endpoint)
     .where('search', '=', subscription.search)
-    .execute();
-  const { count } = await trx
-    .selectFrom('push_subscriptions')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  if (Number(count) >= max) return 'full';
+    .executeTakeFirst();
+  if (Number(replaced.numDeletedRows) === 0) {
+    const { count } = await trx
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= max) return 'full';
+  }
   await trx
     .insertInto('push_subscriptions')
     .values({
