@@ -320,7 +320,7 @@ describe('the price sorts with tax', () => {
   const stores = [
     { key: 'high', tax: rates(3, 10) },
     { key: 'low', tax: rates(0, 5) },
-    // No rates sent: only the state marijuana tax is counted, as on the card's estimate.
+    // No rates sent: sorted at the lowest rates known (0% local, 5% sales), never as if none.
     { key: 'unknown' },
   ];
   const at = (id: string, rank: number, key: string, price: number, unit?: number): DealView => ({
@@ -339,8 +339,8 @@ describe('the price sorts with tax', () => {
     rank,
     ...(unit === undefined ? {} : { unitPrice: { amount: unit, per: 'g' as const } }),
   });
-  // With adult-use tax: a $35.70 (19%), b $34.41 (11%), c $34.98 (6%), d unknown.
-  // With medical tax: a $34.20 (14%), b $33.79 (9%), c $34.32 (4%).
+  // With adult-use tax: a $35.70 (19%), b $34.41 (11%), c $36.63 (6% + the lowest 5%), d unknown.
+  // With medical tax: a $34.20 (14%), b $33.79 (9%), c $34.65 (4% + the lowest 5%).
   const views = [
     at('a', 0, 'high', 30, 8.57),
     at('b', 1, 'low', 31, 8.86),
@@ -350,13 +350,13 @@ describe('the price sorts with tax', () => {
 
   it.each<[SortKey, 'off' | 'rec' | 'med', string]>([
     ['price-low', 'off', 'a b c d'],
-    ['price-low', 'rec', 'b c a d'],
+    ['price-low', 'rec', 'b a c d'],
     ['price-low', 'med', 'b a c d'],
     ['price-high', 'off', 'c b a d'],
-    ['price-high', 'rec', 'a c b d'],
+    ['price-high', 'rec', 'c a b d'],
     ['price-high', 'med', 'c a b d'],
     ['unit-price', 'off', 'a b c d'],
-    ['unit-price', 'rec', 'b c a d'],
+    ['unit-price', 'rec', 'b a c d'],
     ['unit-price', 'med', 'b a c d'],
     // Sorts that read no price are the same with tax.
     ['dispensary', 'rec', 'a b d c'],
@@ -372,8 +372,16 @@ describe('the price sorts with tax', () => {
   });
 
   it('treats a deal of a dispensary missing from the list as one with no rates', () => {
-    const stray = [at('x', 0, 'gone', 33), at('y', 1, 'high', 30)];
-    // x: $34.98 (state tax only), y: $35.70.
+    const stray = [at('x', 0, 'gone', 32), at('y', 1, 'high', 30)];
+    // x: $35.52 (6% + the lowest 5%), y: $35.70.
     expect(ids(sortDeals(stray, 'price-low', pricesWithTax('rec', stores)))).toBe('x y');
+  });
+
+  it('sorts an estimate after a complete price of the same amount, in both directions', () => {
+    // Both $36.63 with adult-use tax: 'low' complete (0% + 5%), 'unknown' at the lowest known.
+    const tied = [at('e', 0, 'unknown', 33), at('f', 1, 'low', 33)];
+    const tax = pricesWithTax('rec', stores);
+    expect(ids(sortDeals(tied, 'price-low', tax))).toBe('f e');
+    expect(ids(sortDeals(tied, 'price-high', tax))).toBe('f e');
   });
 });

@@ -138,7 +138,8 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
  * distance: near to far, unknown (Infinity) last.
  *
  * With `tax` (the 'Prices with tax' switch on), the price sorts and the unit-price sort order
- * deals by those prices with their store's taxes (see `taxedAmount`), as the cards show them.
+ * deals by those prices with their store's taxes (see `PricesWithTax.taxed`: a part whose rate
+ * is unknown counted at the lowest known rate, never as 0), the complete price first on a tie.
  */
 export function sortDeals(
   views: readonly DealView[],
@@ -180,14 +181,17 @@ function taxedComparators(
     }
     return (view: DealView) => taxed.get(view) ?? Number.NaN;
   };
+  // Of equal prices with tax, the complete one first: the estimate may come to more.
+  const completeFirst: Compare = (a, b) =>
+    Number(tax.estimated(a.deal.dispensaryKey)) - Number(tax.estimated(b.deal.dispensaryKey));
   if (key === 'price-low' || key === 'price-high') {
     const price = amounts((view) => view.sortPrice);
     return key === 'price-low'
-      ? [(a, b) => byNumber(price(a), price(b))]
-      : [(a, b) => byNumberDescending(price(a), price(b))];
+      ? [(a, b) => byNumber(price(a), price(b)), completeFirst]
+      : [(a, b) => byNumberDescending(price(a), price(b)), completeFirst];
   }
   if (key === 'unit-price') {
-    return [byUnitPriceOf(amounts((view) => view.unitPrice?.amount ?? Number.NaN))];
+    return [byUnitPriceOf(amounts((view) => view.unitPrice?.amount ?? Number.NaN)), completeFirst];
   }
   return null;
 }

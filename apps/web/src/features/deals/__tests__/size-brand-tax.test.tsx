@@ -170,7 +170,8 @@ describe("'Prices with tax'", () => {
         : d,
   );
   // Adult-use: $30 at Swade is $35.70 (19%), $31 at Greenlight $34.41 (11%), $33 at Far Away
-  // (no rates sent, the state's 6% only) $34.98. Medical: $34.20, $33.79 and $34.32.
+  // (no rates sent: sorted at the lowest known, 0% local and 5% sales, with the state's 6%)
+  // $36.63. Medical: $34.20, $33.79 and $35.97.
   const PRICED = [
     deal({ title: 'Swade flower special', price: '$30.00', ...swade }),
     deal({ title: 'Greenlight flower special', price: '$31.00', ...greenlight }),
@@ -196,8 +197,8 @@ describe("'Prices with tax'", () => {
     expect(window.location.search).toBe('?sort=price-low&tax=rec');
     expect(cardTitles()).toEqual([
       'Greenlight flower special',
-      'Far Away flower special',
       'Swade flower special',
+      'Far Away flower special',
     ]);
 
     await user.selectOptions(tax, 'med');
