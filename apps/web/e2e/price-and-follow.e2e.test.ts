@@ -15,7 +15,10 @@ import {
   parseDealPriceHistory,
   PRICE_HISTORY_DEFAULT_DAYS,
   priceMemoryText,
+  shownDiscountText,
   shownPercent,
+  showsDealBadge,
+  hasDealBadge,
   usualPriceLine,
   productPrice,
   productStores,
@@ -262,6 +265,98 @@ describe('price memory', () => {
       await becomes(() => button.evaluate((element) => element === document.activeElement), true);
       expect(errors).toEqual([]);
     }
+  });
+});
+
+describe('one verdict', () => {
+  const VERDICTS = {
+    below: (view: DealView) => view.shown?.basis === 'usual' && view.shown.standing === 'below',
+    at: (view: DealView) => view.shown?.basis === 'usual' && view.shown.standing === 'at',
+    above: (view: DealView) => view.shown?.basis === 'usual' && view.shown.standing === 'above',
+    claimed: (view: DealView) =>
+      view.shown?.basis === 'claimed' && shownPercent(view.shown) !== null,
+  } as const;
+
+  /** A feed's entries by id, read by the browser's own XML parser, as a feed reader would. */
+  async function feedEntries(page: Page, query: string) {
+    const answer = await fetch(`${SERVICE}/feeds/deals.atom${query}`);
+    expect(answer.status).toBe(200);
+    const entries = await page.evaluate(
+      ({ text, ns }) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        const read = (entry: Element, name: string) =>
+          entry.getElementsByTagNameNS(ns, name)[0]?.textContent ?? '';
+        return [...doc.getElementsByTagNameNS(ns, 'entry')].map((entry) => ({
+          id: read(entry, 'id'),
+          title: read(entry, 'title'),
+          // The summary is HTML: its text, as a reader shows it.
+          summary:
+            new DOMParser().parseFromString(read(entry, 'summary'), 'text/html').body.textContent ??
+            '',
+        }));
+      },
+      { text: await answer.text(), ns: ATOM },
+    );
+    return new Map(entries.map((entry) => [entry.id, entry]));
+  }
+
+  it('shows each verdict with a badge, a chip, a sort position and a feed entry that agree', async () => {
+    const data = await pageData();
+    const sorted = expectedList(data, { sort: 'discount', pageSize: PAGE_SIZE });
+    // 'Biggest discount' orders by the shown discount: never a bigger percent after a smaller one.
+    const orders = sorted.matching.map((view) => view.shown?.percent ?? Number.NaN);
+    const known = orders.filter((order) => !Number.isNaN(order));
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(orders.slice(known.length).every(Number.isNaN)).toBe(true);
+
+    const { page, errors } = await open('/');
+    await countText(page);
+    let position = -1;
+    for (const [kind, test] of Object.entries(VERDICTS)) {
+      const at = sorted.matching.findIndex(test);
+      expect(at, `a deal whose verdict is ${kind}`).toBeGreaterThanOrEqual(0);
+      // Sorted where its verdict puts it: below and claimed discounts before 'at', 'at' before 'above'.
+      if (kind === 'at' || kind === 'above') expect(at).toBeGreaterThan(position);
+      position = Math.max(position, kind === 'claimed' ? -1 : at);
+      const view = sorted.matching[at]!;
+      const shown = view.shown!;
+      const percent = shownPercent(shown);
+      const badge = showsDealBadge(shown, hasDealBadge(view.deal));
+      if (kind !== 'claimed') expect(badge).toBe(kind === 'below');
+
+      // The card, on its page of the discount sort.
+      const pageNumber = Math.floor(at / PAGE_SIZE) + 1;
+      await page.goto(`${SERVICE}/?sort=discount&pageSize=${PAGE_SIZE}&page=${pageNumber}`);
+      await countText(page);
+      const card = cards(page).nth(at % PAGE_SIZE);
+      expect(await card.locator('h3, h4').textContent()).toBe(cardTitle(view.deal));
+      expect(await card.getByText('DEAL', { exact: true }).count()).toBe(badge ? 1 : 0);
+      // The chip reads '-38% off' to a screen reader ('off' is hidden from sight).
+      const chip = await card.getByText(/^-\d+% off$/).allTextContents();
+      expect(chip).toEqual(percent === null ? [] : [`-${percent}% off`]);
+      const text = (await card.textContent()) ?? '';
+      if (kind === 'at') expect(text).toContain('Its usual price');
+      if (kind === 'above') expect(text).toMatch(/\$[\d.,]+ above its usual price/);
+      if (kind === 'below') expect(text).toContain(`Usual ${moneyText(view.deal.usualPrice!)}`);
+      if (kind === 'claimed') expect(text).not.toMatch(/Usual \$|usual price/);
+      if (kind !== 'claimed') expect(await card.locator('s').count()).toBe(0);
+
+      // Its feed entry says the same, in words.
+      const entries = await feedEntries(
+        page,
+        `?dispensary=${encodeURIComponent(view.deal.dispensaryKey)}&search=${encodeURIComponent(view.deal.title.trim())}`,
+      );
+      const entry = entries.get(`urn:stl-deals:deal:${view.deal.id}`);
+      expect(entry, `the feed entry of a deal whose verdict is ${kind}`).toBeDefined();
+      const words = shownDiscountText(shown, view.sortPrice);
+      if (words !== null) expect(entry!.summary).toContain(words);
+      expect(entry!.title.endsWith(`· ${percent}% off`)).toBe(kind === 'below');
+      if (kind === 'below') {
+        await showCard(page, card);
+        await shot(page, 'verdict-below-1366');
+      }
+    }
+    expect(errors).toEqual([]);
   });
 });
 
