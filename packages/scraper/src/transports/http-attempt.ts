@@ -14,7 +14,7 @@ import { redirectTarget, type Hop } from './redirects';
 
 /** What one attempt at a hop came to, when it did not fail for good. */
 export type Attempt =
-  | { kind: 'payload'; body: Uint8Array }
+  | { kind: 'payload'; body: Uint8Array; answeredAt?: number }
   | { kind: 'redirect'; location: string; status: number }
   | { kind: 'retry'; reason: string; retryAfterMs: number | null; offline?: boolean };
 
@@ -66,7 +66,8 @@ export async function attemptOnce(
       throw new SchemaChangedError(`${host} answered over the ${options.maxBytes} byte cap`);
     }
     checkPayload(bytes, response.headers.get('content-type') ?? '', request.accept, host);
-    return { kind: 'payload', body: bytes };
+    const answeredAt = dateHeader(response.headers.get('date'));
+    return { kind: 'payload', body: bytes, ...(answeredAt !== undefined ? { answeredAt } : {}) };
   } catch (error) {
     signal.throwIfAborted();
     if (error instanceof ScrapeError) throw error;
@@ -84,4 +85,18 @@ export async function attemptOnce(
       offline: network.isOffline(cause),
     };
   }
+}
+
+/** The longest `Date` header read: an IMF-fixdate is 29 characters, the obsolete forms a few more. */
+const MAX_DATE_HEADER = 64;
+
+/**
+ * The instant of a `Date` header (RFC 9110: the origin's clock when it answered), in ms; undefined
+ * when absent or not a date. The service's own clock is checked against it (see `recordingDay`),
+ * never replaced by it: a source cannot move the price memory's day past the service's clock.
+ */
+export function dateHeader(value: string | null): number | undefined {
+  if (value === null || value.length > MAX_DATE_HEADER) return undefined;
+  const instant = Date.parse(value);
+  return Number.isFinite(instant) ? instant : undefined;
 }
