@@ -3,7 +3,7 @@ import type { RequestPlan } from '../../src/adapters/types';
 import { systemClock } from '../../src/politeness/clock';
 import { createOutboundGuard } from '../../src/outbound/guard';
 import { createHttpTransport, type HttpTransportOptions } from '../../src/transports/http';
-import { dateHeader } from '../../src/transports/http-attempt';
+import { dateHeader } from '../../src/transports/date-header';
 import { ONLINE_PROOF_MS } from '../../src/transports/network-failure';
 import { fakeClock } from './fake-clock';
 import {
