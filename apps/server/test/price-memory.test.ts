@@ -486,6 +486,13 @@ describe('a bad clock', () => {
     const after = (await observations(['id:p1']))['id:p1']!;
     expect(after.map(({ day }) => day)).toEqual([...before.map(({ day }) => day), TODAY]);
     expect(after.filter(({ day }) => day > TODAY)).toEqual([]);
+    // The chart shows the days kept up to the confirmed day, not 90 empty days past the clock's.
+    const chart = await server.inject('/api/deals/feed:alpha:1/history?days=3');
+    expect(chart.json<{ points: Array<{ day: string }> }>().points.map(({ day }) => day)).toEqual([
+      addDays(TODAY, -2),
+      addDays(TODAY, -1),
+      TODAY,
+    ]);
     server.maintenance.stop();
   });
 
@@ -522,6 +529,11 @@ describe('a bad clock', () => {
     const after = (await observations(['id:p1']))['id:p1']!;
     expect(after.slice(0, -1)).toEqual(before['id:p1']!.slice(0, -1));
     expect(after.at(-1)).toMatchObject({ day: TODAY, salePrice: 25 });
+    // The chart still ends on the newest day kept.
+    const chart = await server.inject('/api/deals/feed:alpha:1/history?days=1');
+    expect(chart.json<{ points: unknown[] }>().points).toEqual([
+      { day: TODAY, salePrice: 25, regularPrice: 40, onDeal: true },
+    ]);
     await server.collection.deals.published();
     const listed = (await server.inject('/api/reactive/deals?view=full')).json<Deal[]>();
     expect(listed.find((each) => each.storeProductKey === 'id:p1')).toMatchObject({

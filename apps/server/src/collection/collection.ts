@@ -286,6 +286,19 @@ export class Collection {
     });
   }
 
+  /**
+   * The price memory's today: the market's day on the clock, checked as a result's prices are
+   * (see recording-days.ts), so a clock stepped ahead or back shows the days kept; the clock's own
+   * day when the history cannot be read.
+   */
+  async priceDay(): Promise<string> {
+    const now = this.options.clock.now();
+    return this.recordingDays
+      .dayOf(now)
+      .then((found) => found.day)
+      .catch(() => marketDay(now));
+  }
+
   /** Each dispensary's last success and failures in a row, for the operator's gauges. */
   health(): DispensaryHealth[] {
     return this.sources.map(({ entry, lastSuccessAt, consecutiveFailures }) => ({
