@@ -28,9 +28,10 @@ import { heldBackPrices, priceReference } from './price-outliers';
  * - A day's price far from the product's own history (over 3 times its median or under a third
  *   of it, see price-outliers.ts) is held back until the next days confirm it: until then it is
  *   not counted in any fact, as if the product had not been seen that day.
- * - Cost: three passes over the observations (a sort only when they are not given oldest first,
- *   as the store gives them) and two sorts of at most 30 prices (the window's days), with no
- *   `Date`: days compare as strings and move with `addDays`.
+ * - Cost: a few passes over the observations (a sort only when they are not given oldest first,
+ *   as the store gives them) and a sort of at most 30 prices (the window's days; a second one
+ *   only when a day is held back), with no `Date`: days compare as strings and move with
+ *   `addDays`.
  */
 
 /** One day of a product at one store, as the store records it. */
@@ -142,10 +143,11 @@ export function priceMemory(
   // Days far from the product's own history are held back (price-outliers.ts): judged against
   // the median of the whole window, then left out as days not seen.
   const windowFrom = firstOnOrAfter(pastDays, windowStart);
-  const reference = priceReference(pastCents.slice(windowFrom).sort((a, b) => a - b));
-  const held = heldBackPrices(pastCents, reference, todayCents);
-
-  const window: number[] = [];
+  const sortedWindow = pastCents.slice(windowFrom).sort((a, b) => a - b);
+  const held = heldBackPrices(pastCents, priceReference(sortedWindow), todayCents);
+  // Nearly always nothing is held back, and the window's prices are those already sorted.
+  const anyHeld = held.days.includes(true);
+  const window: number[] = anyHeld ? [] : sortedWindow;
   let lastDifferentDay: string | null = null;
   let lastDifferentCents = 0;
   let daysHeldBack = 0;
@@ -155,7 +157,7 @@ export function priceMemory(
       continue;
     }
     const charged = pastCents[index]!;
-    if (index >= windowFrom) window.push(charged);
+    if (anyHeld && index >= windowFrom) window.push(charged);
     if (charged !== todayCents) {
       lastDifferentDay = pastDays[index]!;
       lastDifferentCents = charged;
@@ -173,7 +175,7 @@ export function priceMemory(
     }
   }
 
-  window.sort((a, b) => a - b);
+  if (anyHeld) window.sort((a, b) => a - b);
   const daysSeen = window.length;
   const lowest = daysSeen === 0 ? null : window[0]!;
   const highest = daysSeen === 0 ? null : window[daysSeen - 1]!;
@@ -324,8 +326,10 @@ function sortByDay(days: string[], prices: number[]): void {
   const order = days.map((_, index) => index).sort((a, b) => (days[a]! < days[b]! ? -1 : 1));
   const sortedDays = order.map((index) => days[index]!);
   const sortedPrices = order.map((index) => prices[index]!);
-  days.splice(0, days.length, ...sortedDays);
-  prices.splice(0, prices.length, ...sortedPrices);
+  for (let index = 0; index < order.length; index += 1) {
+    days[index] = sortedDays[index]!;
+    prices[index] = sortedPrices[index]!;
+  }
 }
 
 /** The index of the first of `days` (oldest first) on or after `day`; their length if none. */
