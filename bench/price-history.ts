@@ -45,10 +45,13 @@ export function productId(store: string, index: number): string {
   return `id:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The shelf price of a store's `index`th product, every day. */
+const shelfOf = (index: number) => 15 + ((index * 37) % 60);
+
 /** One day's menu prices at one store: a shelf price per product, a fifth of them on a deal. */
 function menuDay(store: string, day: string, dayIndex: number, count: number): PriceObservation[] {
   return Array.from({ length: count }, (_, index) => {
-    const shelf = 15 + ((index * 37) % 60);
+    const shelf = shelfOf(index);
     const onDeal = (index + dayIndex) % 5 === 0;
     return {
       productKey: productId(store, index),
@@ -87,17 +90,28 @@ async function fill(
   }
 }
 
-/** `perStore` deals of each dispensary, keyed to its first products (as the scraper keys them). */
+/**
+ * `perStore` deals of each dispensary, keyed to its first products (as the scraper keys them),
+ * at their products' shelf prices less the deal's discount: a deal's price is near its product's
+ * history, as a menu's is, so none is held back as far from it.
+ */
 export function keyedDeals(registry: Registry, perStore: number): Map<string, Deal[]> {
   const random = seeded(11);
   return new Map(
     registry.dispensaries.map((entry) => [
       entry.key,
-      dispensaryDeals(entry, perStore, random).map((deal, index) => ({
-        ...deal,
-        id: `bench:${entry.key}:${index}`,
-        storeProductKey: productId(entry.key, index),
-      })),
+      dispensaryDeals(entry, perStore, random).map((deal, index) => {
+        const shelf = shelfOf(index);
+        const sale = Math.round(shelf * (100 - (deal.discountPercent ?? 0))) / 100;
+        return {
+          ...deal,
+          id: `bench:${entry.key}:${index}`,
+          storeProductKey: productId(entry.key, index),
+          price: `$${sale.toFixed(2)} (was $${shelf})`,
+          regularPrice: shelf,
+          salePrice: sale,
+        };
+      }),
     ]),
   );
 }

@@ -180,11 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await api.register(dealRoutes, { collection });
     await api.register(feedRoutes, { collection, clock: deps.clock });
-    await api.register(dealHistoryRoutes, {
-      collection,
-      repository: deps.repository,
-      clock: deps.clock,
-    });
+    await api.register(dealHistoryRoutes, { collection, repository: deps.repository });
     await api.register(refreshRoutes, {
       collection,
       perMinute: config.RATE_LIMIT_PER_MIN,

@@ -59,6 +59,14 @@ describe('demo mode', () => {
     expect(new Set(status.sources.map((source) => source.state))).toEqual(new Set(['ok']));
   });
 
+  it("holds back none of the demo's deals: its simulated history is a market's, not a broken feed", async () => {
+    const status = (await app.inject({ url: '/api/monitoring/scraper/status' })).json<{
+      sources: Array<{ key: string; pricesHeldBack?: number }>;
+    }>();
+    const heldBack = status.sources.filter((source) => source.pricesHeldBack !== undefined);
+    expect(heldBack).toEqual([]);
+  });
+
   it('passed the challenged stores, and only those, in the browser', () => {
     // DEMO_CHALLENGED=auto puts the first Dutchie and the first html dispensary behind the
     // challenge; only a browser that ran it carries the clearance cookie.

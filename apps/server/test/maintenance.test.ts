@@ -30,6 +30,8 @@ describe('StoreMaintenance', () => {
         pricePrunes.push({ beforeDay, options });
         return Promise.resolve(0);
       }),
+      // The test clock's market day, 2026-11-21, is recorded.
+      newestObservationDay: vi.fn(() => Promise.resolve<string | null>('2026-11-21')),
     };
     const maintenance = new StoreMaintenance({
       repository,
@@ -77,6 +79,25 @@ describe('StoreMaintenance', () => {
     expect(pricePrunes).toHaveLength(2);
     maintenance.stop();
     expect(pricePrunes[1]?.options?.signal?.aborted).toBe(true);
+  });
+
+  it('never prunes while the clock is over a day ahead of the newest day kept, and resumes once it is not', async () => {
+    const { maintenance, prunes, pricePrunes, repository, logger } = setUp([]);
+    repository.newestObservationDay.mockResolvedValueOnce('2026-11-19');
+    maintenance.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(prunes).toEqual([]);
+    expect(pricePrunes).toEqual([]);
+    expect(logger.warn).toHaveBeenCalledWith(
+      { clockDay: '2026-11-21', newestKeptDay: '2026-11-19' },
+      "not pruning: the clock is more than a day ahead of the price history's newest day",
+    );
+    // A day ahead is midnight come: pruned.
+    repository.newestObservationDay.mockResolvedValueOnce('2026-11-20');
+    await vi.advanceTimersByTimeAsync(PRUNE_MS);
+    expect(prunes).toHaveLength(1);
+    expect(pricePrunes).toHaveLength(1);
+    maintenance.stop();
   });
 
   it('never prunes in a process told not to (a cluster API), and checks the store all the same', async () => {

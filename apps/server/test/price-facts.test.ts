@@ -4,7 +4,7 @@ import type { DealsRepository, PriceObservation } from '@stl-deals/store';
 import { describe, expect, it, vi } from 'vitest';
 import { marketDay } from '../src/collection/market-day';
 import { MAX_MENU_PRICES, menuObservations } from '../src/collection/menu-observations';
-import { PriceFacts, priceFactsOf, priceTodayOf } from '../src/collection/price-facts';
+import { HELD_BACK, PriceFacts, priceFactsOf, priceTodayOf } from '../src/collection/price-facts';
 
 const TODAY = '2026-11-21';
 
@@ -252,6 +252,20 @@ describe('PriceFacts', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('holds back a deal whose price today is far from its history, and counts it', async () => {
+    const { facts } = setUp([...days(10, 30), ...days(10, 20, 'id:p2')]);
+    const broken = [
+      deal({ salePrice: 3000, regularPrice: 4000 }),
+      deal({ id: 'feed:alpha:2', storeProductKey: 'id:p2', salePrice: 20 }),
+    ];
+    const served = await facts.withFacts('alpha', broken, TODAY);
+    expect(served.map((each) => each.id)).toEqual(['feed:alpha:2']);
+    expect(facts.heldBackOf('alpha')).toBe(1);
+    // Its product at its usual price again: published, nothing held back.
+    await facts.withFacts('alpha', [deal(), broken[1]!], TODAY);
+    expect(facts.heldBackOf('alpha')).toBe(0);
+  });
+
   it('gives the facts a whole read would, day after day', async () => {
     // Eighty days of a price moving every few days; the facts of each of the last forty days,
     // from windows moved on day by day, against the rule on the whole history.
@@ -268,6 +282,7 @@ describe('PriceFacts', () => {
       const [served] = await facts.withFacts('alpha', [deal({ salePrice: 24 })], day);
       const past = history.filter((observation) => observation.day >= addDays(day, -30));
       const whole = priceFactsOf(past, { day, price: 24, claimedRegularPrice: 40 });
+      if (whole === HELD_BACK) throw new Error(`${day}: $24 is near every price here`);
       expect({ day, ...served }).toMatchObject({ day, ...whole });
     }
   });

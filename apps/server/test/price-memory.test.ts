@@ -345,7 +345,8 @@ describe('GET /api/deals/:id/history', () => {
 
 describe('pruning', () => {
   it('deletes the days before PRICE_HISTORY_DAYS at start, and keeps the rest', async () => {
-    for (const back of [500, 401, 400, 10]) {
+    // Yesterday's day kept: a clock the history bears out (see 'a bad clock').
+    for (const back of [500, 401, 400, 1]) {
       const day = addDays(TODAY, -back);
       await repository.replaceSnapshot('alpha', [], new Date(`${day}T18:00:00Z`), [
         { productKey: 'id:p1', day, salePrice: 30, regularPrice: 40, onDeal: false },
@@ -356,7 +357,189 @@ describe('pruning', () => {
     await server.maintenance.settled();
     expect((await observations(['id:p1']))['id:p1']?.map(({ day }) => day)).toEqual([
       addDays(TODAY, -400),
-      addDays(TODAY, -10),
+      addDays(TODAY, -1),
     ]);
+  });
+});
+
+describe('one bad day', () => {
+  const METRICS_TOKEN = 'metrics-token-for-the-bad-day-12345';
+
+  /** alpha's scrape at the clock's moment: product 1 at `price` (claiming $40 regular). */
+  async function scrapeAt(server: FastifyInstance, price: number) {
+    scraper.results.set('alpha', {
+      deals: [deal(1, price), deal(2, 20)],
+      transport: 'http',
+      menuPrices: [menuPrice('id:p1', price), menuPrice('id:p2', 20)],
+    });
+    expect(await server.collection.refresh('alpha')).toBe('refreshed');
+    await server.collection.deals.published();
+    const listed = (await server.inject('/api/reactive/deals?view=full')).json<Deal[]>();
+    const status = (await server.inject('/api/monitoring/scraper/status')).json<{
+      sources: Array<{ key: string; pricesHeldBack?: number }>;
+    }>();
+    return {
+      first: listed.find((each) => each.storeProductKey === 'id:p1'),
+      heldBack: status.sources.find((source) => source.key === 'alpha')?.pricesHeldBack,
+    };
+  }
+
+  it('holds a 100x day back from the deals and the facts, says so, and keeps it in the history', async () => {
+    await seedDays(repository, 'id:p1', 20, 40);
+    await seedDays(repository, 'id:p2', 20, 20);
+    const clock = new TestClock();
+    const server = await app(clock, { METRICS_TOKEN });
+
+    // A broken feed: $3000 for a $40 product. Not published, counted in status and the metric.
+    const broken = await scrapeAt(server, 3000);
+    expect(broken.first).toBeUndefined();
+    expect(broken.heldBack).toBe(1);
+    const { body } = await server.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(body).toContain('stl_deals_price_problems_total{problem="held-back",platform="feed"} 1');
+
+    // The next day at $30: a real discount on the usual $40; the $3000 day counts for nothing.
+    clock.advance(DAY_MS);
+    const next = await scrapeAt(server, 30);
+    expect(next.heldBack).toBeUndefined();
+    expect(next.first).toMatchObject({
+      lowest30d: 40,
+      usualPrice: 40,
+      previousPrice: 40,
+      discountCheck: 'real',
+    });
+
+    // The history is intact: the bad day is kept as it was scraped.
+    const kept = (await observations(['id:p1']))['id:p1']!;
+    expect(kept).toHaveLength(22);
+    expect(kept.at(-2)).toMatchObject({ day: TODAY, salePrice: 3000 });
+    expect(kept.at(-1)).toMatchObject({ day: addDays(TODAY, 1), salePrice: 30 });
+  });
+
+  it('releases a far price the next days confirm', async () => {
+    await seedDays(repository, 'id:p1', 20, 10);
+    await seedDays(repository, 'id:p2', 20, 20);
+    const clock = new TestClock();
+    const server = await app(clock);
+    expect((await scrapeAt(server, 45)).first).toBeUndefined();
+    clock.advance(DAY_MS);
+    expect((await scrapeAt(server, 45)).first).toBeUndefined();
+    clock.advance(DAY_MS);
+    // The third day in a row at $45: the product's price now, published with its facts.
+    const third = await scrapeAt(server, 45);
+    expect(third.heldBack).toBeUndefined();
+    expect(third.first).toMatchObject({ previousPrice: 10, priceChangedAt: TODAY });
+  });
+});
+
+describe('a bad clock', () => {
+  const YEAR_AHEAD_MS = 500 * DAY_MS;
+
+  async function seededHistory() {
+    await seedDays(repository, 'id:p1', 30, 40);
+    // A day older than PRICE_HISTORY_DAYS would ever keep: pruned only on a clock it can trust.
+    const old = addDays(TODAY, -450);
+    await repository.recordObservations('alpha', [
+      { productKey: 'id:p1', day: old, salePrice: 40, regularPrice: 40, onDeal: false },
+    ]);
+    return (await observations(['id:p1']))['id:p1']!;
+  }
+
+  it('starting 500 days ahead, neither prunes nor records a day past the one it can confirm', async () => {
+    const before = await seededHistory();
+    const clock = new TestClock(Date.parse(`${TODAY}T18:00:00Z`) + YEAR_AHEAD_MS);
+    const server = await app(clock, { PRICE_HISTORY_DAYS: '400' });
+    server.maintenance.start();
+    await server.maintenance.settled();
+    expect((await observations(['id:p1']))['id:p1']).toEqual(before);
+
+    // The platform says nothing of its clock: the prices go under the newest day kept.
+    scraper.results.set('alpha', {
+      deals: [deal(1, 30)],
+      transport: 'http',
+      menuPrices: [menuPrice('id:p1', 30)],
+    });
+    expect(await server.collection.refresh('alpha')).toBe('refreshed');
+    const yesterday = addDays(TODAY, -1);
+    expect(await repository.newestObservationDay()).toBe(yesterday);
+    // The platform's clock says today: the prices go under today, never the clock's day.
+    scraper.results.set('alpha', {
+      deals: [deal(1, 30)],
+      transport: 'http',
+      menuPrices: [menuPrice('id:p1', 30)],
+      answeredAt: new Date(`${TODAY}T17:59:00Z`),
+    });
+    expect(await server.collection.refresh('alpha')).toBe('refreshed');
+    expect(await repository.newestObservationDay()).toBe(TODAY);
+    await server.collection.deals.published();
+    const listed = (await server.inject('/api/reactive/deals?view=full')).json<Deal[]>();
+    // Its facts are those of the confirmed day: thirty days at $40 before it.
+    expect(listed.find((each) => each.storeProductKey === 'id:p1')).toMatchObject({
+      usualPrice: 40,
+      discountCheck: 'real',
+    });
+
+    // Nothing before was lost: every day kept, one changed (the day the scrape wrote under), one
+    // added.
+    const after = (await observations(['id:p1']))['id:p1']!;
+    expect(after.map(({ day }) => day)).toEqual([...before.map(({ day }) => day), TODAY]);
+    expect(after.filter(({ day }) => day > TODAY)).toEqual([]);
+    // The chart shows the days kept up to the confirmed day, not 90 empty days past the clock's.
+    const chart = await server.inject('/api/deals/feed:alpha:1/history?days=3');
+    expect(chart.json<{ points: Array<{ day: string }> }>().points.map(({ day }) => day)).toEqual([
+      addDays(TODAY, -2),
+      addDays(TODAY, -1),
+      TODAY,
+    ]);
+    server.maintenance.stop();
+  });
+
+  it('prunes once the clock is back, by the days it can trust', async () => {
+    await seededHistory();
+    const server = await app(new TestClock(), { PRICE_HISTORY_DAYS: '400' });
+    server.maintenance.start();
+    await server.maintenance.settled();
+    const days = (await observations(['id:p1']))['id:p1']!.map(({ day }) => day);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toBe(addDays(TODAY, -30));
+  });
+
+  it('a clock stepped back records under the newest day kept and goes on serving facts', async () => {
+    await seededHistory();
+    const clock = new TestClock();
+    const server = await app(clock);
+    scraper.results.set('alpha', {
+      deals: [deal(1, 30)],
+      transport: 'http',
+      menuPrices: [menuPrice('id:p1', 30)],
+    });
+    expect(await server.collection.refresh('alpha')).toBe('refreshed');
+    const before = await observations(['id:p1']);
+
+    // Three days back: the scrape still runs, the day written is today's, nothing older changes.
+    clock.advance(-3 * DAY_MS);
+    scraper.results.set('alpha', {
+      deals: [deal(1, 25)],
+      transport: 'http',
+      menuPrices: [menuPrice('id:p1', 25)],
+    });
+    expect(await server.collection.refresh('alpha')).toBe('refreshed');
+    const after = (await observations(['id:p1']))['id:p1']!;
+    expect(after.slice(0, -1)).toEqual(before['id:p1']!.slice(0, -1));
+    expect(after.at(-1)).toMatchObject({ day: TODAY, salePrice: 25 });
+    // The chart still ends on the newest day kept.
+    const chart = await server.inject('/api/deals/feed:alpha:1/history?days=1');
+    expect(chart.json<{ points: unknown[] }>().points).toEqual([
+      { day: TODAY, salePrice: 25, regularPrice: 40, onDeal: true },
+    ]);
+    await server.collection.deals.published();
+    const listed = (await server.inject('/api/reactive/deals?view=full')).json<Deal[]>();
+    expect(listed.find((each) => each.storeProductKey === 'id:p1')).toMatchObject({
+      usualPrice: 40,
+      lowest30d: 40,
+      discountCheck: 'real',
+    });
   });
 });

@@ -49,6 +49,8 @@ export * from './rules/product-key';
 export * from './rules/store-product-key';
 export * from './rules/calendar-day';
 export * from './rules/price-memory';
+export * from './rules/price-outliers';
+export * from './rules/recording-day';
 export * from './rules/deal-price-memory';
 export * from './rules/product-stores';
 export * from './rules/out-the-door';

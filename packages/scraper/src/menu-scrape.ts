@@ -92,8 +92,14 @@ export function createMenuScrape(
   }
 
   async function overHttp(request: RequestPlan, signal: AbortSignal): Promise<RawPayload> {
-    const { body, url } = await http.fetch(request, signal);
-    return { label: request.label, url, kind: payloadKind(request), body };
+    const { body, url, answeredAt } = await http.fetch(request, signal);
+    return {
+      label: request.label,
+      url,
+      kind: payloadKind(request),
+      body,
+      ...(answeredAt !== undefined ? { answeredAt } : {}),
+    };
   }
 
   /**
@@ -143,11 +149,13 @@ export function createMenuScrape(
       },
       signal,
     );
+    const answeredAt = newestAnswer(received);
     return {
       deals,
       dealsFound,
       transport,
       menuPrices,
+      ...(answeredAt !== undefined ? { answeredAt: new Date(answeredAt) } : {}),
       ...(location ? { location } : {}),
       ...(Object.keys(priceProblems).length > 0 ? { priceProblems } : {}),
     };
@@ -199,4 +207,14 @@ export function createMenuScrape(
 
 function payloadKind(request: RequestPlan): RawPayload['kind'] {
   return request.accept === 'text/html' ? 'html' : 'json';
+}
+
+/** The newest instant the payloads' platforms said they answered at, if any said. */
+function newestAnswer(received: readonly RawPayload[]): number | undefined {
+  let newest: number | undefined;
+  for (const { answeredAt } of received) {
+    if (answeredAt !== undefined && (newest === undefined || answeredAt > newest))
+      newest = answeredAt;
+  }
+  return newest;
 }

@@ -28,6 +28,12 @@ export interface ScrapeResult {
    * pages; a specials page gives its priced deals only. Absent or empty when nothing was priced.
    */
   menuPrices?: MenuPrice[];
+  /**
+   * The newest instant the platform's answers said they were sent (their `Date` headers): the
+   * platform's own clock, against which the service checks its own before it dates the day's
+   * prices. Absent when no answer said (a page captured in the browser).
+   */
+  answeredAt?: Date;
 }
 
 /** One product's price as one scrape saw it (the store adds the calendar day). */

@@ -168,6 +168,12 @@ export interface DealsRepository {
   /** Whether any price observation is stored, of any dispensary. */
   hasPriceObservations(): Promise<boolean>;
   /**
+   * The newest day ('YYYY-MM-DD') of any stored price observation, of any dispensary, or null
+   * when none is stored: the history's evidence of the real day (see `recordingDay`). One step
+   * into the index by day.
+   */
+  newestObservationDay(): Promise<string | null>;
+  /**
    * Forgets the deal history of keys last seen before `lastSeenBefore`, so that a feed whose ids
    * change every scrape cannot grow the history without bound. A key in a stored snapshot is
    * never forgotten, however old its last sighting (its deals are served, with `firstSeenAt`);

@@ -504,6 +504,16 @@ export function repositoryContract(engine: ContractEngine): void {
       );
     });
 
+    it('answers the newest day stored, of any dispensary', async () => {
+      expect(await repository.newestObservationDay()).toBeNull();
+      await repository.recordObservations('grove', [
+        observed(1, '2025-02-27'),
+        observed(2, '2025-03-01'),
+      ]);
+      await repository.recordObservations('other', [observed(1, '2024-12-31')]);
+      expect(await repository.newestObservationDay()).toBe('2025-03-01');
+    });
+
     it('records no observation of a call with a bad one, naming it', async () => {
       await expect(
         repository.recordObservations('grove', [

@@ -30,6 +30,8 @@ export interface CollectionMoment {
   durations: ScrapeDurations;
   /** Deals served for one dispensary, and for all. */
   dealCountOf(key: string): number;
+  /** Deals of one dispensary held back: their price today is far from their product's history. */
+  heldBackOf(key: string): number;
   totalDeals: number;
   /** Whether its website (or the directories) is still to be looked at for a menu source. */
   awaitsResolution(source: TrackedSource): boolean;
@@ -69,5 +71,6 @@ function factsOf(source: TrackedSource, moment: CollectionMoment): SourceFacts {
     // A website still to be looked at may yet give a source: until then its failures show.
     unconfigured: source.unconfigured && !moment.awaitsResolution(source),
     ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
+    pricesHeldBack: moment.heldBackOf(source.entry.key),
   };
 }

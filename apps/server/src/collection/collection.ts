@@ -11,6 +11,7 @@ import { Following } from './following';
 import { KeptPage, loadKeptPage } from './kept-page';
 import { marketDay } from './market-day';
 import { PriceFacts } from './price-facts';
+import { RecordingDays } from './recording-days';
 import { DealsReadModel, pageFingerprint, type Coalescing } from './read-model';
 import {
   RefreshPasses,
@@ -80,6 +81,7 @@ export class Collection {
   private readonly following: Following;
   private readonly locations: DispensaryLocations;
   private readonly priceFacts: PriceFacts;
+  private readonly recordingDays: RecordingDays;
   private readonly passListeners: ((summary: RefreshSummary) => void)[] = [];
   private loading: Promise<void> | null = null;
   /** The snapshots were read back (see `whenLoaded`). */
@@ -169,11 +171,13 @@ export class Collection {
     );
     this.resolver = new SourceResolver({ ...options, enabled: options.resolveSources === true });
     this.priceFacts = new PriceFacts(options);
+    this.recordingDays = new RecordingDays(options);
     const attempts = new ScrapeAttempts({
       ...options,
       stopping,
       deals: this.deals,
       priceFacts: this.priceFacts,
+      recordingDays: this.recordingDays,
       resolver: this.resolver,
       durations: this.durations,
       dealsChanged: (source) => this.countDeals(source),
@@ -201,11 +205,18 @@ export class Collection {
 
   /**
    * A stored snapshot taken in: read back at start, or another process's scrape. Its price facts
-   * are those of the day it was scraped, as its scrape gave them.
+   * are those of the day it was scraped, as its scrape gave them (the day its prices were
+   * recorded under, when its clock was ahead).
    */
   private async restore(source: TrackedSource, snapshot: Snapshot): Promise<void> {
     const key = source.entry.key;
-    const day = marketDay(new Date(snapshot.scrapedAt));
+    const scrapedAt = new Date(snapshot.scrapedAt);
+    const day = await this.recordingDays
+      .dayOf(scrapedAt)
+      .then((found) => found.day)
+      // The history's newest day unread: the facts' read would fail the same way, so no day is
+      // recorded or trusted on it, and the snapshot is served all the same.
+      .catch(() => marketDay(scrapedAt));
     const deals = await this.priceFacts.withFacts(key, snapshot.deals, day);
     snapshotTaken(source, snapshot.scrapedAt);
     this.deals.replace([{ key, deals }]);
@@ -269,9 +280,23 @@ export class Collection {
       scrapeTimeoutMs: this.options.scrapeTimeoutMs,
       durations: this.durations,
       dealCountOf: (key) => this.deals.countOf(key),
+      heldBackOf: (key) => this.priceFacts.heldBackOf(key),
       totalDeals: this.deals.totalDeals(),
       awaitsResolution: (source) => this.resolver.isPending(source),
     });
+  }
+
+  /**
+   * The price memory's today: the market's day on the clock, checked as a result's prices are
+   * (see recording-days.ts), so a clock stepped ahead or back shows the days kept; the clock's own
+   * day when the history cannot be read.
+   */
+  async priceDay(): Promise<string> {
+    const now = this.options.clock.now();
+    return this.recordingDays
+      .dayOf(now)
+      .then((found) => found.day)
+      .catch(() => marketDay(now));
   }
 
   /** Each dispensary's last success and failures in a row, for the operator's gauges. */

@@ -1,4 +1,4 @@
-import { addDays } from '@stl-deals/domain';
+import { addDays, mayPrune } from '@stl-deals/domain';
 import type { DealsRepository, StorageHealth } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
@@ -34,7 +34,10 @@ export const STORAGE_FAULT_REASONS: Record<StorageFault, string> = {
 };
 
 export interface StoreMaintenanceOptions {
-  repository: Pick<DealsRepository, 'pruneDealHistory' | 'pruneObservations' | 'checkHealth'>;
+  repository: Pick<
+    DealsRepository,
+    'pruneDealHistory' | 'pruneObservations' | 'checkHealth' | 'newestObservationDay'
+  >;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Deal history of keys unseen this long is pruned (keys in a snapshot never are). */
@@ -138,9 +141,34 @@ export class StoreMaintenance {
     }
   }
 
+  /**
+   * Both histories, unless the clock reads ahead of every day the price history can confirm (see
+   * `mayPrune`): a clock stepped a year ahead would take every kept day for old, and the history
+   * cannot be collected again. A clock stepped back prunes less, never more.
+   */
   private async prune(): Promise<void> {
+    if (!(await this.clockMayPrune())) return;
     await this.pruneDealHistory();
     if (!this.stopping.signal.aborted) await this.prunePriceHistory();
+  }
+
+  private async clockMayPrune(): Promise<boolean> {
+    const { repository, clock, logger } = this.options;
+    const clockDay = marketDay(clock.now());
+    let newestKeptDay: string | null;
+    try {
+      newestKeptDay = await repository.newestObservationDay();
+    } catch (error) {
+      if (!this.stopping.signal.aborted)
+        logger.warn({ err: error }, 'could not prune the histories');
+      return false;
+    }
+    if (mayPrune({ clockDay, newestKeptDay, sourceDay: null })) return true;
+    logger.warn(
+      { clockDay, newestKeptDay },
+      "not pruning: the clock is more than a day ahead of the price history's newest day",
+    );
+    return false;
   }
 
   private async pruneDealHistory(): Promise<void> {

@@ -52,16 +52,23 @@ export function priceTodayOf(deal: Deal, day: string): PriceToday | null {
 }
 
 /**
+ * What a deal whose price today is far from its product's own history comes to: it is held back,
+ * not published, until the next days confirm its price (see price-outliers.ts in the domain).
+ */
+export const HELD_BACK = 'held-back';
+
+/**
  * A deal's facts from its product's observations (`priceMemory`), or null when none is of a day
  * before today: the history is not known, and nothing is said. With fewer than 7 days seen the
  * rule's check is 'unknown' and the card says nothing either; the lowest and usual prices are
- * sent all the same.
+ * sent all the same. `HELD_BACK` when today's price is far from the history.
  */
 export function priceFactsOf(
   observations: readonly PriceObservation[],
   today: PriceToday,
-): PriceFactFields | null {
+): PriceFactFields | typeof HELD_BACK | null {
   const memory = priceMemory(observations, today);
+  if (memory.heldBack?.today) return HELD_BACK;
   if (memory.daysSeen === 0 && memory.previousPrice === null) return null;
   const facts: PriceFactFields = { discountCheck: memory.discountCheck };
   if (memory.lowest30d !== null) facts.lowest30d = memory.lowest30d;
@@ -76,12 +83,16 @@ export interface PriceFactsOptions {
   logger: Pick<FastifyBaseLogger, 'warn'>;
 }
 
+type DealFacts = PriceFactFields | typeof HELD_BACK | null;
+
 /** What is kept of one dispensary between its store results. */
 interface StoreMemory {
   /** The day `facts` are of. */
   day: string;
   /** The current deals' facts of that day, by product and today's prices (see `identity`). */
-  facts: Map<string, PriceFactFields | null>;
+  facts: Map<string, DealFacts>;
+  /** How many of the current deals are held back (see `HELD_BACK`). */
+  heldBack: number;
   /** The current deals' products' windows, by store product key. */
   windows: Map<string, PriceWindow>;
 }
@@ -101,6 +112,10 @@ interface StoreMemory {
  *   start).
  * Each query asks for at most 1,000 products, as the store takes them.
  *
+ * A deal whose price today is far from its product's own history is held back: left out of
+ * the deals answered (it was stored, and its day recorded, so the next days can confirm it) and
+ * counted (`heldBackOf`).
+ *
  * Never throws: a history that cannot be read is logged and the deals go without facts (they
  * were stored already; the facts are extra), and so does a deal the rule refuses.
  */
@@ -109,11 +124,14 @@ export class PriceFacts {
 
   constructor(private readonly options: PriceFactsOptions) {}
 
-  /** `deals` with their facts on `day` (the market's day of the result), in the same order. */
+  /**
+   * `deals` with their facts on `day` (the market's day of the result), in the same order, less
+   * those held back.
+   */
   async withFacts(dispensaryKey: string, deals: readonly Deal[], day: string): Promise<Deal[]> {
     const memory = this.known.get(dispensaryKey);
     const kept = memory?.day === day ? memory.facts : undefined;
-    const facts = new Map<string, PriceFactFields | null>();
+    const facts = new Map<string, DealFacts>();
     const identities = deals.map((deal) => {
       const key = deal.storeProductKey;
       const today = key ? priceTodayOf(deal, day) : null;
@@ -154,14 +172,28 @@ export class PriceFacts {
       const window = found && (windows?.get(found.key) ?? windowsBefore.get(found.key));
       if (found && window) currentWindows.set(found.key, window);
     }
-    this.known.set(dispensaryKey, { day, facts, windows: currentWindows });
-
-    return deals.map((deal, index) => {
+    const served: Deal[] = [];
+    let heldBack = 0;
+    deals.forEach((deal, index) => {
       const found = identities[index];
       const dealFacts = found ? facts.get(found.id) : undefined;
+      if (dealFacts === HELD_BACK) {
+        heldBack += 1;
+        return;
+      }
       const own = withoutFacts(deal);
-      return dealFacts ? { ...own, ...dealFacts } : own;
+      served.push(dealFacts ? { ...own, ...dealFacts } : own);
     });
+    this.known.set(dispensaryKey, { day, facts, windows: currentWindows, heldBack });
+    return served;
+  }
+
+  /**
+   * How many deals of the dispensary's last store result were held back: their price today is far
+   * from their product's own history, and they are not published until the next days confirm it.
+   */
+  heldBackOf(dispensaryKey: string): number {
+    return this.known.get(dispensaryKey)?.heldBack ?? 0;
   }
 
   /**

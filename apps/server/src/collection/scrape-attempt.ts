@@ -9,10 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Metrics } from '../observability/metrics';
 import type { ScrapeDurations } from './collection-status';
-import { marketDay } from './market-day';
 import { menuObservations } from './menu-observations';
+import { HELD_BACK } from './price-facts';
 import type { PriceFacts } from './price-facts';
 import type { DealsReadModel } from './read-model';
+import type { RecordingDays } from './recording-days';
 import type { RefreshResult, ScrapeEvent } from './refresh-pass';
 import { overBound, reportScrape, transportOf } from './scrape-report';
 import { judgeScrape, storeFailure, type ScrapeEnd, type ScrapeVerdict } from './scrape-verdict';
@@ -36,7 +37,9 @@ export interface ScrapeAttemptsOptions {
   stopping: AbortSignal;
   deals: Pick<DealsReadModel, 'countOf' | 'replace'>;
   /** Puts the price memory's facts on the deals stored, before the read model takes them. */
-  priceFacts: Pick<PriceFacts, 'withFacts'>;
+  priceFacts: Pick<PriceFacts, 'withFacts' | 'heldBackOf'>;
+  /** The day a result's prices are recorded under, the clock checked. */
+  recordingDays: Pick<RecordingDays, 'dayOf'>;
   resolver: Pick<SourceResolver, 'isPending' | 'resolve'>;
   durations: ScrapeDurations;
   /** The dispensary's deals in the read model changed. */
@@ -133,8 +136,9 @@ export class ScrapeAttempts {
     if (verdict.replace && result) {
       try {
         // The menu's prices are the day's observations, written with the snapshot (one
-        // transaction): a result that is not kept records no prices either.
-        const day = marketDay(finishedAt);
+        // transaction): a result that is not kept records no prices either. Their day is the
+        // clock's when the history and the platform's clock bear it out (recording-days.ts).
+        const { day } = await this.options.recordingDays.dayOf(finishedAt, result.answeredAt);
         const menu = menuObservations(result.menuPrices, day);
         if (menu.refused > 0) {
           logger.warn(
@@ -148,7 +152,19 @@ export class ScrapeAttempts {
           finishedAt,
           menu.observations,
         );
-        const served = await this.options.priceFacts.withFacts(key, snapshot.deals, day);
+        const { priceFacts, metrics } = this.options;
+        const served = await priceFacts.withFacts(key, snapshot.deals, day);
+        const heldBack = priceFacts.heldBackOf(key);
+        if (heldBack > 0) {
+          metrics.priceProblems.inc(
+            { problem: HELD_BACK, platform: source.entry.platform },
+            heldBack,
+          );
+          logger.warn(
+            { dispensary: key, heldBack },
+            "deals held back: today's price is far from their product's own history",
+          );
+        }
         deals.replace([{ key, deals: served }]);
         snapshotReplaced(source, finishedAt, overBound(result));
         this.options.dealsChanged(source);

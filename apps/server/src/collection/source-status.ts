@@ -25,6 +25,8 @@ export interface SourceFacts {
   unconfigured?: boolean;
   /** Deals the last scrape's menu held, when over the per-store bound (so cut to `dealCount`). */
   dealsFound?: number;
+  /** Deals of its last result held back, their price today far from their product's history. */
+  pricesHeldBack?: number;
 }
 
 /**
@@ -60,6 +62,7 @@ function sourceStatus(source: SourceFacts): SourceStatus {
     lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
     error,
     ...(source.dealsFound !== undefined ? { dealsFound: source.dealsFound } : {}),
+    ...(source.pricesHeldBack ? { pricesHeldBack: source.pricesHeldBack } : {}),
   };
 }
 

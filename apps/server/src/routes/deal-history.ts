@@ -8,9 +8,7 @@ import {
 import type { DealsRepository } from '@stl-deals/store';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../clock';
 import type { Collection } from '../collection/collection';
-import { marketDay } from '../collection/market-day';
 import { ErrorSchema, HttpError } from '../http/errors';
 
 export const UNKNOWN_DEAL = 'No current deal has that id.';
@@ -25,12 +23,11 @@ export const HISTORY_CACHE_CONTROL = 'public, max-age=300';
 export interface DealHistoryRouteOptions {
   collection: Collection;
   repository: Pick<DealsRepository, 'priceHistory'>;
-  clock: Clock;
 }
 
 export const dealHistoryRoutes: FastifyPluginCallbackZod<DealHistoryRouteOptions> = (
   app,
-  { collection, repository, clock },
+  { collection, repository },
   done,
 ) => {
   app.get(
@@ -66,7 +63,7 @@ export const dealHistoryRoutes: FastifyPluginCallbackZod<DealHistoryRouteOptions
       const product = id.length <= LIMITS.shortText ? collection.deals.productOf(id) : undefined;
       if (product === undefined) throw new HttpError(404, UNKNOWN_DEAL);
       const { dispensaryKey, storeProductKey } = product;
-      const today = marketDay(clock.now());
+      const today = await collection.priceDay();
       const sinceDay = addDays(today, 1 - request.query.days);
       const history =
         storeProductKey === null

@@ -20,6 +20,19 @@ export const SourceStatusSchema = z.object({
    * (MAX_DEALS_PER_STORE): how many it held; `dealCount` are the deepest discounts among them.
    */
   dealsFound: z.number().int().nonnegative().optional(),
+  /**
+   * Sent when deals of the dispensary's last result are held back, not published: their price
+   * today is over 3 times their product's usual price or under a third of it, more likely a broken
+   * feed than a price, until the next days confirm it. The store's price problem, in a count.
+   */
+  pricesHeldBack: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "Deals held back: today's price is far from the product's own history (over 3x or under a third of its median) until the next days confirm it.",
+    ),
 });
 export type SourceStatus = z.infer<typeof SourceStatusSchema>;
 

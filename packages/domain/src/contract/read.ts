@@ -192,6 +192,7 @@ const SOURCE_STATUS = object({
   lastAttemptAt: required(nullable(isoTime)),
   error: required(nullable(text(LIMITS.shortText))),
   dealsFound: optional(count),
+  pricesHeldBack: optional(count),
 });
 
 const CACHE_STATUS = object<CacheStatus>({

@@ -462,3 +462,69 @@ describe('priceMemoryCard and priceMemoryText', () => {
     expect(result === null ? null : priceMemoryText(result)).toBe(text);
   });
 });
+
+describe('priceMemory: a day far from the history is held back', () => {
+  // 20 days at $40, a broken feed's day of 100x prices 10 days ago, and $40 again since.
+  const brokenDay: [number, number | null, number | null][] = [
+    ...flat(40, range(11, 30)),
+    [10, 3000, 4000],
+    ...flat(40, range(1, 9)),
+  ];
+
+  it('leaves one 100x day out of the lowest, usual and previous prices', () => {
+    const memory = memoryOf(brokenDay, 30, 40);
+    expect(memory).toMatchObject({
+      daysSeen: 29,
+      lowest30d: 40,
+      usualPrice: 40,
+      previousPrice: 40,
+      discountCheck: 'real',
+      heldBack: { today: false, days: 1 },
+    });
+  });
+
+  it('does not let the 100x day make an inflated claim plausible', () => {
+    // Claiming $3100 regular: within 5% of the broken day's $3000, far above the 29 others' $40.
+    expect(memoryOf(brokenDay, 30, 3100).discountCheck).toBe('inflated');
+  });
+
+  it('does not let the 100x day be the previous price of a price back to normal', () => {
+    // 20 days at $40 and then the bad day yesterday: today at $40 has no change to tell of.
+    const memory = memoryOf([...flat(40, range(2, 30)), [1, 4000, null]], 40);
+    expect(memory.previousPrice).toBeNull();
+    expect(memory.priceChangedAt).toBeNull();
+    expect(memory.lowest30d).toBe(40);
+  });
+
+  it('holds today back when today alone is far, and says so', () => {
+    const memory = memoryOf(flat(40, range(1, 30)), 4000);
+    expect(memory.heldBack).toEqual({ today: true, days: 0 });
+  });
+
+  it('releases a far price the next days confirm: three days in a row are a new price', () => {
+    const twoDays = memoryOf([...flat(10, range(3, 30)), [2, null, 45], [1, null, 45]], 45);
+    expect(twoDays.heldBack).toBeUndefined();
+    expect(twoDays).toMatchObject({ previousPrice: 10, priceChangedAt: addDays(TODAY, -2) });
+    const oneDay = memoryOf([...flat(10, range(2, 30)), [1, null, 45]], 45);
+    expect(oneDay.heldBack).toEqual({ today: true, days: 1 });
+  });
+
+  it('judges nothing with fewer than 3 days seen', () => {
+    expect(memoryOf(flat(40, [1, 2]), 4000).heldBack).toBeUndefined();
+  });
+
+  it('gives the same facts whatever the order of the days', () => {
+    const rows = history(brokenDay);
+    const today = { day: TODAY, price: 30, claimedRegularPrice: 40 };
+    expect(priceMemory([...rows].reverse(), today)).toEqual(priceMemory(rows, today));
+  });
+});
+
+describe('priceMemory: the usual price is robust to single days', () => {
+  it('is the median of the days seen, not their mean', () => {
+    // 6 days at $20 and one at $60 (near enough to be counted): the median stays $20.
+    const memory = memoryOf([...flat(20, range(1, 6)), [7, null, 60]], 20);
+    expect(memory.usualPrice).toBe(20);
+    expect(memory.heldBack).toBeUndefined();
+  });
+});

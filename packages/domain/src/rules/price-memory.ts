@@ -1,6 +1,7 @@
 import { MAX_MONEY, type DiscountCheck } from '../contract/constants';
 import { addDays, daysBetween, dayNumber, isCalendarDay } from './calendar-day';
 import { moneyText } from './deal-facts';
+import { heldBackPrices, priceReference } from './price-outliers';
 
 /**
  * Price memory: what a product's recent days at one store say about today's deal. The store keeps
@@ -24,8 +25,13 @@ import { moneyText } from './deal-facts';
  *   'YYYY-MM-DD', a price that is NaN, infinite, negative or above `MAX_MONEY`, and two
  *   observations of the same day (the store keeps one per day, so two mean a bug upstream, and
  *   neither order nor 'last one wins' would say which is true).
- * - Cost: two passes over the observations and a sort of at most 30 prices (the window's days),
- *   with no `Date`: days compare as strings and move with `addDays`.
+ * - A day's price far from the product's own history (over 3 times its median or under a third
+ *   of it, see price-outliers.ts) is held back until the next days confirm it: until then it is
+ *   not counted in any fact, as if the product had not been seen that day.
+ * - Cost: a few passes over the observations (a sort only when they are not given oldest first,
+ *   as the store gives them) and a sort of at most 30 prices (the window's days; a second one
+ *   only when a day is held back), with no `Date`: days compare as strings and move with
+ *   `addDays`.
  */
 
 /** One day of a product at one store, as the store records it. */
@@ -84,6 +90,12 @@ export interface PriceMemory {
    */
   priceChangedAt: string | null;
   discountCheck: DiscountCheck;
+  /**
+   * Sent when prices far from the product's own history are held back (see price-outliers.ts):
+   * whether today's price is one (its deal is then not published), and how many days before
+   * today were left out of every fact above as if not seen.
+   */
+  heldBack?: { today: boolean; days: number };
 }
 
 /** The window of the Omnibus reference, in calendar days before today. */
@@ -111,9 +123,7 @@ export function priceMemory(
   const daysGiven = new Set<string>();
   const pastDays: string[] = [];
   const pastCents: number[] = [];
-  const window: number[] = [];
-  let lastDifferentDay: string | null = null;
-  let lastDifferentCents = 0;
+  let sorted = true;
   for (const observation of observations) {
     const charged = chargedCents(observation);
     if (daysGiven.has(observation.day)) {
@@ -123,14 +133,33 @@ export function priceMemory(
     }
     daysGiven.add(observation.day);
     if (charged === null || observation.day >= today.day) continue;
+    if (pastDays.length > 0 && observation.day < pastDays[pastDays.length - 1]!) sorted = false;
     pastDays.push(observation.day);
     pastCents.push(charged);
-    if (observation.day >= windowStart) window.push(charged);
-    if (
-      charged !== todayCents &&
-      (lastDifferentDay === null || observation.day > lastDifferentDay)
-    ) {
-      lastDifferentDay = observation.day;
+  }
+  // The store answers a product's days oldest first; anything else is put in order here.
+  if (!sorted) sortByDay(pastDays, pastCents);
+
+  // Days far from the product's own history are held back (price-outliers.ts): judged against
+  // the median of the whole window, then left out as days not seen.
+  const windowFrom = firstOnOrAfter(pastDays, windowStart);
+  const sortedWindow = pastCents.slice(windowFrom).sort((a, b) => a - b);
+  const held = heldBackPrices(pastCents, priceReference(sortedWindow), todayCents);
+  // Nearly always nothing is held back, and the window's prices are those already sorted.
+  const anyHeld = held.days.includes(true);
+  const window: number[] = anyHeld ? [] : sortedWindow;
+  let lastDifferentDay: string | null = null;
+  let lastDifferentCents = 0;
+  let daysHeldBack = 0;
+  for (let index = 0; index < pastDays.length; index += 1) {
+    if (held.days[index]) {
+      daysHeldBack += 1;
+      continue;
+    }
+    const charged = pastCents[index]!;
+    if (anyHeld && index >= windowFrom) window.push(charged);
+    if (charged !== todayCents) {
+      lastDifferentDay = pastDays[index]!;
       lastDifferentCents = charged;
     }
   }
@@ -139,12 +168,14 @@ export function priceMemory(
   if (lastDifferentDay !== null) {
     // Every day seen after the last different one carries today's price: the earliest starts the run.
     priceChangedAt = today.day;
-    for (const day of pastDays) {
-      if (day > lastDifferentDay && day < priceChangedAt) priceChangedAt = day;
+    for (let index = pastDays.length - 1; index >= 0; index -= 1) {
+      const day = pastDays[index]!;
+      if (day <= lastDifferentDay) break;
+      if (!held.days[index]) priceChangedAt = day;
     }
   }
 
-  window.sort((a, b) => a - b);
+  if (anyHeld) window.sort((a, b) => a - b);
   const daysSeen = window.length;
   const lowest = daysSeen === 0 ? null : window[0]!;
   const highest = daysSeen === 0 ? null : window[daysSeen - 1]!;
@@ -173,6 +204,9 @@ export function priceMemory(
     previousPrice: lastDifferentDay === null ? null : dollars(lastDifferentCents),
     priceChangedAt,
     discountCheck,
+    ...(held.today || daysHeldBack > 0
+      ? { heldBack: { today: held.today, days: daysHeldBack } }
+      : {}),
   };
 }
 
@@ -265,6 +299,24 @@ function cents(value: unknown, day: string, field: string): number {
 
 function dollars(valueInCents: number): number {
   return valueInCents / 100;
+}
+
+/** Sorts the days (and their prices with them) oldest first. */
+function sortByDay(days: string[], prices: number[]): void {
+  const order = days.map((_, index) => index).sort((a, b) => (days[a]! < days[b]! ? -1 : 1));
+  const sortedDays = order.map((index) => days[index]!);
+  const sortedPrices = order.map((index) => prices[index]!);
+  for (let index = 0; index < order.length; index += 1) {
+    days[index] = sortedDays[index]!;
+    prices[index] = sortedPrices[index]!;
+  }
+}
+
+/** The index of the first of `days` (oldest first) on or after `day`; their length if none. */
+function firstOnOrAfter(days: readonly string[], day: string): number {
+  let index = days.length;
+  while (index > 0 && days[index - 1]! >= day) index -= 1;
+  return index;
 }
 
 /** The median of sorted cents; the mean of the middle two for an even count, half a cent up. */

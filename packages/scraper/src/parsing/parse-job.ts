@@ -32,6 +32,8 @@ export interface RawPayload {
   kind: 'json' | 'html';
   /** UTF-8; bytes that are not decode as U+FFFD. */
   body: Uint8Array;
+  /** When the platform says it answered (an http answer's `Date` header), in ms; parsing ignores it. */
+  answeredAt?: number;
 }
 
 export interface PlanJob {

@@ -1,5 +1,6 @@
 import type { Response } from 'playwright-core';
 import type { RawPayload } from '../parsing/parse-job';
+import { dateHeader } from './date-header';
 
 export interface CaptureLimits {
   /** A JSON response larger than this is left out, as the http transport would refuse it. */
@@ -35,7 +36,14 @@ export function captureJson(limits: CaptureLimits): JsonCapture {
             if (bytes.byteLength > limits.maxBytes) return null;
             if (totalBytes + bytes.byteLength > limits.maxTotalBytes) return null;
             totalBytes += bytes.byteLength;
-            return { label: null, url: response.url(), kind: 'json', body: bytes };
+            const answeredAt = dateHeader(response.headers().date ?? null);
+            return {
+              label: null,
+              url: response.url(),
+              kind: 'json',
+              body: bytes,
+              ...(answeredAt !== undefined ? { answeredAt } : {}),
+            };
           },
           // The page navigated away or dropped the request: there is no body left to read.
           () => null,

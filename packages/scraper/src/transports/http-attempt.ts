@@ -7,6 +7,7 @@ import {
   ScrapeTimeoutError,
 } from '../errors';
 import { checkPayload, judgeStatus } from './classify';
+import { dateHeader } from './date-header';
 import type { HttpTransportOptions } from './http';
 import { causeOf, hostOf, messageOf, type NetworkWitness } from './network-failure';
 import { readCapped } from './read-body';
@@ -14,7 +15,7 @@ import { redirectTarget, type Hop } from './redirects';
 
 /** What one attempt at a hop came to, when it did not fail for good. */
 export type Attempt =
-  | { kind: 'payload'; body: Uint8Array }
+  | { kind: 'payload'; body: Uint8Array; answeredAt?: number }
   | { kind: 'redirect'; location: string; status: number }
   | { kind: 'retry'; reason: string; retryAfterMs: number | null; offline?: boolean };
 
@@ -66,7 +67,8 @@ export async function attemptOnce(
       throw new SchemaChangedError(`${host} answered over the ${options.maxBytes} byte cap`);
     }
     checkPayload(bytes, response.headers.get('content-type') ?? '', request.accept, host);
-    return { kind: 'payload', body: bytes };
+    const answeredAt = dateHeader(response.headers.get('date'));
+    return { kind: 'payload', body: bytes, ...(answeredAt !== undefined ? { answeredAt } : {}) };
   } catch (error) {
     signal.throwIfAborted();
     if (error instanceof ScrapeError) throw error;

@@ -42,6 +42,8 @@ export interface HttpTransportOptions {
 export interface HttpPayload {
   body: Uint8Array;
   url: string;
+  /** When the platform says it answered (its `Date` header), in ms; absent without one. */
+  answeredAt?: number;
 }
 
 export interface HttpTransport {
@@ -137,7 +139,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       for (let redirects = 0; ; redirects++) {
         await checkRobots(hop.url, signal);
         const outcome = await withRetries(hop, request, signal);
-        if (outcome.kind === 'payload') return { body: outcome.body, url: hop.url };
+        if (outcome.kind === 'payload') {
+          const { body, answeredAt } = outcome;
+          return { body, url: hop.url, ...(answeredAt !== undefined ? { answeredAt } : {}) };
+        }
         if (redirects >= MAX_REDIRECTS) {
           throw new SchemaChangedError(
             `${hostOf(request.url)} redirected over ${MAX_REDIRECTS} times`,

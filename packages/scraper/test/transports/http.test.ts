@@ -3,6 +3,7 @@ import type { RequestPlan } from '../../src/adapters/types';
 import { systemClock } from '../../src/politeness/clock';
 import { createOutboundGuard } from '../../src/outbound/guard';
 import { createHttpTransport, type HttpTransportOptions } from '../../src/transports/http';
+import { dateHeader } from '../../src/transports/date-header';
 import { ONLINE_PROOF_MS } from '../../src/transports/network-failure';
 import { fakeClock } from './fake-clock';
 import {
@@ -55,7 +56,7 @@ function transport(overrides: Partial<HttpTransportOptions> = {}) {
         return request.accept === 'text/html' ? text : (JSON.parse(text) as unknown);
       }),
   };
-  return { http, time };
+  return { http, time, raw };
 }
 
 const getJson = (url: string): RequestPlan => ({ label: 'menu', url, accept: 'application/json' });
@@ -67,6 +68,25 @@ describe('the http transport', () => {
     const { http } = transport();
     await expect(http.fetch(getJson(`${base}/menu`), never())).resolves.toEqual(MENU);
     expect(server?.hits.map((hit) => hit.userAgent)).toEqual([USER_AGENT, USER_AGENT]);
+  });
+
+  it("gives the platform's own clock: its answer's Date header", async () => {
+    const base = await serve({ '/menu': json(MENU) });
+    const { raw } = transport();
+    const before = Date.now();
+    const { answeredAt } = await raw.fetch(getJson(`${base}/menu`), never());
+    // A Date header has whole seconds.
+    expect(answeredAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(answeredAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it.each<[string | null, number | undefined]>([
+    ['Sun, 06 Nov 1994 08:49:37 GMT', Date.UTC(1994, 10, 6, 8, 49, 37)],
+    [null, undefined],
+    ['yesterday', undefined],
+    [`Sun, 06 Nov 1994 08:49:37 GMT${' '.repeat(100)}`, undefined],
+  ])('reads the Date header %j as %j, and nothing else', (value, instant) => {
+    expect(dateHeader(value)).toBe(instant);
   });
 
   it('retries a 503 with growing, jittered waits until it succeeds', async () => {

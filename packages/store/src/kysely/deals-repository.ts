@@ -41,7 +41,12 @@ import {
   upsertGeocodedAddress,
   upsertLocation,
 } from './locations';
-import { hasObservations, pruneObservationsBatch, writeObservations } from './price-observations';
+import {
+  hasObservations,
+  newestObservationDay,
+  pruneObservationsBatch,
+  writeObservations,
+} from './price-observations';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import {
   countSubscriptions,
@@ -197,6 +202,10 @@ export class KyselyDealsRepository implements DealsRepository {
 
   async hasPriceObservations(): Promise<boolean> {
     return hasObservations(this.#open());
+  }
+
+  async newestObservationDay(): Promise<string | null> {
+    return newestObservationDay(this.#open());
   }
 
   async pruneDealHistory(lastSeenBefore: Date, options: PruneOptions = {}): Promise<number> {

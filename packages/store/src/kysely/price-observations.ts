@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { centsOf, dollarsOf, storedDay, storedDayReader } from '../price-observation-values';
+import {
+  centsOf,
+  dayOfStored,
+  dollarsOf,
+  storedDay,
+  storedDayReader,
+} from '../price-observation-values';
 import type { PriceObservation } from '../repository';
 import type { StoreDatabase } from './database';
 import { deleteUnobservedProducts, productIds } from './observed-products';
@@ -249,4 +255,15 @@ export async function hasObservations(db: Kysely<StoreDatabase>): Promise<boolea
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The newest stored day, or null with no row: one step into the index by day. */
+export async function newestObservationDay(db: Kysely<StoreDatabase>): Promise<string | null> {
+  const row = await db
+    .selectFrom('price_observations')
+    .select('day')
+    .orderBy('day', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? null : dayOfStored(row.day);
 }
