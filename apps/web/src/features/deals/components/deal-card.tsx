@@ -81,6 +81,8 @@ export const DealCard = memo(function DealCard({
   if (facts.isNew) tags.push(['fresh', 'New']);
   if (facts.ends) tags.push(['ends', facts.ends]);
   const priceText = card.price.trim();
+  // The price large: what one item costs, else the price text as the store words it.
+  const price = facts.sale ?? (priceText ? card.price : null);
   const content = (
     <>
       <div className={styles.visual}>
@@ -114,9 +116,9 @@ export const DealCard = memo(function DealCard({
           </ul>
         )}
         <Title className={styles.title}>{card.title}</Title>
-        {facts.sale ? (
+        {(price || facts.usual || facts.unitPrice) && (
           <p className={styles.prices}>
-            <span className={styles.price}>{facts.sale}</span>
+            {price && <span className={styles.price}>{price}</span>}
             {facts.offer && <span className={styles.offer}>{facts.offer}</span>}
             {facts.regular && (
               <s className={styles.regular}>
@@ -127,13 +129,6 @@ export const DealCard = memo(function DealCard({
             {facts.usual && <span className={styles.usual}>{facts.usual}</span>}
             {facts.unitPrice && <span className={styles.unit}>{facts.unitPrice}</span>}
           </p>
-        ) : (
-          (priceText || facts.unitPrice) && (
-            <p className={styles.prices}>
-              {priceText && <span className={styles.price}>{card.price}</span>}
-              {facts.unitPrice && <span className={styles.unit}>{facts.unitPrice}</span>}
-            </p>
-          )
         )}
         {withTax && <p className={styles.priceText}>{withTax}</p>}
         {facts.memory && <p className={styles.memory}>{facts.memory}</p>}
