@@ -114,17 +114,17 @@ describe("a deal's price history", () => {
     const steps = within(dialog).getByRole('slider', { name: 'Price by day' });
     const readout = () => within(dialog).getByTestId('price-step').textContent;
     expect(steps).toHaveAttribute('aria-valuetext', 'Jun 3 to Jun 4: $25, regular $35');
-    expect(readout()).toBe('Jun 3 to Jun 4$25regular $35');
+    expect(readout()).toBe('Jun 3 to Jun 4 $25 regular $35');
     // From the heading: the Close button, then the chart.
     await user.tab();
     await user.tab();
     expect(steps).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(steps).toHaveAttribute('aria-valuetext', 'May 15: $30, regular $35');
-    expect(readout()).toBe('May 15$30regular $35');
+    expect(readout()).toBe('May 15 $30 regular $35');
     await user.keyboard('{Home}');
     expect(steps).toHaveAttribute('aria-valuenow', '1');
-    expect(readout()).toBe('Apr 5 to Apr 6$35');
+    expect(readout()).toBe('Apr 5 to Apr 6 $35');
     await user.keyboard('{ArrowLeft}');
     expect(steps).toHaveAttribute('aria-valuenow', '1');
     await user.keyboard('{End}');

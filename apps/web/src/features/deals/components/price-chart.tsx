@@ -34,6 +34,8 @@ export function PriceChart({ chart }: { chart: PriceChartModel }) {
   const svg = useRef<SVGSVGElement>(null);
   const index = picked === null || picked >= steps.length ? steps.length - 1 : picked;
   const step = steps[index];
+  // The step pointed at is highlighted; the latest price has its own mark.
+  const highlighted = picked === null ? undefined : step;
 
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     const box = svg.current?.getBoundingClientRect();
@@ -53,10 +55,13 @@ export function PriceChart({ chart }: { chart: PriceChartModel }) {
       {step && (
         // The slider's value says the same to a screen reader.
         <p className={styles.readout} aria-hidden="true" data-testid="price-step">
-          <span className={styles.readoutDays}>{step.days}</span>
+          <span className={styles.readoutDays}>{step.days}</span>{' '}
           <span className={styles.readoutPrice}>{step.price}</span>
           {step.regular !== null && step.regular !== step.price && (
-            <span className={styles.readoutRegular}>regular {step.regular}</span>
+            <>
+              {' '}
+              <span className={styles.readoutRegular}>regular {step.regular}</span>
+            </>
           )}
         </p>
       )}
@@ -82,12 +87,12 @@ export function PriceChart({ chart }: { chart: PriceChartModel }) {
           aria-hidden="true"
           focusable="false"
         >
-          {step && (
+          {highlighted && (
             <rect
               className={styles.band}
-              x={step.from}
+              x={highlighted.from}
               y={top}
-              width={Math.max(1, step.to - step.from)}
+              width={Math.max(1, highlighted.to - highlighted.from)}
               height={bottom - top}
             />
           )}
