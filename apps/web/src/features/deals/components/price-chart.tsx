@@ -118,10 +118,17 @@ export function PriceChart({ chart }: { chart: PriceChartModel }) {
             </text>
           ))}
           {chart.regular && <path className={styles.regular} d={chart.regular} />}
-          {chart.sale && <path className={styles.sale} d={chart.sale} />}
-          {step && (
-            <line className={styles.picked} x1={step.from} y1={step.at} x2={step.to} y2={step.at} />
+          {highlighted && (
+            // A halo beneath the price's line, which stays the colour its key says.
+            <line
+              className={styles.picked}
+              x1={highlighted.from}
+              y1={highlighted.at}
+              x2={highlighted.to}
+              y2={highlighted.at}
+            />
           )}
+          {chart.sale && <path className={styles.sale} d={chart.sale} />}
           {latest && (
             <g className={styles.latest}>
               <circle cx={latest.x} cy={latest.y} r={3.5} />
