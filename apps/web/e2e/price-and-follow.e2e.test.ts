@@ -306,6 +306,9 @@ describe('price memory', () => {
       // Before anything is pointed at: the latest step.
       await textIs(readout, readoutText(latest));
       expect(await slider.getAttribute('aria-valuetext')).toBe(latest.text);
+      // Nothing is highlighted until a step is pointed at: the latest price has its own mark.
+      const band = dialog.locator('svg rect');
+      expect(await band.count()).toBe(0);
 
       // Pointed at in the middle of the step, by its place in the drawing's own coordinates.
       const box = (await dialog.locator('svg').boundingBox())!;
@@ -320,6 +323,7 @@ describe('price memory', () => {
       }
       await textIs(readout, readoutText(wide));
       expect(await slider.getAttribute('aria-valuetext')).toBe(wide.text);
+      expect(await band.getAttribute('x')).toBe(String(wide.from));
       await shot(page, `price-history-${phone ? 'tapped' : 'hovered'}-${width}`);
 
       // From the keyboard: the slider moves from the latest step to the one before it.
