@@ -127,7 +127,6 @@ describe('priceChart', () => {
       {
         days: 'May 30 to Jun 1',
         price: '$20',
-        sale: '$20',
         regular: '$30',
         from: 48,
         to: 180,
@@ -156,7 +155,7 @@ describe('priceChart', () => {
     expect(chart.priceLabels).toEqual([{ at: 68, text: '$25' }]);
     expect(chart.sale).toBe('M48 68 H136 H224');
     expect(chart.steps).toEqual([
-      expect.objectContaining({ days: 'Jun 2 to Jun 3', price: '$25', sale: null, regular: '$25' }),
+      expect.objectContaining({ days: 'Jun 2 to Jun 3', price: '$25', regular: '$25' }),
     ]);
   });
 

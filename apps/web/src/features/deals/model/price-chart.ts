@@ -30,7 +30,6 @@ export interface PriceStep {
   days: string;
   /** The price it sold for: its sale price, else its regular price. */
   price: string;
-  sale: string | null;
   regular: string | null;
   /** The step's left and right edges and its price's height, in chart coordinates. */
   from: number;
@@ -309,7 +308,6 @@ function priceSteps(
     return {
       days,
       price,
-      sale: run.sale === null ? null : moneyText(run.sale),
       regular,
       from: x(run.first),
       to: x(run.last + 1),
