@@ -1,6 +1,7 @@
 import {
   addDays,
   effectivePrice,
+  isNewDeal,
   priceMemoryCard,
   type Deal,
   type DealPriceHistory,
@@ -10,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { marketDay } from '../src/collection/market-day';
 import { buildDemo, type Demo } from '../src/demo/build-demo';
 import { loadDemoConfig } from '../src/demo/demo-config';
+import { middayOf } from '../src/demo/past-menu-prices';
 import { BACKFILL_DAYS } from '../src/demo/price-backfill';
 import { silentLogger, tempDir, TestClock } from './support/harness';
 
@@ -76,7 +78,7 @@ function lineOf(deal: Deal): string | null {
 describe('demo price history', () => {
   let longest: { id: string; points: number } = { id: '', points: 0 };
 
-  it('fills two months before the first pass, whose list then shows every price memory line', async () => {
+  it('fills two months before the first pass, whose list then shows every price memory line and dates its deals first seen', async () => {
     const { app, simulator, fillPriceHistory } = await startDemo();
     const filling = fillPriceHistory();
     // A visitor's refresh during the fill: its scrape waits until the history is written (the
@@ -109,6 +111,28 @@ describe('demo price history', () => {
     for (const line of ['lowest-in-30-days', 'price-dropped', 'usual-price', 'unknown']) {
       expect(lines.get(line) ?? 0, line).toBeGreaterThan(0);
     }
+
+    // A deal on the menus of the filled days was first seen on one of them (at that day's
+    // reading time): only a deal new to today's menus is 'New' on the first list.
+    const filledTimes = new Set(
+      Array.from({ length: BACKFILL_DAYS }, (_, at) =>
+        middayOf(addDays(TODAY, at - BACKFILL_DAYS)).toISOString(),
+      ),
+    );
+    const datedEarlier = deals.filter(
+      (deal) => deal.firstSeenAt !== undefined && filledTimes.has(deal.firstSeenAt),
+    );
+    const fresh = deals.filter((deal) => isNewDeal(deal, clock.now().getTime()));
+    expect(datedEarlier.length).toBeGreaterThan(deals.length / 2);
+    expect(fresh.length).toBeLessThan(deals.length / 2);
+    expect(deals.every((deal) => deal.firstSeenAt !== undefined)).toBe(true);
+    // Seen the first filled day: on the menu since before the history.
+    expect(
+      datedEarlier.some((deal) => deal.firstSeenAt === middayOf(filled!.from).toISOString()),
+    ).toBe(true);
+    console.info(
+      `demo first list: ${deals.length} deals, ${datedEarlier.length} first seen on a filled day, ${fresh.length} new`,
+    );
 
     // The deals' products are found under the keys the history was written with: today's
     // point from the live pass, and the 60 days before it from the simulated ones.

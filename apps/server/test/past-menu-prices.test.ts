@@ -12,7 +12,8 @@ import {
   type Simulator,
 } from '@stl-deals/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { middayOf, pastMenuPrices } from '../src/demo/past-menu-prices';
+import { dealKey } from '@stl-deals/store';
+import { middayOf, pastMenu } from '../src/demo/past-menu-prices';
 
 /** A Friday afternoon in St. Louis: the simulator's clock, so the live scrape reads that day. */
 const NOW = new Date('2026-11-20T21:00:00Z');
@@ -42,15 +43,19 @@ const byKey = (prices: readonly MenuPrice[]) =>
   [...prices].sort((a, b) => (a.storeProductKey < b.storeProductKey ? -1 : 1));
 
 describe('the menu prices of a past day, read in-process', () => {
-  it("are today's live scrape's, key for key and price for price, for every store and platform", async () => {
+  it("are today's live scrape's, key for key and price for price, deal for deal, for every store and platform", async () => {
     const reader = { simulator, platforms: simulator.platforms };
     const platforms = new Set<string>();
     for (const entry of simulator.registry.dispensaries) {
       const live = await scraper.scrape(entry, AbortSignal.timeout(30_000));
       expect(live.transport).toBe('http');
-      const past = pastMenuPrices(reader, entry, NOW);
+      const { prices: past, deals } = pastMenu(reader, entry, NOW);
       expect(past.length, entry.key).toBeGreaterThan(0);
       expect(byKey(past), `${entry.key} (${entry.platform})`).toEqual(byKey(live.menuPrices ?? []));
+      // The deals under the keys their history is kept by, as the live scrape's are stored.
+      expect(deals.map(({ key }) => key).sort(), entry.key).toEqual(
+        live.deals.map((deal) => dealKey(entry.key, deal)).sort(),
+      );
       platforms.add(entry.platform);
     }
     expect([...platforms].sort()).toEqual([...SIMULATED_PLATFORM_NAMES].sort());
@@ -59,8 +64,8 @@ describe('the menu prices of a past day, read in-process', () => {
   it("read that day's menu, not the clock's", () => {
     const entry = simulator.registry.dispensaries.find((each) => each.platform === 'dutchie')!;
     const reader = { simulator, platforms: simulator.platforms };
-    const today = pastMenuPrices(reader, entry, NOW);
-    const monthBefore = pastMenuPrices(reader, entry, middayOf('2026-10-20'));
+    const today = pastMenu(reader, entry, NOW).prices;
+    const monthBefore = pastMenu(reader, entry, middayOf('2026-10-20')).prices;
     expect(byKey(monthBefore)).not.toEqual(byKey(today));
   });
 });

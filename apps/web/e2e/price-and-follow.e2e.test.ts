@@ -26,9 +26,15 @@ import {
   type DealView,
   type PriceMemoryCard,
 } from '@stl-deals/domain';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { priceChart } from '../src/features/deals/model/price-chart';
+import {
+  CHART_WIDTH,
+  dayText,
+  priceChart,
+  type PriceStep,
+} from '../src/features/deals/model/price-chart';
 import {
   cardTitle,
   expectedList,
@@ -224,14 +230,20 @@ describe('price memory', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('opens the price history from the keyboard: a step chart of those days, and Escape gives focus back', async () => {
+  it('opens the price history from the keyboard: a step chart from the first day seen, today marked, and Escape gives focus back', async () => {
     const data = await pageData();
     const found = findCard(data, (view) => memoryOf(view)?.kind === 'price-dropped')!;
     const { deal } = found.view;
     const answer = await fetch(`${SERVICE}/api/deals/${encodeURIComponent(deal.id!)}/history`);
     const { points } = parseDealPriceHistory(await answer.json());
-    const chart = priceChart(points, today(), PRICE_HISTORY_DEFAULT_DAYS);
+    const chart = priceChart(points, today(), PRICE_HISTORY_DEFAULT_DAYS, {
+      usualPrice: deal.usualPrice,
+    });
     expect(chart.seen).toBe(true);
+    // What matters, never 'From $X to $Y': today's price first, the usual price last.
+    expect(chart.summary).toMatch(
+      new RegExp(`^${escaped(moneyText(productPrice(deal)!))} today · .+ · usual \\$`),
+    );
     const title = cardTitle(deal);
 
     for (const [width, viewport] of VIEWPORTS) {
@@ -258,11 +270,80 @@ describe('price memory', () => {
         [chart.regular, chart.sale].filter(Boolean),
       );
       expect(chart.sale).toMatch(/ V/);
+      // The time axis runs from the first day seen to today; today's price is marked.
+      const texts = await dialog.locator('svg text').allTextContents();
+      expect(texts).toEqual(expect.arrayContaining([dayText(points[0]!.day), dayText(today())]));
+      expect(texts).toContain(`${moneyText(productPrice(deal)!)} today`);
       await shot(page, `price-history-${width}`);
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await becomes(() => button.evaluate((element) => element === document.activeElement), true);
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it("reads out a step's price and days on hover, on tap and by arrow keys, with no accessibility violation", async () => {
+    const data = await pageData();
+    const found = findCard(data, (view) => memoryOf(view)?.kind === 'price-dropped')!;
+    const { deal } = found.view;
+    const answer = await fetch(`${SERVICE}/api/deals/${encodeURIComponent(deal.id!)}/history`);
+    const { points } = parseDealPriceHistory(await answer.json());
+    const { steps } = priceChart(points, today(), PRICE_HISTORY_DEFAULT_DAYS);
+    expect(steps.length).toBeGreaterThan(2);
+    // The widest step before the latest, and the one before the latest: two places to point at.
+    const older = steps.slice(0, -1);
+    const wide = older.reduce((best, step) =>
+      step.to - step.from > best.to - best.from ? step : best,
+    );
+    const latest = steps.at(-1)!;
+    const before = steps.at(-2)!;
+    // Each step's price is the one the service answered for its first day.
+    const byDay = new Map(points.map((point) => [dayText(point.day), point]));
+    for (const step of [wide, before, latest]) {
+      const point = byDay.get(step.days.split(' to ')[0]!)!;
+      expect(moneyText(point.salePrice ?? point.regularPrice)).toBe(step.price);
+    }
+
+    for (const [width, viewport] of VIEWPORTS) {
+      const phone = viewport === PHONE;
+      const { page, errors } = await open(pathOf(found), { viewport, hasTouch: phone });
+      await countText(page);
+      const card = await cardOf(page, found);
+      await card.getByRole('button', { name: `Price history of ${cardTitle(deal)}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Price history' });
+      const slider = dialog.getByRole('slider', { name: 'Price by day' });
+      const readout = dialog.getByTestId('price-step');
+      // Before anything is pointed at: the latest step.
+      await textIs(readout, readoutText(latest));
+      expect(await slider.getAttribute('aria-valuetext')).toBe(latest.text);
+      // Nothing is highlighted until a step is pointed at: the latest price has its own mark.
+      const band = dialog.locator('svg rect');
+      expect(await band.count()).toBe(0);
+
+      // Pointed at in the middle of the step, by its place in the drawing's own coordinates.
+      const box = (await dialog.locator('svg').boundingBox())!;
+      const at = (step: PriceStep) => ({
+        x: box.x + (((step.from + step.to) / 2) * box.width) / CHART_WIDTH,
+        y: box.y + box.height / 2,
+      });
+      if (phone) {
+        await page.touchscreen.tap(at(wide).x, at(wide).y);
+      } else {
+        await page.mouse.move(at(wide).x, at(wide).y);
+      }
+      await textIs(readout, readoutText(wide));
+      expect(await slider.getAttribute('aria-valuetext')).toBe(wide.text);
+      expect(await band.getAttribute('x')).toBe(String(wide.from));
+      await shot(page, `price-history-${phone ? 'tapped' : 'hovered'}-${width}`);
+
+      // From the keyboard: the slider moves from the latest step to the one before it.
+      await slider.focus();
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      await textIs(readout, readoutText(before));
+      expect(await slider.getAttribute('aria-valuetext')).toBe(before.text);
+      expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     }
   });
@@ -359,6 +440,22 @@ describe('one verdict', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** What the chart reads out of a step: its days, its price and a regular price that differs. */
+function readoutText(step: PriceStep): string {
+  const regular =
+    step.regular === null || step.regular === step.price ? '' : ` regular ${step.regular}`;
+  return `${step.days} ${step.price}${regular}`;
+}
+
+async function textIs(locator: ReturnType<Page['locator']>, text: string): Promise<void> {
+  await becomes(() => locator.textContent(), text);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help}`);
+}
 
 describe('the true price', () => {
   it("says what one item of a multi-buy costs: '$X each · N for $Y'", async () => {

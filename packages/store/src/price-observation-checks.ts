@@ -38,7 +38,7 @@ export function checkProductKey(key: string, what: string): string {
   return key;
 }
 
-function checkMoney(value: unknown, what: string): number {
+export function checkMoney(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_MONEY) {
     throw new RangeError(`${what} must be a number from 0 to ${MAX_MONEY}, got ${String(value)}`);
   }

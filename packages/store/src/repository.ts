@@ -101,6 +101,20 @@ export interface PriceObservation {
 }
 
 /**
+ * A deal's first and last sighting known from elsewhere than a snapshot (demo mode's simulated
+ * past days), by its history key (see `dealKey`).
+ */
+export interface DealSighting {
+  /** 1 to 100 characters (the contract's key length). */
+  dealKey: string;
+  firstSeenAt: Date;
+  /** Not before `firstSeenAt`. */
+  lastSeenAt: Date;
+  /** The deal's `salePrice` at its last sighting; null when it had none. */
+  salePrice: number | null;
+}
+
+/**
  * What `checkHealth` found. `missing`: the database file (or PostgreSQL database) is gone.
  * `replaced`: another file (or database) took its name. `damaged`: it fails the engine's
  * consistency check (SQLite's pages; PostgreSQL's tables and recorded migrations).
@@ -165,6 +179,14 @@ export interface DealsRepository {
     dispensaryKey: string,
     observations: readonly PriceObservation[],
   ): Promise<void>;
+  /**
+   * Writes deal sightings of one dispensary without touching its snapshot, as `replaceSnapshot`
+   * records its deals': in one transaction, a stored first sighting never moved later nor a last
+   * one earlier, the dispensary then held to `historyRowsPerStore` by its sightings longest ago.
+   * Rejects, writing nothing, on an empty or over-long key, an invalid date, a last sighting
+   * before the first, or a sale price that is not a number from 0 to MAX_MONEY.
+   */
+  recordSightings(dispensaryKey: string, sightings: readonly DealSighting[]): Promise<void>;
   /** Whether any price observation is stored, of any dispensary. */
   hasPriceObservations(): Promise<boolean>;
   /**

@@ -197,6 +197,58 @@ export function repositoryContract(engine: ContractEngine): void {
       ]);
     });
 
+    it("records sightings known from elsewhere: a snapshot's deals then keep the earlier first sighting", async () => {
+      const key = dealKey('grove', sampleDeal(1));
+      await repository.recordSightings('grove', [
+        { dealKey: key, firstSeenAt: T1, lastSeenAt: T1, salePrice: 7 },
+        // The same key again within the call: the earliest first and the latest last sighting.
+        { dealKey: key, firstSeenAt: T2, lastSeenAt: T2, salePrice: 8 },
+      ]);
+      // No snapshot is written: only the history knows the deal.
+      expect(await repository.getSnapshot('grove')).toBeNull();
+      expect(await database.inspect.dealHistory('grove')).toEqual([
+        {
+          dealKey: key,
+          firstSeenAt: T1.toISOString(),
+          lastSeenAt: T2.toISOString(),
+          lastSalePrice: 8,
+        },
+      ]);
+
+      const stored = await repository.replaceSnapshot('grove', [sampleDeal(1), sampleDeal(2)], T3);
+      expect(stored.deals.map((deal) => deal.firstSeenAt)).toEqual([
+        T1.toISOString(),
+        T3.toISOString(),
+      ]);
+      // A sighting recorded later never moves the first one later nor the last one earlier.
+      await repository.recordSightings('grove', [
+        { dealKey: key, firstSeenAt: T2, lastSeenAt: T2, salePrice: 1 },
+      ]);
+      expect(await database.inspect.dealHistory('grove')).toMatchObject([
+        { dealKey: key, firstSeenAt: T1.toISOString(), lastSeenAt: T3.toISOString() },
+        { firstSeenAt: T3.toISOString() },
+      ]);
+    });
+
+    it('records no sighting of a call with a bad one, naming it', async () => {
+      const good = { dealKey: 'dutchie:grove:1', firstSeenAt: T1, lastSeenAt: T2, salePrice: 5 };
+      const bad: Array<[Partial<typeof good>, RegExp]> = [
+        [{ dealKey: '' }, /Deal sighting 1 of dispensary 'grove': dealKey must be 1 to 100/],
+        [{ dealKey: 'x'.repeat(101) }, /dealKey must be 1 to 100 characters/],
+        [{ firstSeenAt: new Date(Number.NaN) }, /firstSeenAt is not a valid date/],
+        [{ firstSeenAt: T3 }, /lastSeenAt .* is before firstSeenAt/],
+        [{ salePrice: -1 }, /salePrice must be a number from 0/],
+      ];
+      for (const [change, message] of bad) {
+        await expect(
+          repository.recordSightings('grove', [good, { ...good, ...change }]),
+        ).rejects.toThrow(message);
+      }
+      expect(await database.inspect.dealHistory('grove')).toEqual([]);
+      await repository.recordSightings('grove', []);
+      expect(await database.inspect.dealHistory('grove')).toEqual([]);
+    });
+
     it('keeps the deals in the order given, across more rows than one insert holds', async () => {
       const deals = sampleDeals(1234).reverse();
 

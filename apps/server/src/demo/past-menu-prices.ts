@@ -8,6 +8,7 @@ import {
   type RegistryEntry,
 } from '@stl-deals/scraper';
 import type { InProcessPlatforms } from '@stl-deals/simulator';
+import { dealKey } from '@stl-deals/store';
 
 /**
  * Noon in St. Louis on `day` (18:00 UTC is noon in winter and 1 pm in summer): a moment of that
@@ -25,19 +26,31 @@ export interface PastMenuReader {
   platforms: PlatformConfig;
 }
 
+/** A deal a past menu listed: its history key (see `dealKey`) and sale price. */
+export interface PastDeal {
+  key: string;
+  salePrice: number | null;
+}
+
+/** What a past day's menu of one store holds: its prices, and the deals it listed. */
+export interface PastMenu {
+  prices: MenuPrice[];
+  deals: PastDeal[];
+}
+
 /**
  * The menu prices a scrape of `entry` would hand over (`ScrapeResult.menuPrices`) on the day `at`
- * falls on, read in this process rather than over http: the store's real adapter plans its
+ * falls on, and the deals it would store (by the key their history is kept under), read in this process rather than over http: the store's real adapter plans its
  * requests, the simulator answers each with that day's menu (`answerAt`), the adapter reads the
  * answers, the deals are finalized as the scraper finalizes them (which keys the deals the
  * adapter left unkeyed: a specials page's, a feed's), and the scraper's own rule (`menuPrices`)
  * makes the prices. Throws what the adapter throws.
  */
-export function pastMenuPrices(
+export function pastMenu(
   { simulator, platforms }: PastMenuReader,
   entry: RegistryEntry,
   at: Date,
-): MenuPrice[] {
+): PastMenu {
   const adapter = ADAPTERS[entry.platform];
   if (!adapter) throw new Error(`No adapter reads the '${entry.platform}' platform`);
   const received: Received[] = [];
@@ -57,6 +70,13 @@ export function pastMenuPrices(
       received.push({ label: request.label, url: request.url, body });
     }
   }
-  const { deals, prices } = adapter.parse(received, entry);
-  return menuPrices(finalizeDeals(deals, entry.platform, entry.key), prices ?? []);
+  const parsed = adapter.parse(received, entry);
+  const deals = finalizeDeals(parsed.deals, entry.platform, entry.key);
+  return {
+    prices: menuPrices(deals, parsed.prices ?? []),
+    deals: deals.map((deal) => ({
+      key: dealKey(entry.key, deal),
+      salePrice: deal.salePrice ?? null,
+    })),
+  };
 }

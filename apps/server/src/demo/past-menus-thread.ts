@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { inProcessPlatforms } from '@stl-deals/simulator';
-import { middayOf, pastMenuPrices } from './past-menu-prices';
+import { middayOf, pastMenu } from './past-menu-prices';
 import type { PastMenusDay, PastMenusWork } from './past-menus';
 
 /*
  * A thread of `readPastMenus`: rebuilds the simulator's platforms in this thread and reads every
- * store's menu of each day it is given, posting each day's prices as it is done. Loaded only as a
+ * store's menu of each day it is given, posting each day's prices and deals as it is done. Loaded only as a
  * thread's entry (past-menus-thread.mjs).
  */
 
@@ -16,7 +16,7 @@ function readDays(work: PastMenusWork, post: (day: PastMenusDay) => void): void 
     const at = middayOf(day);
     const stores = simulator.registry.dispensaries.map((entry) => {
       try {
-        return { key: entry.key, prices: pastMenuPrices(reader, entry, at) };
+        return { key: entry.key, ...pastMenu(reader, entry, at) };
       } catch (error) {
         return { key: entry.key, failure: error instanceof Error ? error.message : String(error) };
       }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { MenuPrice, PlatformConfig, Registry } from '@stl-deals/scraper';
+import type { PlatformConfig, Registry } from '@stl-deals/scraper';
+import type { PastMenu } from './past-menu-prices';
 
 /** The simulator whose past menus are read, as a thread rebuilds it (see `inProcessPlatforms`). */
 export interface SimulatedPlatformsOrigin {
@@ -20,10 +21,10 @@ export interface PastMenusWork extends SimulatedPlatformsOrigin {
   days: string[];
 }
 
-/** One day's menu prices of every store, or why a store's could not be read. */
+/** One day's menu of every store (its prices and deals), or why a store's could not be read. */
 export interface PastMenusDay {
   day: string;
-  stores: Array<{ key: string; prices: MenuPrice[] } | { key: string; failure: string }>;
+  stores: Array<({ key: string } & PastMenu) | { key: string; failure: string }>;
 }
 
 export interface PastMenusOptions extends SimulatedPlatformsOrigin {
@@ -38,7 +39,7 @@ export interface PastMenusOptions extends SimulatedPlatformsOrigin {
 }
 
 /**
- * Reads the simulated menus of past days as a scrape reads today's (see `pastMenuPrices`), the
+ * Reads the simulated menus of past days as a scrape reads today's (see `pastMenu`), the
  * days spread over worker threads: the reading is CPU work (the platforms' payloads written and
  * parsed again), seconds of it, which would otherwise hold up the service's event loop and take
  * one core of two. Resolves once every day was told; rejects when a thread fails.

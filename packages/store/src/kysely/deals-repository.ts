@@ -1,6 +1,7 @@
 import type { Deal, GeoPoint } from '@stl-deals/domain';
 import type { Kysely } from 'kysely';
 import { dealKey } from '../deal-key';
+import { checkSightings } from '../deal-sighting-checks';
 import { encodeDeal } from '../deal-payload';
 import {
   checkCount,
@@ -19,6 +20,7 @@ import {
 } from '../push-subscription-checks';
 import type {
   CorruptRow,
+  DealSighting,
   DealsRepository,
   NewPushSubscription,
   PushKeys,
@@ -59,7 +61,7 @@ import {
 } from './push-subscriptions';
 import { readResolvedSources, upsertResolvedSource } from './resolved-sources';
 import { insertScrapeRun, readSourceHistories } from './scrape-runs';
-import { readSnapshots, writeSnapshot } from './snapshots';
+import { readSnapshots, writeSightings, writeSnapshot } from './snapshots';
 
 const DEFAULT_PRUNE_BATCH_ROWS = 5000;
 
@@ -196,6 +198,19 @@ export class KyselyDealsRepository implements DealsRepository {
         .transaction()
         .execute((trx) =>
           writeObservations(trx, dispensaryKey, checked, this.#settings.observationRowsPerStore),
+        ),
+    );
+  }
+
+  async recordSightings(dispensaryKey: string, sightings: readonly DealSighting[]): Promise<void> {
+    const db = this.#open();
+    const checked = checkSightings(dispensaryKey, sightings);
+    if (checked.length === 0) return;
+    await this.#writing('recordSightings', () =>
+      db
+        .transaction()
+        .execute((trx) =>
+          writeSightings(trx, dispensaryKey, checked, this.#settings.historyRowsPerStore),
         ),
     );
   }

@@ -78,6 +78,28 @@ async function boundHistory(
     .execute();
 }
 
+/** A deal's sightings as the history keeps them: timestamps as UTC ISO text. */
+export interface SightingRow {
+  key: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  salePrice: number | null;
+}
+
+/**
+ * Records sightings known from elsewhere than a snapshot, keeping at most `historyRows` history
+ * rows of the dispensary. Call it inside a transaction.
+ */
+export async function writeSightings(
+  trx: Kysely<StoreDatabase>,
+  dispensaryKey: string,
+  sightings: readonly SightingRow[],
+  historyRows: number,
+): Promise<void> {
+  await upsertSightings(trx, dispensaryKey, sightings);
+  await boundHistory(trx, dispensaryKey, historyRows);
+}
+
 async function recordSightings(
   trx: Kysely<StoreDatabase>,
   dispensaryKey: string,
@@ -87,12 +109,27 @@ async function recordSightings(
   // One row per key: a snapshot may list a deal twice, and one statement must not upsert a row
   // twice (PostgreSQL refuses it). The later listing's sale price wins.
   const salePrices = new Map(deals.map((deal) => [deal.key, deal.salePrice]));
-  const rows = [...salePrices].map(([dealKey, salePrice]) => ({
+  const rows = [...salePrices].map(([key, salePrice]) => ({
+    key,
+    firstSeenAt: seenAt,
+    lastSeenAt: seenAt,
+    salePrice,
+  }));
+  await upsertSightings(trx, dispensaryKey, rows);
+}
+
+/** `sightings` hold each key once. */
+async function upsertSightings(
+  trx: Kysely<StoreDatabase>,
+  dispensaryKey: string,
+  sightings: readonly SightingRow[],
+): Promise<void> {
+  const rows = sightings.map((sighting) => ({
     dispensary_key: dispensaryKey,
-    deal_key: dealKey,
-    first_seen_at: seenAt,
-    last_seen_at: seenAt,
-    last_sale_price: salePrice,
+    deal_key: sighting.key,
+    first_seen_at: sighting.firstSeenAt,
+    last_seen_at: sighting.lastSeenAt,
+    last_sale_price: sighting.salePrice,
   }));
   for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
     await trx

@@ -18,6 +18,7 @@ const WITH_HISTORY = deal({
   title: 'Blue Dream flower eighth',
   salePrice: 25,
   regularPrice: 35,
+  usualPrice: 35,
 });
 const WITHOUT_ID = deal({ title: 'A deal the service keeps no id for' });
 
@@ -57,7 +58,7 @@ async function openPage(history: () => Response) {
 }
 
 describe("a deal's price history", () => {
-  it('is asked with its own request when opened, drawn as steps and said in words', async () => {
+  it('is asked with its own request when opened, drawn as steps from the first day seen and said in words', async () => {
     const seen = recordRequests();
     const { user } = await openPage(() => HttpResponse.json(ANSWER));
     expect(seen.some((request) => request.path.includes('/history'))).toBe(false);
@@ -73,9 +74,8 @@ describe("a deal's price history", () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Price history' });
-    const summary = await within(dialog).findByText(
-      'From $35 to $25 over 90 days; lowest $25, highest $35 (seen on 5 of the 90 days).',
-    );
+    // Seen since 60 days ago: the low of those 61 days, and the deal's usual price.
+    const summary = await within(dialog).findByText('$25 today · lowest in 61 days · usual $35');
     expect(summary).toHaveAttribute('role', 'status');
     expect(
       seen
@@ -109,7 +109,26 @@ describe("a deal's price history", () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Price history' });
     await waitFor(() => expect(within(dialog).getByRole('heading', { level: 2 })).toHaveFocus());
-    await within(dialog).findByText(/^From \$35 to \$25/);
+    await within(dialog).findByText(/^\$25 today · /);
+    // The chart is a slider over its steps: the arrow keys read out one step after another.
+    const steps = within(dialog).getByRole('slider', { name: 'Price by day' });
+    const readout = () => within(dialog).getByTestId('price-step').textContent;
+    expect(steps).toHaveAttribute('aria-valuetext', 'Jun 3 to Jun 4: $25, regular $35');
+    expect(readout()).toBe('Jun 3 to Jun 4 $25 regular $35');
+    // From the heading: the Close button, then the chart.
+    await user.tab();
+    await user.tab();
+    expect(steps).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(steps).toHaveAttribute('aria-valuetext', 'May 15: $30, regular $35');
+    expect(readout()).toBe('May 15 $30 regular $35');
+    await user.keyboard('{Home}');
+    expect(steps).toHaveAttribute('aria-valuenow', '1');
+    expect(readout()).toBe('Apr 5 to Apr 6 $35');
+    await user.keyboard('{ArrowLeft}');
+    expect(steps).toHaveAttribute('aria-valuenow', '1');
+    await user.keyboard('{End}');
+    expect(steps).toHaveAttribute('aria-valuetext', 'Jun 3 to Jun 4: $25, regular $35');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(button).toHaveFocus();
@@ -154,6 +173,6 @@ describe("a deal's price history", () => {
     ).toBeInTheDocument();
     expect(dialog.querySelector('svg')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    expect(await within(dialog).findByText(/^From \$35 to \$25/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/^\$25 today · /)).toBeInTheDocument();
   });
 });

@@ -17,8 +17,9 @@ interface PriceHistoryProps {
 
 /**
  * A deal's prices over the last 90 days: a step chart of the price it sold for and the regular
- * price, with gaps where the product was not seen, said in words (a summary, read out when it arrives, and a
- * table of the days for screen readers). Asked for with its own request when opened, never
+ * price from the first day seen to today, with gaps where the product was not seen, said in words
+ * (a summary of today's price, the low and the usual price, read out when it arrives, and a table
+ * of the days for screen readers). Asked for with its own request when opened, never
  * carried in the list's answer; its code loads when first opened.
  */
 export function PriceHistory({ view, onClose }: PriceHistoryProps) {
@@ -29,8 +30,9 @@ export function PriceHistory({ view, onClose }: PriceHistoryProps) {
   const history = useQuery(dealHistoryQueryOptions(deal.id ?? ''));
   const points = history.data?.points;
   const chart = useMemo(
-    () => (points ? priceChart(points, today, HISTORY_DAYS) : null),
-    [points, today],
+    () =>
+      points ? priceChart(points, today, HISTORY_DAYS, { usualPrice: deal.usualPrice }) : null,
+    [points, today, deal.usualPrice],
   );
   const title = cutText(deal.title.trim() || deal.description.trim());
   const store = dispensaryChipName(deal.dispensary);
@@ -67,11 +69,11 @@ export function PriceHistory({ view, onClose }: PriceHistoryProps) {
               </tr>
             </thead>
             <tbody>
-              {chart.runs.map((run) => (
-                <tr key={run.days}>
-                  <th scope="row">{run.days}</th>
-                  <td>{run.sale ?? 'None'}</td>
-                  <td>{run.regular ?? 'None'}</td>
+              {chart.steps.map((step) => (
+                <tr key={step.days}>
+                  <th scope="row">{step.days}</th>
+                  <td>{step.price}</td>
+                  <td>{step.regular ?? 'None'}</td>
                 </tr>
               ))}
             </tbody>
