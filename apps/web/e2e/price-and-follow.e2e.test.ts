@@ -391,6 +391,7 @@ describe('one verdict', () => {
     expect(orders.slice(known.length).every(Number.isNaN)).toBe(true);
 
     const { page, errors } = await open('/');
+    const phone = await open('/', { viewport: PHONE });
     await countText(page);
     let position = -1;
     for (const [kind, test] of Object.entries(VERDICTS)) {
@@ -432,12 +433,18 @@ describe('one verdict', () => {
       const words = shownDiscountText(shown, view.sortPrice);
       if (words !== null) expect(entry!.summary).toContain(words);
       expect(entry!.title.endsWith(`· ${percent}% off`)).toBe(kind === 'below');
-      if (kind === 'below') {
-        await showCard(page, card);
-        await shot(page, 'verdict-below-1366');
-      }
+      await showCard(page, card);
+      await shot(page, `verdict-${kind}-1366`);
+      // The same card on a phone.
+      await phone.page.goto(page.url());
+      await countText(phone.page);
+      const small = cards(phone.page).nth(at % PAGE_SIZE);
+      expect(await small.getByText(/^-\d+% off$/).allTextContents()).toEqual(chip);
+      await showCard(phone.page, small);
+      await shot(phone.page, `verdict-${kind}-390`);
     }
     expect(errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
   });
 });
 
