@@ -118,6 +118,33 @@ describe('the deals read model', () => {
     }
   });
 
+  it('gives a unit price from its size to a deal whose source sent none, and keeps one sent', async () => {
+    const [first, second, third, fourth] = menu('a', 4, 0);
+    const deals: Deal[] = [
+      { ...first!, category: 'flower', size: '3.5g', salePrice: 28, unitPrice: undefined },
+      { ...second!, category: 'edibles', size: '100mg', salePrice: 12, unitPrice: undefined },
+      {
+        ...third!,
+        category: 'flower',
+        size: '7g',
+        salePrice: 40,
+        unitPrice: { amount: 5, per: 'g' },
+      },
+      // No size, or a size that is no weight or dose: no unit price is made up.
+      { ...fourth!, category: 'topicals', size: undefined, salePrice: 20, unitPrice: undefined },
+    ];
+    const model = rebuiltFrom(new Map([['a', deals]]));
+    for (const view of ['full', 'page'] as const) {
+      const byTitle = new Map((await json(model.all(view))).map((deal) => [deal.title, deal]));
+      expect(deals.map(({ title }) => byTitle.get(title)!.unitPrice)).toEqual([
+        { amount: 8, per: 'g' },
+        { amount: 12, per: '100mg' },
+        { amount: 5, per: 'g' },
+        undefined,
+      ]);
+    }
+  });
+
   it("sends each deal's logos, chosen by its brand and texts and the registry's store name, in both views", async () => {
     const stores = [
       { key: 'swade', name: 'Swade - The Grove' },
