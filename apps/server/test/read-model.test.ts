@@ -210,12 +210,18 @@ describe('the deals read model', () => {
       expect(model.all('full')).toBe(before);
     }
     expect(model.rebuilds).toBe(0);
-    // The counts are current at once; the whole list follows the burst.
-    expect(model.totalDeals()).toBe(40);
+    // A store's own list is current at once; the whole list, and what counts it, follow the burst.
     expect(await json(model.of('c'))).toHaveLength(10);
+    expect(model.countOf('c')).toBe(10);
+    expect(model.totalDeals()).toBe(0);
+    expect(model.publishedCountOf('c')).toBe(0);
+    expect([model.isPublished('c'), model.awaitsPublication('c')]).toEqual([false, true]);
     await vi.advanceTimersByTimeAsync(250);
     expect(model.rebuilds).toBe(1);
     expect(await json(model.all('full'))).toHaveLength(40);
+    expect(model.totalDeals()).toBe(40);
+    expect(model.publishedCountOf('c')).toBe(10);
+    expect([model.isPublished('c'), model.awaitsPublication('c')]).toEqual([true, false]);
   });
 
   it('publishes a long stream of results at least every maxWaitMs', async () => {

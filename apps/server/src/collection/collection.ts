@@ -268,8 +268,7 @@ export class Collection {
       concurrency: this.options.concurrency,
       scrapeTimeoutMs: this.options.scrapeTimeoutMs,
       durations: this.durations,
-      dealCountOf: (key) => this.deals.countOf(key),
-      totalDeals: this.deals.totalDeals(),
+      served: this.deals,
       awaitsResolution: (source) => this.resolver.isPending(source),
     });
   }

@@ -87,7 +87,14 @@ export class DealsReadModel {
   /** The relevance order last published, and its bodies so far (the page's at once). */
   private order: ReadonlyArray<RankedDeal<SerializedDeal>> = [];
   private current: Partial<Record<DealListView, PreparedBody>> = {};
-  private total = 0;
+  /**
+   * Each dispensary's deal count in the list last published (a dispensary with no part in it is
+   * absent), and their sum: what the status counts, so that it describes the list served.
+   */
+  private publishedCounts: ReadonlyMap<string, number> = new Map();
+  private publishedTotal = 0;
+  /** Dispensaries whose deals changed since the last publication. */
+  private readonly unpublished = new Set<string>();
   private pendingSince: number | null = null;
   private timer: NodeJS.Timeout | undefined;
   private waiting: Array<() => void> = [];
@@ -143,7 +150,7 @@ export class DealsReadModel {
         deal: serialized[at]!,
       }));
       this.products.replace(key, deals);
-      this.total += ranked.length - (this.parts.get(key)?.length ?? 0);
+      this.unpublished.add(key);
       // One store's list: only its specials can vary.
       this.parts.set(
         key,
@@ -216,12 +223,29 @@ export class DealsReadModel {
     return this.products.of(id);
   }
 
+  /** One dispensary's deals now (its own list), published in the whole list or not yet. */
   countOf(key: string): number {
     return this.parts.get(key)?.length ?? 0;
   }
 
+  /** One dispensary's deals in the whole list as last published: 0 when it has no part there. */
+  publishedCountOf(key: string): number {
+    return this.publishedCounts.get(key) ?? 0;
+  }
+
+  /** Whether the whole list as last published holds the dispensary's part (a snapshot's deals). */
+  isPublished(key: string): boolean {
+    return this.publishedCounts.has(key);
+  }
+
+  /** Whether the dispensary's deals changed since the last publication: the list lacks them. */
+  awaitsPublication(key: string): boolean {
+    return this.unpublished.has(key);
+  }
+
+  /** The deals in the whole list as last published. */
   totalDeals(): number {
-    return this.total;
+    return this.publishedTotal;
   }
 
   /** Resolves once every change so far is in the published list. */
@@ -239,6 +263,11 @@ export class DealsReadModel {
     if (this.closed) return;
     this.pendingSince = null;
     this.servingStored = false;
+    const counts = new Map<string, number>();
+    for (const [key, part] of this.parts) counts.set(key, part.length);
+    this.publishedCounts = counts;
+    this.publishedTotal = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    this.unpublished.clear();
     this.order = relevanceOrder(
       this.dispensaries.flatMap(({ key }) => {
         const part = this.parts.get(key);
