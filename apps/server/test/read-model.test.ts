@@ -28,9 +28,9 @@ const bytes = (body: PreparedBody) => body.encoded('identity');
 const json = async (body: PreparedBody) => JSON.parse(String(await bytes(body))) as Deal[];
 
 /** A model given every store's menu at once and published: what a full rebuild answers. */
-function rebuiltFrom(menus: ReadonlyMap<string, Deal[]>): DealsReadModel {
+async function rebuiltFrom(menus: ReadonlyMap<string, Deal[]>): Promise<DealsReadModel> {
   const model = new DealsReadModel(STORES);
-  model.replace([...menus].map(([key, deals]) => ({ key, deals })));
+  await model.replace([...menus].map(([key, deals]) => ({ key, deals })));
   model.publish();
   return model;
 }
@@ -43,7 +43,7 @@ describe('the deals read model', () => {
   it('answers after results one store at a time what a full rebuild answers, in both views', async () => {
     const menus = new Map(STORES.map(({ key }, i) => [key, menu(key, 30 + i, i)]));
     const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 });
-    model.replace([...menus].map(([key, deals]) => ({ key, deals })));
+    await model.replace([...menus].map(([key, deals]) => ({ key, deals })));
     model.publish();
     // Later results: a store's menu changes, another's empties, another's returns.
     const steps: Array<[string, Deal[]]> = [
@@ -54,9 +54,9 @@ describe('the deals read model', () => {
     ];
     for (const [key, deals] of steps) {
       menus.set(key, deals);
-      model.replace([{ key, deals }]);
+      await model.replace([{ key, deals }]);
       await model.published();
-      const rebuilt = rebuiltFrom(menus);
+      const rebuilt = await rebuiltFrom(menus);
       for (const view of ['full', 'page'] as const) {
         expect(await json(model.all(view))).toEqual(await json(rebuilt.all(view)));
         expect(model.all(view).etag).toBe(rebuilt.all(view).etag);
@@ -69,7 +69,7 @@ describe('the deals read model', () => {
   });
 
   it("stamps each deal with its store and keeps the page's fields only in the page view", async () => {
-    const model = rebuiltFrom(new Map([['a', menu('a', 3, 1)]]));
+    const model = await rebuiltFrom(new Map([['a', menu('a', 3, 1)]]));
     const full = await json(model.all('full'));
     const page = await json(model.all('page'));
     expect(full.every((deal) => deal.dispensary === 'Store A' && deal.dispensaryKey === 'a')).toBe(
@@ -101,7 +101,7 @@ describe('the deals read model', () => {
       { ...menu('a', 3, 0)[2]!, price: '$25' },
       { ...menu('a', 4, 0)[3]!, price: '4/20 only' },
     ];
-    const model = rebuiltFrom(new Map([['a', offers]]));
+    const model = await rebuiltFrom(new Map([['a', offers]]));
     for (const view of ['full', 'page'] as const) {
       const byTitle = new Map((await json(model.all(view))).map((deal) => [deal.title, deal]));
       expect(
@@ -126,7 +126,7 @@ describe('the deals read model', () => {
     const [first] = menu('x', 1, 0);
     const base = { ...first!, brand: undefined };
     const model = new DealsReadModel(stores);
-    model.replace([
+    await model.replace([
       {
         key: 'swade',
         deals: [
@@ -165,7 +165,7 @@ describe('the deals read model', () => {
       imageUrl: `https://example.com/${long('i', 900)}`,
       sourceUrl: `https://example.com/${long('s', 900)}`,
     }));
-    const model = rebuiltFrom(new Map([['a', hostile]]));
+    const model = await rebuiltFrom(new Map([['a', hostile]]));
     const page = await json(model.all('page'));
     expect(page).toHaveLength(2_000);
     for (const deal of page) {
@@ -184,7 +184,7 @@ describe('the deals read model', () => {
   it('writes, tags and compresses a list of megabytes, one deal longer than the rest put together', async () => {
     const deals = menu('a', 3_000, 1);
     deals[1_500] = { ...deals[1_500]!, description: 'x'.repeat(400_000) };
-    const model = rebuiltFrom(new Map([['a', deals]]));
+    const model = await rebuiltFrom(new Map([['a', deals]]));
     for (const view of ['full', 'page'] as const) {
       const body = model.all(view);
       const identity = await bytes(body);
@@ -205,7 +205,7 @@ describe('the deals read model', () => {
     const model = new DealsReadModel(STORES, { quietMs: 250, maxWaitMs: 2_000 });
     const before = model.all('full');
     for (const { key } of STORES) {
-      model.replace([{ key, deals: menu(key, 10, 0) }]);
+      await model.replace([{ key, deals: menu(key, 10, 0) }]);
       await vi.advanceTimersByTimeAsync(100);
       expect(model.all('full')).toBe(before);
     }
@@ -224,11 +224,43 @@ describe('the deals read model', () => {
     expect([model.isPublished('c'), model.awaitsPublication('c')]).toEqual([true, false]);
   });
 
+  it('makes a store of thousands of deals ready a slice at a time, the event loop turning between', async () => {
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 });
+    // Counts the event loop's turns while the result is made ready: requests are read in them.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns += 1;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const replaced = model.replace([{ key: 'a', deals: menu('a', 2_000, 0) }]);
+    // Its part is replaced once whole, never a slice at a time.
+    expect(model.countOf('a')).toBe(0);
+    await replaced;
+    counting = false;
+    expect(model.countOf('a')).toBe(2_000);
+    expect(turns).toBeGreaterThanOrEqual(7);
+    await model.published();
+    expect(await json(model.all('page'))).toHaveLength(2_000);
+  });
+
+  it("keeps a dispensary's latest result when an earlier one is still being made ready", async () => {
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 });
+    const earlier = model.replace([{ key: 'a', deals: menu('a', 1_000, 0) }]);
+    const latest = model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
+    await Promise.all([earlier, latest]);
+    expect(model.countOf('a')).toBe(3);
+    await model.published();
+    expect(await json(model.of('a'))).toHaveLength(3);
+  });
+
   it('publishes a long stream of results at least every maxWaitMs', async () => {
     vi.useFakeTimers();
     const model = new DealsReadModel(STORES, { quietMs: 250, maxWaitMs: 1_000 });
     for (let i = 0; i < 12; i++) {
-      model.replace([{ key: STORES[i % 4]?.key ?? 'a', deals: menu('a', i + 1, i) }]);
+      await model.replace([{ key: STORES[i % 4]?.key ?? 'a', deals: menu('a', i + 1, i) }]);
       await vi.advanceTimersByTimeAsync(200);
     }
     // 2.4 s of results 200 ms apart: never quiet, published at 1 s and 2 s.
@@ -236,7 +268,7 @@ describe('the deals read model', () => {
   });
 
   it('compresses each encoding to the same JSON, the page view before anyone asks', async () => {
-    const model = rebuiltFrom(new Map([['a', menu('a', 20, 2)]]));
+    const model = await rebuiltFrom(new Map([['a', menu('a', 20, 2)]]));
     for (const view of ['full', 'page'] as const) {
       const body = model.all(view);
       const identity = await bytes(body);
@@ -247,7 +279,7 @@ describe('the deals read model', () => {
 
   it('lets whoever waits for the list go at close', async () => {
     const model = new DealsReadModel(STORES, { quietMs: 60_000, maxWaitMs: 60_000 });
-    model.replace([{ key: 'a', deals: menu('a', 2, 0) }]);
+    await model.replace([{ key: 'a', deals: menu('a', 2, 0) }]);
     const waited = model.published();
     model.close();
     await expect(waited).resolves.toBeUndefined();
@@ -284,7 +316,7 @@ describe('the deals read model', () => {
       true,
     ]);
     expect(String(await bytes(model.all('page')))).toBe('[]');
-    model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
+    await model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
     await model.published();
     expect(await Promise.all(published.map(async (body) => String(await bytes(body))))).toEqual([
       '[]',

@@ -208,7 +208,7 @@ export class Collection {
     const day = marketDay(new Date(snapshot.scrapedAt));
     const deals = await this.priceFacts.withFacts(key, snapshot.deals, day);
     snapshotTaken(source, snapshot.scrapedAt);
-    this.deals.replace([{ key, deals }]);
+    await this.deals.replace([{ key, deals }]);
     this.countDeals(source);
   }
 

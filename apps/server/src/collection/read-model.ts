@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   dealGrams,
   deriveCategory,
@@ -84,6 +85,8 @@ export class DealsReadModel {
   private readonly partBodies = new Map<string, Map<DealListView, PreparedBody>>();
   private readonly indexOf: ReadonlyMap<string, number>;
   private readonly products = new DealProducts();
+  /** How many results were asked to replace each dispensary's part: the latest one wins. */
+  private readonly asked = new Map<string, number>();
   /** The relevance order last published, and its bodies so far (the page's at once). */
   private order: ReadonlyArray<RankedDeal<SerializedDeal>> = [];
   private current: Partial<Record<DealListView, PreparedBody>> = {};
@@ -114,41 +117,28 @@ export class DealsReadModel {
     this.indexOf = new Map(dispensaries.map(({ key }, index) => [key, index]));
   }
 
-  /** Replaces the deals of the given dispensaries; the whole list follows (see the class). */
-  replace(changes: ReadonlyArray<{ key: string; deals: readonly Deal[] }>): void {
+  /**
+   * Replaces the deals of the given dispensaries; the whole list follows (see the class). A
+   * result is stamped, ranked and serialized `DEALS_PER_SLICE` deals at a time, with a turn of the
+   * event loop between slices, so that a store of thousands of deals does not hold up requests
+   * for the whole of it (a change of at most that many deals is in place when this returns). Its
+   * part is replaced once whole, and only by the latest result asked for that dispensary.
+   */
+  async replace(changes: ReadonlyArray<{ key: string; deals: readonly Deal[] }>): Promise<void> {
     for (const { key, deals } of changes) {
       const index = this.indexOf.get(key);
       const dispensary = index === undefined ? undefined : this.dispensaries[index];
       if (index === undefined || !dispensary) continue;
-      const stampedDeals = deals.map((deal) => {
-        // The registry, not the scraped menu, says whose deal it is.
-        // Its category too, derived once here where the menu gave none (the page reads it).
-        const stamped: StampedDeal = {
-          ...deal,
-          category: deriveCategory(deal),
-          dispensary: dispensary.name,
-          dispensaryKey: key,
-        };
-        // One product across stores, the service's own key, once the category is known (a key
-        // the contract cannot carry names no product anyone else would match).
-        const product = productKey(stamped);
-        stamped.productKey =
-          product !== null && product.length <= LIMITS.shortText ? product : undefined;
-        // Its weight for the page's Size filter, read here so the page carries no size reader.
-        const grams = dealGrams(stamped);
-        if (grams > 0 && grams <= MAX_GRAMS) stamped.grams = grams;
-        // The logos its card tries after its own image, chosen here by the registry's name so the
-        // page carries no logo tables or keyword matcher.
-        const logos = logoUrlsFor(stamped);
-        if (logos.length > 0) stamped.logoUrls = logos;
-        return stamped;
-      });
-      // The deal objects die here: their bytes and sort keys are what is kept.
-      const serialized = serializeDeals(stampedDeals);
-      const ranked = stampedDeals.map((stamped, at) => ({
-        ...rankDeal(stamped, index),
-        deal: serialized[at]!,
-      }));
+      const asked = (this.asked.get(key) ?? 0) + 1;
+      this.asked.set(key, asked);
+      const ranked: Array<RankedDeal<SerializedDeal>> = [];
+      for (let from = 0; from < deals.length; from += DEALS_PER_SLICE) {
+        if (from > 0) await nextTurn();
+        const slice = deals.slice(from, from + DEALS_PER_SLICE);
+        for (const deal of rankedPart(slice, dispensary, index)) ranked.push(deal);
+      }
+      // A later result of this dispensary, asked for while this one was being sliced, wins.
+      if (this.asked.get(key) !== asked || this.closed) continue;
       this.products.replace(key, deals);
       this.unpublished.add(key);
       // One store's list: only its specials can vary.
@@ -157,8 +147,8 @@ export class DealsReadModel {
         relevanceOrder([ranked], ({ deal }) => [deal.variety[0], null]),
       );
       this.partBodies.delete(key);
+      this.schedule();
     }
-    this.schedule();
   }
 
   /** The whole list as last published. */
@@ -307,6 +297,50 @@ export class DealsReadModel {
     const wait = Math.min(quietMs, Math.max(0, this.pendingSince + maxWaitMs - now));
     this.timer = setTimeout(() => this.publish(), wait);
   }
+}
+
+/**
+ * Deals of a store result made ready (stamped, keyed, serialized, ranked) in one turn of the
+ * event loop: at about 0.1 ms a deal on a busy machine, some 25 ms at most, where a store of
+ * 2,000 deals in one turn held every request up to 0.7 s.
+ */
+const DEALS_PER_SLICE = 250;
+
+/** One dispensary's deals made ready for the read model: stamped, serialized and ranked. */
+function rankedPart(
+  deals: readonly Deal[],
+  dispensary: Listed,
+  index: number,
+): Array<RankedDeal<SerializedDeal>> {
+  const stampedDeals = deals.map((deal) => {
+    // The registry, not the scraped menu, says whose deal it is.
+    // Its category too, derived once here where the menu gave none (the page reads it).
+    const stamped: StampedDeal = {
+      ...deal,
+      category: deriveCategory(deal),
+      dispensary: dispensary.name,
+      dispensaryKey: dispensary.key,
+    };
+    // One product across stores, the service's own key, once the category is known (a key
+    // the contract cannot carry names no product anyone else would match).
+    const product = productKey(stamped);
+    stamped.productKey =
+      product !== null && product.length <= LIMITS.shortText ? product : undefined;
+    // Its weight for the page's Size filter, read here so the page carries no size reader.
+    const grams = dealGrams(stamped);
+    if (grams > 0 && grams <= MAX_GRAMS) stamped.grams = grams;
+    // The logos its card tries after its own image, chosen here by the registry's name so the
+    // page carries no logo tables or keyword matcher.
+    const logos = logoUrlsFor(stamped);
+    if (logos.length > 0) stamped.logoUrls = logos;
+    return stamped;
+  });
+  // The deal objects die here: their bytes and sort keys are what is kept.
+  const serialized = serializeDeals(stampedDeals);
+  return stampedDeals.map((stamped, at) => ({
+    ...rankDeal(stamped, index),
+    deal: serialized[at]!,
+  }));
 }
 
 /**

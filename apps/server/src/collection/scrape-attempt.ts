@@ -149,7 +149,7 @@ export class ScrapeAttempts {
           menu.observations,
         );
         const served = await this.options.priceFacts.withFacts(key, snapshot.deals, day);
-        deals.replace([{ key, deals: served }]);
+        await deals.replace([{ key, deals: served }]);
         snapshotReplaced(source, finishedAt, overBound(result));
         this.options.dealsChanged(source);
       } catch (error) {
