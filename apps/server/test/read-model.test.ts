@@ -3,6 +3,7 @@ import { PAGE_DEAL_FIELDS, PAGE_VIEW_LIMITS, type Deal } from '@stl-deals/domain
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealsReadModel, pageFingerprint } from '../src/collection/read-model';
 import { etagOf } from '../src/http/etag';
+import type { PublishedLists } from '../src/collection/kept-page';
 import type { PreparedBody } from '../src/http/prepared-body';
 
 const STORES = ['a', 'b', 'c', 'd'].map((key) => ({ key, name: `Store ${key.toUpperCase()}` }));
@@ -286,44 +287,59 @@ describe('the deals read model', () => {
     await expect(model.published()).resolves.toBeUndefined();
   });
 
-  it("serves a stored page's list as it was, to brotli clients, until the first publication, and hands on each one", async () => {
-    const published: PreparedBody[] = [];
-    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 }, (page) =>
-      published.push(page),
+  it("serves a stored list's views as they were, to brotli clients, until the first publication, and hands on each one", async () => {
+    const published: PublishedLists[] = [];
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 }, (lists) =>
+      published.push(lists),
     );
-    expect(model.hasPage('br')).toBe(false);
+    expect(model.hasList('page', 'br')).toBe(false);
     const stored = Buffer.from('[{"title":"as served last time","dispensary":"Store A"}]');
     const brotli = brotliCompressSync(stored);
-    model.serveStored(brotli, etagOf(stored));
+    const storedFull = Buffer.from('[{"title":"as served last time","description":"whole"}]');
+    const fullBrotli = brotliCompressSync(storedFull);
+    model.serveStored({
+      page: { brotli, etag: etagOf(stored) },
+      full: { brotli: fullBrotli, etag: etagOf(storedFull) },
+    });
 
     // Sent as it was kept, never decompressed: a client that takes no brotli waits for the
     // first publication.
-    expect([model.hasPage('br'), model.hasPage('gzip'), model.hasPage(null)]).toEqual([
-      true,
-      false,
-      false,
-    ]);
+    const ready = () =>
+      (['page', 'full'] as const).flatMap((view) =>
+        (['br', 'gzip', null] as const).map((encoding) => model.hasList(view, encoding)),
+      );
+    expect(ready()).toEqual([true, false, false, true, false, false]);
     const page = model.all('page');
     expect(page.etag).toBe(etagOf(stored));
     expect(await page.encoded('br')).toBe(brotli);
     await expect(page.encoded('identity')).rejects.toThrow(/brotli only/);
     await expect(page.encoded('gzip')).rejects.toThrow(/brotli only/);
-    // Read back with nothing in it: the stored list is replaced all the same.
+    expect(model.all('full').etag).toBe(etagOf(storedFull));
+    expect(await model.all('full').encoded('br')).toBe(fullBrotli);
+    // Read back with nothing in it: the stored lists are replaced all the same.
     model.publish();
-    expect([model.hasPage('br'), model.hasPage('gzip'), model.hasPage(null)]).toEqual([
-      true,
-      true,
-      true,
-    ]);
+    expect(ready()).toEqual([true, true, true, true, true, true]);
     expect(String(await bytes(model.all('page')))).toBe('[]');
+    expect(String(await bytes(model.all('full')))).toBe('[]');
     await model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
     await model.published();
-    expect(await Promise.all(published.map(async (body) => String(await bytes(body))))).toEqual([
-      '[]',
-      String(await bytes(model.all('page'))),
-    ]);
-    expect(published[1]).toBe(model.all('page'));
-    expect(() => model.serveStored(brotli, etagOf(stored))).toThrow(/published already/);
+    // Each publication's lists, the full view as that publication has it.
+    expect(await Promise.all(published.map(async ({ page }) => String(await bytes(page))))).toEqual(
+      ['[]', String(await bytes(model.all('page')))],
+    );
+    expect(published[1]?.page).toBe(model.all('page'));
+    expect(published[1]?.full()).toBe(model.all('full'));
+    expect(String(await bytes(published[0]!.full()))).toBe('[]');
+    expect(() => model.serveStored({ page: { brotli, etag: etagOf(stored) } })).toThrow(
+      /published already/,
+    );
+  });
+
+  it('serves no stored view it was not given', () => {
+    const model = new DealsReadModel(STORES);
+    const stored = Buffer.from('[]');
+    model.serveStored({ page: { brotli: brotliCompressSync(stored), etag: etagOf(stored) } });
+    expect([model.hasList('page', 'br'), model.hasList('full', 'br')]).toEqual([true, false]);
   });
 
   it('fingerprints the page view by the registry keys, names and order it is made under', () => {

@@ -8,7 +8,7 @@ import type { DispensaryHealth, Metrics } from '../observability/metrics';
 import { collectionStatus, ScrapeDurations } from './collection-status';
 import { DispensaryLocations } from './dispensary-locations';
 import { Following } from './following';
-import { KeptPage, loadKeptPage } from './kept-page';
+import { KeptPage, loadKeptViews } from './kept-page';
 import { marketDay } from './market-day';
 import { PriceFacts } from './price-facts';
 import { DealsReadModel, pageFingerprint, type Coalescing } from './read-model';
@@ -98,11 +98,12 @@ export class Collection {
       repository.loadDispensaryLocations(),
       repository.loadGeocodedAddresses(),
       repository.loadResolvedSources(),
-      loadKeptPage(repository),
+      loadKeptViews(repository),
     ]);
     const collection = new Collection(options, histories, locations, geocoded, resolved);
-    if (collection.keptPage.adopt(kept)) {
-      collection.deals.serveStored(kept.brotli, kept.etag);
+    const adopted = collection.keptPage.adopt(kept);
+    if (adopted.page) {
+      collection.deals.serveStored(adopted);
     } else {
       await collection.whenLoaded();
     }
@@ -164,8 +165,8 @@ export class Collection {
       fingerprint: pageFingerprint(registry.dispensaries),
       enabled: options.keepsPage !== false,
     });
-    this.deals = new DealsReadModel(registry.dispensaries, options.coalescing, (page) =>
-      this.keptPage.keep(page),
+    this.deals = new DealsReadModel(registry.dispensaries, options.coalescing, (lists) =>
+      this.keptPage.keep(lists),
     );
     this.resolver = new SourceResolver({ ...options, enabled: options.resolveSources === true });
     this.priceFacts = new PriceFacts(options);

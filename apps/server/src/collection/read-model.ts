@@ -20,6 +20,7 @@ import {
   type PreparedBody,
 } from '../http/prepared-body';
 import { DealProducts, type DealProduct } from './deal-products';
+import type { PublishedLists } from './kept-page';
 import { rankDeal, relevanceOrder, type RankedDeal } from './relevance';
 import { serializeDeals, type SerializedDeal } from './serialized-deals';
 
@@ -77,8 +78,8 @@ const CLOSE = 0x5d; // ]
  * is its compressed bytes: its JSON is copied out of the deals' bytes again for a client that
  * takes it uncompressed (`prepareRemade`), so the deals are not held twice.
  *
- * At start it may serve the page's list as a previous run published it (`serveStored`), before
- * any deal is read back: only that answer, until the first publication replaces it.
+ * At start it may serve the whole list's views as a previous run published them (`serveStored`),
+ * before any deal is read back: only those answers, until the first publication replaces them.
  */
 export class DealsReadModel {
   private readonly parts = new Map<string, Array<RankedDeal<SerializedDeal>>>();
@@ -111,8 +112,8 @@ export class DealsReadModel {
   constructor(
     private readonly dispensaries: readonly Listed[],
     private readonly coalescing: Coalescing = DEFAULT_COALESCING,
-    /** Told the page's list each time one is published, to keep it for the next start. */
-    private readonly onPublished: (page: PreparedBody) => void = () => {},
+    /** Told the lists each time they are published, to keep them for the next start. */
+    private readonly onPublished: (lists: PublishedLists) => void = () => {},
   ) {
     this.indexOf = new Map(dispensaries.map(({ key }, index) => [key, index]));
   }
@@ -163,24 +164,30 @@ export class DealsReadModel {
   }
 
   /**
-   * Serves a page view published before (its brotli and ETag, as they were sent) as the page's
-   * list to clients that take brotli until the first publication; nothing else is answered from
-   * it. Only before anything was published.
+   * Serves the whole list's views published before (each one's brotli and ETag, as they were
+   * sent) to clients that take brotli until the first publication; nothing else is answered from
+   * them. Only before anything was published.
    */
-  serveStored(brotli: Buffer, etag: string): void {
+  serveStored(views: Partial<Record<DealListView, { brotli: Buffer; etag: string }>>): void {
     if (this.rebuilds > 0) throw new Error('the deals list was published already');
-    this.current = { page: prepareFromBrotli(brotli, etag) };
+    this.current = {};
+    for (const [view, { brotli, etag }] of Object.entries(views) as Array<
+      [DealListView, { brotli: Buffer; etag: string }]
+    >) {
+      this.current[view] = prepareFromBrotli(brotli, etag);
+    }
     this.servingStored = true;
   }
 
   /**
-   * Whether the page's list is ready to send to a client that takes `encoding` (`pickEncoding`):
-   * published since start, or the stored one to a client that takes brotli (every browser). The
-   * stored list is never decompressed: its JSON would be megabytes made for the odd client that
-   * takes no brotli during the first seconds, which waits for the first publication instead.
+   * Whether the whole list in `view` is ready to send to a client that takes `encoding`
+   * (`pickEncoding`): published since start, or stored to a client that takes brotli (every
+   * browser). A stored list is never decompressed: its JSON would be megabytes made for the odd
+   * client that takes no brotli during the first seconds, which waits for the first publication.
    */
-  hasPage(encoding: Encoding | null): boolean {
-    return this.rebuilds > 0 || (this.servingStored && encoding === 'br');
+  hasList(view: DealListView, encoding: Encoding | null): boolean {
+    if (this.rebuilds > 0) return true;
+    return this.servingStored && encoding === 'br' && this.current[view] !== undefined;
   }
 
   /**
@@ -270,7 +277,10 @@ export class DealsReadModel {
     const page = prepareRemade(listJson(order, 'page'), ['br']);
     this.current = { page };
     this.rebuilds += 1;
-    this.onPublished(page);
+    // The full view as this publication has it, whenever it is asked for.
+    const full = () =>
+      this.order === order ? this.all('full') : prepareRemade(listJson(order, 'full'));
+    this.onPublished({ page, full });
     this.release();
   }
 
