@@ -31,6 +31,7 @@ import {
   shot,
   textBecomes,
 } from './harness/pages';
+import { FIRST_CARD_TIMER, gzipBytesOf, scriptsBeforeFirstCard } from './harness/first-load';
 import { becomes, WAIT_MS } from './harness/waits';
 import { expectedList, fetchServiceData, suiteNow, TIME_ZONE } from './harness/expected';
 import { startSleepyProxy } from './harness/sleepy-proxy';
@@ -432,6 +433,37 @@ describe('fast', () => {
       expect(existsSync(file)).toBe(true);
       expect(Number(response.headers.get('content-length'))).toBe(statSync(file).size);
     }
+  });
+
+  it('asks for at most 100 KiB gzip of JavaScript before the list shows, the rest after', async () => {
+    // The deals answer late, as from a slow network: whatever the page asks for while it waits
+    // for them is counted against the first load.
+    const { page } = await open('/', {
+      viewport: PHONE,
+      setup: async (p) => {
+        await p.addInitScript(FIRST_CARD_TIMER);
+        await p.route(/\/api\/reactive\/deals/, async (route) => {
+          await delay(1_500);
+          await route.continue();
+        });
+      },
+    });
+    const before = await scriptsBeforeFirstCard(page, WAIT_MS);
+    expect(gzipBytesOf(DIST, before)).toBeLessThanOrEqual(100 * 1024);
+    // Only what index.html names: the entry and its preloads, no on-demand chunk.
+    const html = await (await fetch(`${SERVICE}/`)).text();
+    const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(before.filter((path) => !named.includes(path))).toEqual([]);
+    // The on-demand parts come once the list shows, when the browser is idle.
+    await becomes(
+      () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => /\/assets\/on-demand-parts-[^/]+\.js$/.test(entry.name)),
+        ),
+      true,
+    );
   });
 
   it('skips drawing the cards off screen, and draws a hovered card whole', async () => {
