@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Deal, Dispensary } from '@stl-deals/domain';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import {
+  FIRST_CARD_TIMER,
+  gzipBytesOf,
+  scriptsBeforeFirstCard,
+} from '../apps/web/e2e/harness/first-load';
 import { median } from './stats';
 
 const WEB = fileURLToPath(new URL('../apps/web/', import.meta.url));
@@ -18,10 +23,22 @@ const ROUNDS = 3;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
+/**
+ * How long the stand-in's deals answer takes for the first load's measure: a service and network
+ * slower than the page's own start, so that whatever the page asks for while it waits is seen.
+ */
+const DEALS_DELAY_MS = 1_500;
+
 export interface PageResult {
   /** The JavaScript index.html loads, gzip level 9 and as the build's own .br files. */
   jsGzipBytes: number;
   jsBrBytes: number;
+  /**
+   * The JavaScript Chromium asked for before the first card was painted, the deals answering
+   * `DEALS_DELAY_MS` late (gzip level 9): the first load's budget as a visitor meets it.
+   */
+  firstLoadJsGzipBytes: number;
+  firstLoadScripts: string[];
   /** Cumulative layout shift of one load, desktop and phone. */
   clsDesktop: number;
   clsPhone: number;
@@ -68,7 +85,11 @@ const TYPES: Record<string, string> = {
  * The built page and a stand-in of the service's five calls on 127.0.0.1: a ready cache and
  * `deals` deals, so the page is measured alone (the service has its own rows).
  */
-async function startPageServer(deals: readonly Deal[], dispensaries: readonly Dispensary[]) {
+async function startPageServer(
+  deals: readonly Deal[],
+  dispensaries: readonly Dispensary[],
+  dealsDelayMs = 0,
+) {
   const answers: Record<string, string> = {
     '/api/scraper/dispensaries': JSON.stringify(dispensaries),
     '/api/monitoring/scraper/ping': '{"ok":true}',
@@ -84,7 +105,11 @@ async function startPageServer(deals: readonly Deal[], dispensaries: readonly Di
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const api = answers[path];
     if (api !== undefined) {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(api);
+      const delay = path === '/api/reactive/deals' ? dealsDelayMs : 0;
+      setTimeout(
+        () => response.writeHead(200, { 'content-type': 'application/json' }).end(api),
+        delay,
+      );
       return;
     }
     const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
@@ -126,6 +151,23 @@ async function measureCls(
   );
   await context.close();
   return cls;
+}
+
+/**
+ * The scripts a fresh load asks for before its first card is painted (see `FIRST_CARD_TIMER`),
+ * on a server whose deals answer comes late, and their size gzip -9.
+ */
+async function measureFirstLoad(
+  browser: Browser,
+  origin: string,
+): Promise<{ scripts: string[]; gzipBytes: number }> {
+  const context = await browser.newContext({ viewport: PHONE, timezoneId: 'America/Chicago' });
+  const page = await context.newPage();
+  await page.addInitScript(FIRST_CARD_TIMER);
+  await page.goto(origin);
+  const scripts = await scriptsBeforeFirstCard(page);
+  await context.close();
+  return { scripts, gzipBytes: gzipBytesOf(DIST, scripts) };
 }
 
 /** In the page: times each search input event to the first frame painted with its result. */
@@ -231,11 +273,13 @@ export async function benchPage(
     0,
   );
   const { server, origin } = await startPageServer(deals, dispensaries);
+  const slow = await startPageServer(deals, dispensaries, DEALS_DELAY_MS);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
+    const firstLoad = await measureFirstLoad(browser, slow.origin);
     const clsDesktop = await measureCls(browser, origin, DESKTOP);
     const clsPhone = await measureCls(browser, origin, PHONE);
     const times = await measureKeystrokes(browser, origin);
@@ -243,6 +287,8 @@ export async function benchPage(
     return {
       jsGzipBytes,
       jsBrBytes,
+      firstLoadJsGzipBytes: firstLoad.gzipBytes,
+      firstLoadScripts: firstLoad.scripts,
       clsDesktop,
       clsPhone,
       keystrokeMs: median(times),
@@ -253,6 +299,7 @@ export async function benchPage(
   } finally {
     await browser.close();
     await closeServer(server);
+    await closeServer(slow.server);
   }
 }
 

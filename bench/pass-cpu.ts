@@ -31,14 +31,14 @@ export async function benchPassCpu(registry: Registry, total: number): Promise<P
 
   async function pass(coalesce: boolean): Promise<{ cpuMs: number; rebuilds: number }> {
     const model = new DealsReadModel(registry.dispensaries);
-    model.replace(menus());
+    await model.replace(menus());
     model.publish();
     await model.all('page').encoded('br');
     const results = menus();
     const rebuildsBefore = model.rebuilds;
     const before = process.cpuUsage();
     for (const result of results) {
-      model.replace([result]);
+      await model.replace([result]);
       if (!coalesce) {
         model.publish();
         await model.all('page').encoded('br');
@@ -87,14 +87,14 @@ export async function benchPassCpuWithFacts(
   day: string,
 ): Promise<FactsPassResult> {
   const model = new DealsReadModel(registry.dispensaries);
-  model.replace([...deals].map(([key, list]) => ({ key, deals: list })));
+  await model.replace([...deals].map(([key, list]) => ({ key, deals: list })));
   model.publish();
   await model.all('page').encoded('br');
 
   async function pass(facts: PriceFacts, on: string): Promise<number> {
     const before = process.cpuUsage();
     for (const [key, list] of deals) {
-      model.replace([{ key, deals: await facts.withFacts(key, list, on) }]);
+      await model.replace([{ key, deals: await facts.withFacts(key, list, on) }]);
     }
     await model.published();
     await model.all('page').encoded('br');

@@ -12,5 +12,5 @@ const result = await benchRestart(await benchRegistry(), 10_000, runs, {
 });
 console.log(JSON.stringify({ ...result, load: result.load.requestsPerS }, null, 1));
 console.log(
-  `restart median ${median(result.firstDealsMs).toFixed(0)} ms, CPU ${median(result.firstDealsCpuMs)} ms`,
+  `restart median ${median(result.firstDealsMs).toFixed(0)} ms, CPU ${median(result.firstDealsCpuMs)} ms, full view ${median(result.firstFullDealsMs).toFixed(0)} ms`,
 );

@@ -28,6 +28,8 @@ function startCommand(): string[] {
 }
 /** The call the page makes first, and the one it repeats. */
 const PAGE_DEALS = '/api/reactive/deals?view=page';
+/** The spec's call: the whole list in its full view. */
+const FULL_DEALS = '/api/reactive/deals';
 /** Long enough after the first answer for the start's garbage to be collected. */
 const SETTLE_MS = 5_000;
 
@@ -37,6 +39,8 @@ export interface RestartResult {
   firstDealsMs: number[];
   /** CPU the service used (all its threads) by its first deals: less at the mercy of a busy machine. */
   firstDealsCpuMs: number[];
+  /** Spawn to the first non-empty 200 on the spec's call (the full view, brotli), as many runs. */
+  firstFullDealsMs: number[];
   /** The same through `npm start` with nothing to build. */
   npmStartMs: number;
   idleRssMb: number;
@@ -105,8 +109,13 @@ interface Started {
   firstDealsCpuMs: number;
 }
 
-/** Starts the built service on `dataDir` (or `npm start`) and waits for its first deals. */
-async function start(dataDir: string, how: 'node' | 'npm', empty = false): Promise<Started> {
+/** Starts the built service on `dataDir` (or `npm start`) and waits for its first deals on `path`. */
+async function start(
+  dataDir: string,
+  how: 'node' | 'npm',
+  empty = false,
+  path = PAGE_DEALS,
+): Promise<Started> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const [command, args] = how === 'node' ? [process.execPath, startCommand()] : ['npm', ['start']];
@@ -128,7 +137,7 @@ async function start(dataDir: string, how: 'node' | 'npm', empty = false): Promi
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    const answer = await pageDeals(origin, child.pid ?? 0).catch(() => null);
+    const answer = await dealsAnswer(origin, path, child.pid ?? 0).catch(() => null);
     if (answer && (empty || answer.json.length > 2)) {
       const { receivedAt, cpuMsThen } = answer;
       return { child, origin, firstDealsMs: receivedAt - started, firstDealsCpuMs: cpuMsThen };
@@ -138,19 +147,20 @@ async function start(dataDir: string, how: 'node' | 'npm', empty = false): Promi
 }
 
 /**
- * The page's call as a browser makes it (brotli accepted): when its answer was whole on this
+ * A deals call (`path`) as a browser makes it (brotli accepted): when its answer was whole on this
  * side, as sent, and its JSON. The answer is decompressed after it is timed: that is the
  * client's work (Node's fetch does it through zlib streams in 16 KB steps, hundreds of
  * milliseconds for 10,000 deals on this machine, where a browser takes a few), not the
  * service's. With the CPU the service (`pid`) had used by then. Null unless a 200 whose JSON is
  * a list.
  */
-function pageDeals(
+function dealsAnswer(
   origin: string,
+  path: string,
   pid: number,
 ): Promise<{ receivedAt: number; cpuMsThen: number; json: string } | null> {
   return new Promise((resolve, reject) => {
-    const request = get(`${origin}${PAGE_DEALS}`, { headers: { 'accept-encoding': 'br' } });
+    const request = get(`${origin}${path}`, { headers: { 'accept-encoding': 'br' } });
     request.on('error', reject);
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
@@ -215,6 +225,12 @@ export async function benchRestart(
       firstDealsCpuMs.push(service.firstDealsCpuMs);
       await stop(service);
     }
+    const firstFullDealsMs: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const service = await start(dataDir, 'node', false, FULL_DEALS);
+      firstFullDealsMs.push(service.firstDealsMs);
+      await stop(service);
+    }
     const viaNpm = await start(dataDir, 'npm');
     await stop(viaNpm);
 
@@ -243,6 +259,7 @@ export async function benchRestart(
       deals,
       firstDealsMs,
       firstDealsCpuMs,
+      firstFullDealsMs,
       npmStartMs: viaNpm.firstDealsMs,
       idleRssMb,
       feedIdleRssMb,

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allDeals, benchRegistry, dispensariesOf } from './deals';
 import { type FeedResult, type Timings } from './feed';
+import { benchBigStores } from './big-store';
 import { benchHostile, type PingStats } from './hostile';
 import { loadCeiling, type LoadOptions } from './load';
 import { benchPassCpu } from './pass-cpu';
@@ -20,6 +21,10 @@ const PIPELINE_RUNS = 41;
 /** Two autocannon threads: one tops out below the service on two cores (see `loadCeiling`). */
 const LOAD: LoadOptions = { durationS: 5, connections: 10, workers: 2 };
 const RESTARTS = 5;
+/** Fresh services that each scrape the 100,000-item store once (bench/big-store.ts). */
+const BIG_STORE_RUNS = 3;
+/** What a visitor's request may wait while such a store is read and kept. */
+const BIG_STORE_PING_TARGET_MS = 500;
 /** The service's targets, printed beside what was measured. */
 const TARGET = {
   restartMs: 1_000,
@@ -118,6 +123,7 @@ async function main(): Promise<void> {
   const service = await benchService(registry, DEALS, LOAD);
   const { prepared, perRequest } = service;
   const hostile = await benchHostile();
+  const bigStores = await benchBigStores(BIG_STORE_RUNS);
   const restart = await benchRestart(registry, DEALS, RESTARTS, LOAD);
   const passCpu = await benchPassCpu(registry, DEALS);
   const prices = await benchPriceHistory(registry, DEALS);
@@ -171,11 +177,29 @@ async function main(): Promise<void> {
     ],
     ['... scraping a 3 MB page nested 300,000 deep (threads)', delays(hostile.nested), ''],
     [
+      `Ping over a real port while a store's first scrape answers ${bigStores[0]?.items ?? 0} items (${bigStores[0]?.kept ?? 0} kept), worst / median, ${bigStores.length} fresh services`,
+      bigStores
+        .map(
+          ({ pingWorstMs, pingMedianMs }) =>
+            `${fixed(pingWorstMs, 0)} / ${fixed(pingMedianMs, 1)} ms`,
+        )
+        .join(', '),
+      target(
+        Math.max(...bigStores.map(({ pingWorstMs }) => pingWorstMs)) < BIG_STORE_PING_TARGET_MS,
+        `worst < ${BIG_STORE_PING_TARGET_MS} ms`,
+      ),
+    ],
+    [
       `Restart of the built service to first deals (${restart.deals} deals, median of ${RESTARTS})`,
       against(median(restart.firstDealsMs), TARGET.restartMs, 'ms'),
       '',
     ],
     ['... slowest of those restarts', `${fixed(Math.max(...restart.firstDealsMs), 0)} ms`, ''],
+    [
+      `... to the spec's full view instead (GET /api/reactive/deals, br, median of ${RESTARTS})`,
+      against(median(restart.firstFullDealsMs), TARGET.restartMs, 'ms'),
+      `slowest ${fixed(Math.max(...restart.firstFullDealsMs), 0)} ms`,
+    ],
     [
       '... CPU the service used by its first deals (median)',
       `${fixed(median(restart.firstDealsCpuMs), 0)} ms`,
@@ -245,9 +269,17 @@ async function main(): Promise<void> {
     ],
     ['Service (prepared) / client ceiling', '', ratio(prepared.requestsPerS, ceiling.requestsPerS)],
     [
-      'Page JavaScript, gzip -9 / br as served',
+      'Page JavaScript asked for before the first card is painted (Chromium, deals 1.5 s late), gzip -9',
+      `${fixed(kb(page.firstLoadJsGzipBytes), 1)} KiB (${page.firstLoadJsGzipBytes} B, ${page.firstLoadScripts.length} files)`,
+      target(
+        kb(page.firstLoadJsGzipBytes) <= PAGE_JS_TARGET_KB,
+        `<= ${PAGE_JS_TARGET_KB} KiB gzip`,
+      ),
+    ],
+    [
+      '... what index.html names, gzip -9 / br as served',
       `${fixed(kb(page.jsGzipBytes), 1)} KiB (${fixed(page.jsGzipBytes / 1000, 1)} kB) / ${fixed(kb(page.jsBrBytes), 1)} KiB`,
-      target(kb(page.jsGzipBytes) <= PAGE_JS_TARGET_KB, `<= ${PAGE_JS_TARGET_KB} KiB gzip`),
+      '',
     ],
     [
       'Layout shift (CLS) of a load, 1366x900 / 390x844',

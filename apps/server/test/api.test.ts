@@ -828,6 +828,24 @@ describe('restart on the page list last published', () => {
     expect((await server.inject(PAGE)).headers.etag).toBe(page.headers.etag);
   });
 
+  it("answers the spec's full list, too, exactly as last published before reading any snapshot back", async () => {
+    const dataDir = tempDir();
+    const first = await startApp({ registry: feedRegistry(feed, KEYS), dataDir });
+    await refreshAll(first);
+    const br = { 'accept-encoding': 'br' };
+    const full = await first.inject({ url: '/api/reactive/deals', headers: br });
+    await first.close();
+    const { server, reads } = await restartOn(dataDir);
+
+    const again = await server.inject({ url: '/api/reactive/deals', headers: br });
+    expect(reads).not.toHaveBeenCalled();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).toBe(full.headers.etag);
+    expect(JSON.parse(String(brotliDecompressSync(again.rawPayload)))).toEqual(
+      JSON.parse(String(brotliDecompressSync(full.rawPayload))),
+    );
+  });
+
   it('answers a client that takes no brotli from the snapshots, never decompressing the stored list', async () => {
     const dataDir = tempDir();
     const { page } = await publishedOnce(dataDir);

@@ -774,18 +774,26 @@ describe("Collection, keeping the page's list for the next start", () => {
       await vi.advanceTimersByTimeAsync(29_000);
       expect(saves).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1_000);
+      // Each write keeps both views, the page's first.
+      const written = (view: string) =>
+        saves.mock.calls.flatMap(([kept]) => (kept.view === view ? [kept] : []));
       // Its brotli comes from the thread pool, which the fake timers do not drive.
-      await vi.waitFor(() => expect(saves).toHaveBeenCalledTimes(1));
-      expect(keptDeals(saves.mock.calls[0]?.[0])).toHaveLength(5);
+      await vi.waitFor(() => expect(saves).toHaveBeenCalledTimes(2));
+      expect(saves.mock.calls.map(([kept]) => kept.view)).toEqual(['page', 'full']);
+      expect(keptDeals(written('page')[0])).toHaveLength(5);
+      expect(keptDeals(written('full')[0])).toHaveLength(5);
 
       scraper.on('a', found(feedDeals('a', 1)));
       await refresh('a');
       collection.stop();
       await collection.settled();
-      expect(saves).toHaveBeenCalledTimes(2);
-      expect(keptDeals(saves.mock.calls[1]?.[0])).toHaveLength(4);
+      expect(saves).toHaveBeenCalledTimes(4);
+      expect(keptDeals(written('page')[1])).toHaveLength(4);
       expect((await repository.loadPublishedView('page'))?.brotli).toEqual(
-        saves.mock.calls[1]?.[0].brotli,
+        written('page')[1]?.brotli,
+      );
+      expect((await repository.loadPublishedView('full'))?.brotli).toEqual(
+        written('full')[1]?.brotli,
       );
     } finally {
       vi.useRealTimers();

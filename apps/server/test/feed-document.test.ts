@@ -49,9 +49,9 @@ function deal(fields: Partial<Deal> & Pick<Deal, 'title'>): Deal {
 }
 
 /** The deals as a real read model publishes them, and the feeds' reading of them. */
-function published(menus: Record<string, Deal[]>) {
+async function published(menus: Record<string, Deal[]>) {
   const model = new DealsReadModel(PLACES, { quietMs: 0, maxWaitMs: 0 });
-  model.replace(Object.entries(menus).map(([key, deals]) => ({ key, deals })));
+  await model.replace(Object.entries(menus).map(([key, deals]) => ({ key, deals })));
   model.publish();
   return { model, feedDeals: new FeedDeals(model, () => MADE_AT) };
 }
@@ -71,8 +71,8 @@ function feedFor(feedDeals: FeedDeals, query: string, context = CONTEXT): string
 const titles = (xml: string) => readAtom(xml).items.map((item) => item.title);
 
 describe('an entry', () => {
-  it('names the deal for good, links to its page and says its store, price and percent off', () => {
-    const { feedDeals } = published({
+  it('names the deal for good, links to its page and says its store, price and percent off', async () => {
+    const { feedDeals } = await published({
       downtown: [
         deal({
           id: 'dutchie:downtown:abc 1/2',
@@ -101,7 +101,7 @@ describe('an entry', () => {
     );
   });
 
-  it('says the discount its card shows: against the usual price where the history judged it', () => {
+  it('says the discount its card shows: against the usual price where the history judged it', async () => {
     const judged = (
       id: string,
       salePrice: number,
@@ -120,7 +120,7 @@ describe('an entry', () => {
         discountCheck,
         firstSeenAt: '2026-11-20T15:00:00.000Z',
       });
-    const { feedDeals } = published({
+    const { feedDeals } = await published({
       downtown: [
         judged('below', 32, 52, 'inflated'),
         judged('at', 50, 50, 'none'),
@@ -142,8 +142,8 @@ describe('an entry', () => {
     );
   });
 
-  it("is updated at the start of the market's day its price changed, when that is later", () => {
-    const { feedDeals } = published({
+  it("is updated at the start of the market's day its price changed, when that is later", async () => {
+    const { feedDeals } = await published({
       downtown: [
         deal({
           id: 'a',
@@ -159,28 +159,28 @@ describe('an entry', () => {
     expect(item!.published?.toISOString()).toBe('2026-11-01T15:00:00.000Z');
   });
 
-  it('keeps the same id from one publication to the next, with or without a deal id', () => {
+  it('keeps the same id from one publication to the next, with or without a deal id', async () => {
     const menu = [deal({ id: 'x:1', title: 'One' }), deal({ title: 'No id at all', price: '$5' })];
-    const first = readAtom(feedFor(published({ downtown: menu }).feedDeals, '')).items;
+    const first = readAtom(feedFor((await published({ downtown: menu })).feedDeals, '')).items;
     const again = readAtom(
-      feedFor(published({ downtown: [...menu].reverse() }).feedDeals, ''),
+      feedFor((await published({ downtown: [...menu].reverse() })).feedDeals, ''),
     ).items;
     const ids = (items: typeof first) => new Map(items.map((item) => [item.title, item.id]));
     expect(ids(again)).toEqual(ids(first));
     expect(ids(first).get('No id at all')).toMatch(/^urn:stl-deals:deal:downtown:text-[\w-]{22}$/);
   });
 
-  it("links a deal whose page is no http(s) address to its dispensary's list on the page", () => {
-    const { feedDeals } = published({
+  it("links a deal whose page is no http(s) address to its dispensary's list on the page", async () => {
+    const { feedDeals } = await published({
       kirkwood: [deal({ id: 'k', title: 'Scripted', sourceUrl: 'javascript:alert(1)' })],
     });
     const [item] = readAtom(feedFor(feedDeals, '')).items;
     expect(item!.url).toBe('https://deals.example/?dispensary=kirkwood');
   });
 
-  it('carries hostile menu text as text: markup, entities, quotes, controls, lone surrogates', () => {
+  it('carries hostile menu text as text: markup, entities, quotes, controls, lone surrogates', async () => {
     const title = '<script>alert("x")</script> & <b>bold</b> \'50% off\' ]]>';
-    const { feedDeals } = published({
+    const { feedDeals } = await published({
       downtown: [
         deal({
           id: 'evil\u0001id\uD800',
@@ -210,8 +210,8 @@ describe('an entry', () => {
 });
 
 describe('a feed', () => {
-  it('lists its newest deals first: by first seen, then by price change', () => {
-    const { feedDeals } = published({
+  it('lists its newest deals first: by first seen, then by price change', async () => {
+    const { feedDeals } = await published({
       downtown: [
         deal({
           id: '1',
@@ -254,7 +254,7 @@ describe('a feed', () => {
     expect(dated.updated?.toISOString()).toBe('2026-11-21T06:00:00.000Z');
   });
 
-  it(`lists at most ${FEED_MAX_ENTRIES} deals, the newest`, () => {
+  it(`lists at most ${FEED_MAX_ENTRIES} deals, the newest`, async () => {
     const many = Array.from({ length: 150 }, (_, n) =>
       deal({
         id: `n${n}`,
@@ -262,14 +262,14 @@ describe('a feed', () => {
         firstSeenAt: new Date(Date.UTC(2026, 9, 1) + n * 3_600_000).toISOString(),
       }),
     );
-    const items = readAtom(feedFor(published({ downtown: many }).feedDeals, '')).items;
+    const items = readAtom(feedFor((await published({ downtown: many })).feedDeals, '')).items;
     expect(items).toHaveLength(FEED_MAX_ENTRIES);
     expect(items[0]!.title).toBe('Deal 149');
     expect(items.at(-1)!.title).toBe('Deal 50');
   });
 
-  it('links to itself and to the same search on the page, and names the search', () => {
-    const { feedDeals } = published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
+  it('links to itself and to the same search on the page, and names the search', async () => {
+    const { feedDeals } = await published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
     const query = `?page=3&search=gummies&category=edibles&distance=25&${DOWNTOWN_POINT}&day=friday&utm_source=x`;
     const xml = feedFor(feedDeals, query);
     const feed = readAtom(xml);
@@ -284,8 +284,8 @@ describe('a feed', () => {
     expect(readAtom(feedFor(feedDeals, '')).title).toBe('STL Deals: every deal');
   });
 
-  it("names 'My stores' by the stores' names, and many by their count, in the page's spelling", () => {
-    const { feedDeals } = published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
+  it("names 'My stores' by the stores' names, and many by their count, in the page's spelling", async () => {
+    const { feedDeals } = await published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
     const xml = feedFor(feedDeals, '?stores=kirkwood%2Cgone%2Cdowntown&dispensary=mine');
     expect(feedLink(xml, 'alternate')).toBe(
       'https://deals.example/?dispensary=mine&stores=kirkwood,downtown',
@@ -299,8 +299,8 @@ describe('a feed', () => {
     expect(readAtom(four).title).toBe('STL Deals: at 4 stores');
   });
 
-  it('is the same document for the same deals, and empty when nothing matches', () => {
-    const { feedDeals } = published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
+  it('is the same document for the same deals, and empty when nothing matches', async () => {
+    const { feedDeals } = await published({ downtown: [deal({ id: 'a', title: 'Gummies' })] });
     expect(feedFor(feedDeals, '?search=gummies')).toBe(
       feedFor(feedDeals, '?search=gummies&page=2'),
     );
@@ -309,11 +309,11 @@ describe('a feed', () => {
     expect(empty.updated).toEqual(MADE_AT);
   });
 
-  it("is read again from the read model's next publication only", () => {
-    const { model, feedDeals } = published({ downtown: [deal({ id: 'a', title: 'First' })] });
+  it("is read again from the read model's next publication only", async () => {
+    const { model, feedDeals } = await published({ downtown: [deal({ id: 'a', title: 'First' })] });
     const list = feedDeals.current();
     expect(feedDeals.current()).toBe(list);
-    model.replace([{ key: 'kirkwood', deals: [deal({ id: 'b', title: 'Second' })] }]);
+    await model.replace([{ key: 'kirkwood', deals: [deal({ id: 'b', title: 'Second' })] }]);
     expect(feedDeals.current()).toBe(list);
     model.publish();
     expect(feedDeals.current()).not.toBe(list);
@@ -328,7 +328,7 @@ describe('a feed', () => {
         firstSeenAt: new Date(n * 60_000).toISOString(),
       }),
     );
-    const { feedDeals } = published({ downtown: many });
+    const { feedDeals } = await published({ downtown: many });
     let turned = false;
     setImmediate(() => (turned = true));
     const ready = feedDeals.ready();
@@ -434,14 +434,14 @@ describe("a feed's search", () => {
     '?sort=price-low&category=concentrates',
     '?sort=distance&search=rosin',
   ])('lists what the page lists for %j', async (query) => {
-    const { model, feedDeals } = published(MENUS);
+    const { model, feedDeals } = await published(MENUS);
     const expected = await pageList(model, query);
     expect(expected.length).toBeGreaterThan(0);
     expect(titles(feedFor(feedDeals, query))).toEqual(expected);
   });
 
-  it('ignores unknown and invalid parameters as the page does', () => {
-    const { feedDeals } = published(MENUS);
+  it('ignores unknown and invalid parameters as the page does', async () => {
+    const { feedDeals } = await published(MENUS);
     const whole = feedFor(feedDeals, '');
     expect(
       feedFor(

@@ -3,6 +3,7 @@ import { PAGE_DEAL_FIELDS, PAGE_VIEW_LIMITS, type Deal } from '@stl-deals/domain
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealsReadModel, pageFingerprint } from '../src/collection/read-model';
 import { etagOf } from '../src/http/etag';
+import type { PublishedLists } from '../src/collection/kept-page';
 import type { PreparedBody } from '../src/http/prepared-body';
 
 const STORES = ['a', 'b', 'c', 'd'].map((key) => ({ key, name: `Store ${key.toUpperCase()}` }));
@@ -28,9 +29,9 @@ const bytes = (body: PreparedBody) => body.encoded('identity');
 const json = async (body: PreparedBody) => JSON.parse(String(await bytes(body))) as Deal[];
 
 /** A model given every store's menu at once and published: what a full rebuild answers. */
-function rebuiltFrom(menus: ReadonlyMap<string, Deal[]>): DealsReadModel {
+async function rebuiltFrom(menus: ReadonlyMap<string, Deal[]>): Promise<DealsReadModel> {
   const model = new DealsReadModel(STORES);
-  model.replace([...menus].map(([key, deals]) => ({ key, deals })));
+  await model.replace([...menus].map(([key, deals]) => ({ key, deals })));
   model.publish();
   return model;
 }
@@ -43,7 +44,7 @@ describe('the deals read model', () => {
   it('answers after results one store at a time what a full rebuild answers, in both views', async () => {
     const menus = new Map(STORES.map(({ key }, i) => [key, menu(key, 30 + i, i)]));
     const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 });
-    model.replace([...menus].map(([key, deals]) => ({ key, deals })));
+    await model.replace([...menus].map(([key, deals]) => ({ key, deals })));
     model.publish();
     // Later results: a store's menu changes, another's empties, another's returns.
     const steps: Array<[string, Deal[]]> = [
@@ -54,9 +55,9 @@ describe('the deals read model', () => {
     ];
     for (const [key, deals] of steps) {
       menus.set(key, deals);
-      model.replace([{ key, deals }]);
+      await model.replace([{ key, deals }]);
       await model.published();
-      const rebuilt = rebuiltFrom(menus);
+      const rebuilt = await rebuiltFrom(menus);
       for (const view of ['full', 'page'] as const) {
         expect(await json(model.all(view))).toEqual(await json(rebuilt.all(view)));
         expect(model.all(view).etag).toBe(rebuilt.all(view).etag);
@@ -69,7 +70,7 @@ describe('the deals read model', () => {
   });
 
   it("stamps each deal with its store and keeps the page's fields only in the page view", async () => {
-    const model = rebuiltFrom(new Map([['a', menu('a', 3, 1)]]));
+    const model = await rebuiltFrom(new Map([['a', menu('a', 3, 1)]]));
     const full = await json(model.all('full'));
     const page = await json(model.all('page'));
     expect(full.every((deal) => deal.dispensary === 'Store A' && deal.dispensaryKey === 'a')).toBe(
@@ -101,7 +102,7 @@ describe('the deals read model', () => {
       { ...menu('a', 3, 0)[2]!, price: '$25' },
       { ...menu('a', 4, 0)[3]!, price: '4/20 only' },
     ];
-    const model = rebuiltFrom(new Map([['a', offers]]));
+    const model = await rebuiltFrom(new Map([['a', offers]]));
     for (const view of ['full', 'page'] as const) {
       const byTitle = new Map((await json(model.all(view))).map((deal) => [deal.title, deal]));
       expect(
@@ -133,7 +134,7 @@ describe('the deals read model', () => {
       // No size, or a size that is no weight or dose: no unit price is made up.
       { ...fourth!, category: 'topicals', size: undefined, salePrice: 20, unitPrice: undefined },
     ];
-    const model = rebuiltFrom(new Map([['a', deals]]));
+    const model = await rebuiltFrom(new Map([['a', deals]]));
     for (const view of ['full', 'page'] as const) {
       const byTitle = new Map((await json(model.all(view))).map((deal) => [deal.title, deal]));
       expect(deals.map(({ title }) => byTitle.get(title)!.unitPrice)).toEqual([
@@ -153,7 +154,7 @@ describe('the deals read model', () => {
     const [first] = menu('x', 1, 0);
     const base = { ...first!, brand: undefined };
     const model = new DealsReadModel(stores);
-    model.replace([
+    await model.replace([
       {
         key: 'swade',
         deals: [
@@ -192,7 +193,7 @@ describe('the deals read model', () => {
       imageUrl: `https://example.com/${long('i', 900)}`,
       sourceUrl: `https://example.com/${long('s', 900)}`,
     }));
-    const model = rebuiltFrom(new Map([['a', hostile]]));
+    const model = await rebuiltFrom(new Map([['a', hostile]]));
     const page = await json(model.all('page'));
     expect(page).toHaveLength(2_000);
     for (const deal of page) {
@@ -211,7 +212,7 @@ describe('the deals read model', () => {
   it('writes, tags and compresses a list of megabytes, one deal longer than the rest put together', async () => {
     const deals = menu('a', 3_000, 1);
     deals[1_500] = { ...deals[1_500]!, description: 'x'.repeat(400_000) };
-    const model = rebuiltFrom(new Map([['a', deals]]));
+    const model = await rebuiltFrom(new Map([['a', deals]]));
     for (const view of ['full', 'page'] as const) {
       const body = model.all(view);
       const identity = await bytes(body);
@@ -232,24 +233,62 @@ describe('the deals read model', () => {
     const model = new DealsReadModel(STORES, { quietMs: 250, maxWaitMs: 2_000 });
     const before = model.all('full');
     for (const { key } of STORES) {
-      model.replace([{ key, deals: menu(key, 10, 0) }]);
+      await model.replace([{ key, deals: menu(key, 10, 0) }]);
       await vi.advanceTimersByTimeAsync(100);
       expect(model.all('full')).toBe(before);
     }
     expect(model.rebuilds).toBe(0);
-    // The counts are current at once; the whole list follows the burst.
-    expect(model.totalDeals()).toBe(40);
+    // A store's own list is current at once; the whole list, and what counts it, follow the burst.
     expect(await json(model.of('c'))).toHaveLength(10);
+    expect(model.countOf('c')).toBe(10);
+    expect(model.totalDeals()).toBe(0);
+    expect(model.publishedCountOf('c')).toBe(0);
+    expect([model.isPublished('c'), model.awaitsPublication('c')]).toEqual([false, true]);
     await vi.advanceTimersByTimeAsync(250);
     expect(model.rebuilds).toBe(1);
     expect(await json(model.all('full'))).toHaveLength(40);
+    expect(model.totalDeals()).toBe(40);
+    expect(model.publishedCountOf('c')).toBe(10);
+    expect([model.isPublished('c'), model.awaitsPublication('c')]).toEqual([true, false]);
+  });
+
+  it('makes a store of thousands of deals ready a slice at a time, the event loop turning between', async () => {
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 });
+    // Counts the event loop's turns while the result is made ready: requests are read in them.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns += 1;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const replaced = model.replace([{ key: 'a', deals: menu('a', 2_000, 0) }]);
+    // Its part is replaced once whole, never a slice at a time.
+    expect(model.countOf('a')).toBe(0);
+    await replaced;
+    counting = false;
+    expect(model.countOf('a')).toBe(2_000);
+    expect(turns).toBeGreaterThanOrEqual(7);
+    await model.published();
+    expect(await json(model.all('page'))).toHaveLength(2_000);
+  });
+
+  it("keeps a dispensary's latest result when an earlier one is still being made ready", async () => {
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 });
+    const earlier = model.replace([{ key: 'a', deals: menu('a', 1_000, 0) }]);
+    const latest = model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
+    await Promise.all([earlier, latest]);
+    expect(model.countOf('a')).toBe(3);
+    await model.published();
+    expect(await json(model.of('a'))).toHaveLength(3);
   });
 
   it('publishes a long stream of results at least every maxWaitMs', async () => {
     vi.useFakeTimers();
     const model = new DealsReadModel(STORES, { quietMs: 250, maxWaitMs: 1_000 });
     for (let i = 0; i < 12; i++) {
-      model.replace([{ key: STORES[i % 4]?.key ?? 'a', deals: menu('a', i + 1, i) }]);
+      await model.replace([{ key: STORES[i % 4]?.key ?? 'a', deals: menu('a', i + 1, i) }]);
       await vi.advanceTimersByTimeAsync(200);
     }
     // 2.4 s of results 200 ms apart: never quiet, published at 1 s and 2 s.
@@ -257,7 +296,7 @@ describe('the deals read model', () => {
   });
 
   it('compresses each encoding to the same JSON, the page view before anyone asks', async () => {
-    const model = rebuiltFrom(new Map([['a', menu('a', 20, 2)]]));
+    const model = await rebuiltFrom(new Map([['a', menu('a', 20, 2)]]));
     for (const view of ['full', 'page'] as const) {
       const body = model.all(view);
       const identity = await bytes(body);
@@ -268,51 +307,66 @@ describe('the deals read model', () => {
 
   it('lets whoever waits for the list go at close', async () => {
     const model = new DealsReadModel(STORES, { quietMs: 60_000, maxWaitMs: 60_000 });
-    model.replace([{ key: 'a', deals: menu('a', 2, 0) }]);
+    await model.replace([{ key: 'a', deals: menu('a', 2, 0) }]);
     const waited = model.published();
     model.close();
     await expect(waited).resolves.toBeUndefined();
     await expect(model.published()).resolves.toBeUndefined();
   });
 
-  it("serves a stored page's list as it was, to brotli clients, until the first publication, and hands on each one", async () => {
-    const published: PreparedBody[] = [];
-    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 }, (page) =>
-      published.push(page),
+  it("serves a stored list's views as they were, to brotli clients, until the first publication, and hands on each one", async () => {
+    const published: PublishedLists[] = [];
+    const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0 }, (lists) =>
+      published.push(lists),
     );
-    expect(model.hasPage('br')).toBe(false);
+    expect(model.hasList('page', 'br')).toBe(false);
     const stored = Buffer.from('[{"title":"as served last time","dispensary":"Store A"}]');
     const brotli = brotliCompressSync(stored);
-    model.serveStored(brotli, etagOf(stored));
+    const storedFull = Buffer.from('[{"title":"as served last time","description":"whole"}]');
+    const fullBrotli = brotliCompressSync(storedFull);
+    model.serveStored({
+      page: { brotli, etag: etagOf(stored) },
+      full: { brotli: fullBrotli, etag: etagOf(storedFull) },
+    });
 
     // Sent as it was kept, never decompressed: a client that takes no brotli waits for the
     // first publication.
-    expect([model.hasPage('br'), model.hasPage('gzip'), model.hasPage(null)]).toEqual([
-      true,
-      false,
-      false,
-    ]);
+    const ready = () =>
+      (['page', 'full'] as const).flatMap((view) =>
+        (['br', 'gzip', null] as const).map((encoding) => model.hasList(view, encoding)),
+      );
+    expect(ready()).toEqual([true, false, false, true, false, false]);
     const page = model.all('page');
     expect(page.etag).toBe(etagOf(stored));
     expect(await page.encoded('br')).toBe(brotli);
     await expect(page.encoded('identity')).rejects.toThrow(/brotli only/);
     await expect(page.encoded('gzip')).rejects.toThrow(/brotli only/);
-    // Read back with nothing in it: the stored list is replaced all the same.
+    expect(model.all('full').etag).toBe(etagOf(storedFull));
+    expect(await model.all('full').encoded('br')).toBe(fullBrotli);
+    // Read back with nothing in it: the stored lists are replaced all the same.
     model.publish();
-    expect([model.hasPage('br'), model.hasPage('gzip'), model.hasPage(null)]).toEqual([
-      true,
-      true,
-      true,
-    ]);
+    expect(ready()).toEqual([true, true, true, true, true, true]);
     expect(String(await bytes(model.all('page')))).toBe('[]');
-    model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
+    expect(String(await bytes(model.all('full')))).toBe('[]');
+    await model.replace([{ key: 'a', deals: menu('a', 3, 1) }]);
     await model.published();
-    expect(await Promise.all(published.map(async (body) => String(await bytes(body))))).toEqual([
-      '[]',
-      String(await bytes(model.all('page'))),
-    ]);
-    expect(published[1]).toBe(model.all('page'));
-    expect(() => model.serveStored(brotli, etagOf(stored))).toThrow(/published already/);
+    // Each publication's lists, the full view as that publication has it.
+    expect(await Promise.all(published.map(async ({ page }) => String(await bytes(page))))).toEqual(
+      ['[]', String(await bytes(model.all('page')))],
+    );
+    expect(published[1]?.page).toBe(model.all('page'));
+    expect(published[1]?.full()).toBe(model.all('full'));
+    expect(String(await bytes(published[0]!.full()))).toBe('[]');
+    expect(() => model.serveStored({ page: { brotli, etag: etagOf(stored) } })).toThrow(
+      /published already/,
+    );
+  });
+
+  it('serves no stored view it was not given', () => {
+    const model = new DealsReadModel(STORES);
+    const stored = Buffer.from('[]');
+    model.serveStored({ page: { brotli: brotliCompressSync(stored), etag: etagOf(stored) } });
+    expect([model.hasList('page', 'br'), model.hasList('full', 'br')]).toEqual([true, false]);
   });
 
   it('fingerprints the page view by the registry keys, names and order it is made under', () => {

@@ -35,6 +35,7 @@ describe('sourceState', () => {
     ['a snapshot without a recorded run', { hasSnapshot: true }, 'ok'],
     ['no menu source known', { unconfigured: true }, 'unconfigured'],
     ['no source, older deals kept', { unconfigured: true, hasSnapshot: true }, 'unconfigured'],
+    ['a result not in the list yet', { attemptedSinceStart: true, unpublished: true }, 'running'],
   ])('%s -> %s', (_name, facts, state) => {
     expect(sourceState(source(facts))).toBe(state);
   });
@@ -104,6 +105,16 @@ describe('cacheStatus', () => {
     expect(status.progress).toEqual({ done: 2, total: 2 });
     expect(status).not.toHaveProperty('etaSeconds');
     expect(status.lastUpdate).toBe('never');
+  });
+
+  it('is not ready while a result counted as done is still to be published in the list', () => {
+    const done = source({ key: 'a', hasSnapshot: true, lastOutcome: 'ok' });
+    const publishing = { key: 'b', attemptedSinceStart: true, lastOutcome: 'ok' as const };
+    const waiting = cacheStatus([done, source({ ...publishing, unpublished: true })], 0, undefined);
+    expect(waiting).toMatchObject({ ready: false, progress: { done: 1, total: 2 } });
+    // A store the list holds stays settled while its next result is on its way.
+    const refreshed = source({ ...publishing, hasSnapshot: true, unpublished: true });
+    expect(cacheStatus([done, refreshed], 0, undefined).ready).toBe(true);
   });
 
   it('leaves etaSeconds out when there is no honest estimate', () => {

@@ -32,6 +32,7 @@ import {
   shot,
   textBecomes,
 } from './harness/pages';
+import { FIRST_CARD_TIMER, gzipBytesOf, scriptsBeforeFirstCard } from './harness/first-load';
 import { becomes, WAIT_MS } from './harness/waits';
 import { expectedList, fetchServiceData, suiteNow, TIME_ZONE } from './harness/expected';
 import { startSleepyProxy } from './harness/sleepy-proxy';
@@ -442,6 +443,34 @@ describe('fast', () => {
       expect(existsSync(file)).toBe(true);
       expect(Number(response.headers.get('content-length'))).toBe(statSync(file).size);
     }
+  });
+
+  it('asks for at most 100 KiB gzip of JavaScript before the list shows, the rest after', async () => {
+    // The deals answer late, as from a slow network: whatever the page asks for while it waits
+    // for them is counted against the first load.
+    const asked: string[] = [];
+    const { page } = await open('/', {
+      viewport: PHONE,
+      setup: async (p) => {
+        p.on('request', (request) => asked.push(new URL(request.url()).pathname));
+        await p.addInitScript(FIRST_CARD_TIMER);
+        await p.route(/\/api\/reactive\/deals/, async (route) => {
+          await delay(1_500);
+          await route.continue();
+        });
+      },
+    });
+    const before = await scriptsBeforeFirstCard(page, WAIT_MS);
+    expect(gzipBytesOf(DIST, before)).toBeLessThanOrEqual(100 * 1024);
+    // Only what index.html names: the entry and its preloads, no on-demand chunk.
+    const html = await (await fetch(`${SERVICE}/`)).text();
+    const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(before.filter((path) => !named.includes(path))).toEqual([]);
+    // The on-demand parts come once the list shows, when the browser is idle.
+    await becomes(
+      () => Promise.resolve(asked.some((path) => /^\/assets\/on-demand-parts-.+\.js$/.test(path))),
+      true,
+    );
   });
 
   it('skips drawing the cards off screen, and draws a hovered card whole', async () => {

@@ -1,4 +1,5 @@
 import type { CacheStatus } from '@stl-deals/domain';
+import type { DealsReadModel } from './read-model';
 import { cacheStatus, estimateSeconds, type SourceFacts } from './source-status';
 import { isRunning, type TrackedSource } from './tracked-source';
 
@@ -28,11 +29,16 @@ export interface CollectionMoment {
   concurrency: number;
   scrapeTimeoutMs: number;
   durations: ScrapeDurations;
-  /** Deals served for one dispensary, and for all. */
-  dealCountOf(key: string): number;
+  /**
+   * The whole list as served (last published): each dispensary's deals in it, whether it holds
+   * a part of it, whether a result of it is still to be published, and all its deals.
+   */
+  served: Pick<
+    DealsReadModel,
+    'publishedCountOf' | 'isPublished' | 'awaitsPublication' | 'totalDeals'
+  >;
   /** Deals of one dispensary held back: their price today is far from their product's history. */
   heldBackOf(key: string): number;
-  totalDeals: number;
   /** Whether its website (or the directories) is still to be looked at for a menu source. */
   awaitsResolution(source: TrackedSource): boolean;
 }
@@ -51,17 +57,21 @@ export function collectionStatus(moment: CollectionMoment): CacheStatus {
   });
   return cacheStatus(
     sources.map((source) => factsOf(source, moment)),
-    moment.totalDeals,
+    moment.served.totalDeals(),
     eta,
   );
 }
 
+/** A dispensary as the status tells it: its counts and snapshot as the list served has them. */
 function factsOf(source: TrackedSource, moment: CollectionMoment): SourceFacts {
+  const { key } = source.entry;
+  const { served } = moment;
   return {
-    key: source.entry.key,
+    key,
     name: source.entry.name,
-    dealCount: moment.dealCountOf(source.entry.key),
-    hasSnapshot: source.snapshotAt !== null,
+    dealCount: served.publishedCountOf(key),
+    hasSnapshot: source.snapshotAt !== null && served.isPublished(key),
+    unpublished: served.awaitsPublication(key),
     lastAttemptAt: source.lastAttemptAt,
     lastSuccessAt: source.lastSuccessAt,
     lastOutcome: source.lastOutcome,

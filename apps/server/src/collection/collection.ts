@@ -8,7 +8,7 @@ import type { DispensaryHealth, Metrics } from '../observability/metrics';
 import { collectionStatus, ScrapeDurations } from './collection-status';
 import { DispensaryLocations } from './dispensary-locations';
 import { Following } from './following';
-import { KeptPage, loadKeptPage } from './kept-page';
+import { KeptPage, loadKeptViews } from './kept-page';
 import { marketDay } from './market-day';
 import { PriceFacts } from './price-facts';
 import { RecordingDays } from './recording-days';
@@ -100,11 +100,12 @@ export class Collection {
       repository.loadDispensaryLocations(),
       repository.loadGeocodedAddresses(),
       repository.loadResolvedSources(),
-      loadKeptPage(repository),
+      loadKeptViews(repository),
     ]);
     const collection = new Collection(options, histories, locations, geocoded, resolved);
-    if (collection.keptPage.adopt(kept)) {
-      collection.deals.serveStored(kept.brotli, kept.etag);
+    const adopted = collection.keptPage.adopt(kept);
+    if (adopted.page) {
+      collection.deals.serveStored(adopted);
     } else {
       await collection.whenLoaded();
     }
@@ -166,8 +167,8 @@ export class Collection {
       fingerprint: pageFingerprint(registry.dispensaries),
       enabled: options.keepsPage !== false,
     });
-    this.deals = new DealsReadModel(registry.dispensaries, options.coalescing, (page) =>
-      this.keptPage.keep(page),
+    this.deals = new DealsReadModel(registry.dispensaries, options.coalescing, (lists) =>
+      this.keptPage.keep(lists),
     );
     this.resolver = new SourceResolver({ ...options, enabled: options.resolveSources === true });
     this.priceFacts = new PriceFacts(options);
@@ -219,7 +220,7 @@ export class Collection {
       .catch(() => marketDay(scrapedAt));
     const deals = await this.priceFacts.withFacts(key, snapshot.deals, day);
     snapshotTaken(source, snapshot.scrapedAt);
-    this.deals.replace([{ key, deals }]);
+    await this.deals.replace([{ key, deals }]);
     this.countDeals(source);
   }
 
@@ -279,9 +280,8 @@ export class Collection {
       concurrency: this.options.concurrency,
       scrapeTimeoutMs: this.options.scrapeTimeoutMs,
       durations: this.durations,
-      dealCountOf: (key) => this.deals.countOf(key),
+      served: this.deals,
       heldBackOf: (key) => this.priceFacts.heldBackOf(key),
-      totalDeals: this.deals.totalDeals(),
       awaitsResolution: (source) => this.resolver.isPending(source),
     });
   }

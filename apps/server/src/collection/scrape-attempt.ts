@@ -165,7 +165,7 @@ export class ScrapeAttempts {
             "deals held back: today's price is far from their product's own history",
           );
         }
-        deals.replace([{ key, deals: served }]);
+        await deals.replace([{ key, deals: served }]);
         snapshotReplaced(source, finishedAt, overBound(result));
         this.options.dealsChanged(source);
       } catch (error) {

@@ -11,9 +11,15 @@ import type { ScrapeOutcome } from '@stl-deals/store';
 export interface SourceFacts {
   key: string;
   name: string;
-  /** Deals currently served for it. */
+  /** Its deals in the whole list as served (last published). */
   dealCount: number;
+  /** The whole list as served holds a snapshot's deals of it. */
   hasSnapshot: boolean;
+  /**
+   * It has a result the whole list does not hold yet (published with the burst it came in): until
+   * then it is still loading as far as the list is concerned.
+   */
+  unpublished?: boolean;
   lastAttemptAt: Date | null;
   lastSuccessAt: Date | null;
   lastOutcome: ScrapeOutcome | null;
@@ -30,12 +36,12 @@ export interface SourceFacts {
 }
 
 /**
- * running: a scrape is under way. unconfigured: no menu source is known, so none is tried.
+ * running: a scrape is under way, or its result is on its way into the list. unconfigured: no menu source is known, so none is tried.
  * pending: never attempted. ok: the last attempt succeeded. stale: the last attempt failed and
  * the last good snapshot is served. failed: it failed and there is nothing to serve.
  */
 export function sourceState(source: SourceFacts): SourceState {
-  if (source.running) return 'running';
+  if (source.running || source.unpublished === true) return 'running';
   if (source.unconfigured) return 'unconfigured';
   if (source.lastOutcome === null) return source.hasSnapshot ? 'ok' : 'pending';
   if (source.lastOutcome === 'ok') return 'ok';
@@ -43,11 +49,14 @@ export function sourceState(source: SourceFacts): SourceState {
 }
 
 /**
- * A dispensary counts toward `ready` once it has a snapshot or finished an attempt since start;
- * one with no menu source is settled from the start, since no attempt will come.
+ * A dispensary counts toward `ready` once the list served holds its snapshot, or once it finished
+ * an attempt since start whose result (if any) is in that list; one with no menu source is settled
+ * from the start, since no attempt will come. So `ready` never says the list is whole while a
+ * result counted as done is still to be published.
  */
 function isSettled(source: SourceFacts): boolean {
-  return source.hasSnapshot || source.attemptedSinceStart || source.unconfigured === true;
+  if (source.hasSnapshot || source.unconfigured === true) return true;
+  return source.attemptedSinceStart && source.unpublished !== true;
 }
 
 function sourceStatus(source: SourceFacts): SourceStatus {

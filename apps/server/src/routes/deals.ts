@@ -52,13 +52,12 @@ export const dealRoutes: FastifyPluginCallbackZod<{ collection: Collection }> = 
     },
     async (request, reply) => {
       const { dispensary: key = ALL_DISPENSARIES.key, view } = request.query;
-      // At start the page's list may be the one stored when last published (see Collection.open),
-      // sent as kept (brotli); any other answer waits for the snapshots to be read back, rather
-      // than be made up.
+      // At start the whole list, in either view, may be the one stored when last published (see
+      // Collection.open), sent as kept (brotli); any other answer waits for the snapshots to be
+      // read back, rather than be made up.
       const ready =
         key === ALL_DISPENSARIES.key &&
-        view === 'page' &&
-        collection.deals.hasPage(pickEncoding(request.headers['accept-encoding']));
+        collection.deals.hasList(view, pickEncoding(request.headers['accept-encoding']));
       if (!ready) await collection.whenLoaded();
       if (key === ALL_DISPENSARIES.key) {
         return sendPrepared(request, reply, collection.deals.all(view));

@@ -10,7 +10,7 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// The page's on-demand parts loaded, as the page preloads them when idle after its first paint
+// The page's on-demand parts loaded, as the page preloads them when idle once its list shows
 // and a visitor finds them: a click's effect shows in the same turn. Loading them the first time
 // is a test of its own (shared/tasks/on-demand.test.ts, shared/ui/on-demand-component.test.tsx).
 beforeAll(() => onDemandParts.load());

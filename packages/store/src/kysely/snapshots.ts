@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { decodeDeal } from '../deal-payload';
 import type { CorruptRow, Snapshot } from '../repository';
@@ -11,7 +12,8 @@ export interface StoredDeal {
 }
 
 // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; at 4 or 5 per row
-// this stays far below.
+// this stays far below. SQLite runs each statement on the caller's thread, so a turn of the event
+// loop comes between them (see `eachChunk`).
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -41,7 +43,7 @@ export async function writeSnapshot(
     deal_key: deal.key,
     payload: deal.payload,
   }));
-  for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
+  for await (const chunk of eachChunk(rows)) {
     await trx.insertInto('snapshot_deals').values(chunk).execute();
   }
   await recordSightings(trx, dispensaryKey, deals, scrapedAt);
@@ -131,7 +133,7 @@ async function upsertSightings(
     last_seen_at: sighting.lastSeenAt,
     last_sale_price: sighting.salePrice,
   }));
-  for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
+  for await (const chunk of eachChunk(rows)) {
     await trx
       .insertInto('deal_history')
       .values(chunk)
@@ -215,6 +217,14 @@ export async function readSnapshots(
   return snapshots;
 }
 
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+/**
+ * The rows `ROWS_PER_INSERT` at a time, a turn of the event loop before each but the first: an
+ * engine that writes on the caller's thread (SQLite) then never holds requests up for a whole
+ * store's rows, while the transaction keeps the write whole.
+ */
+async function* eachChunk<T>(rows: readonly T[]): AsyncGenerator<T[]> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    if (start > 0) await nextTurn();
+    yield rows.slice(start, start + ROWS_PER_INSERT);
+  }
 }

@@ -8,9 +8,10 @@ import { onDemand, whenIdle } from '../../shared/tasks/on-demand';
 export const onDemandParts = onDemand(() => import('./on-demand-parts'));
 
 /**
- * Loads the on-demand parts when the browser is idle after the page's first paint: the page is
- * then waiting on the network, and a click, a failed load or a visitor who went offline later
- * finds them loaded. A failure is left for the first use to try again.
+ * Loads the on-demand parts when the browser is idle, once the page shows its first list (see
+ * `DealsPage`): the first load asks for nothing else before its deals and first cards, and a
+ * click, a failed refresh or a visitor who went offline later finds them loaded. A failure is left
+ * for the first use to try again.
  */
 export function preloadOnDemandParts(): void {
   whenIdle(() => void onDemandParts.load().catch(() => undefined));

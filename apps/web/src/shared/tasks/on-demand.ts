@@ -1,8 +1,8 @@
 /**
  * Code the page loads when first used rather than with its first load: a module behind a dynamic
- * `import()`, which the build puts in a chunk of its own. The page asks for it when the browser is
- * idle after its first paint (`whenIdle`, e.g. `preloadOnDemandParts`), so that a click, or a failure while the visitor
- * is offline, finds it loaded.
+ * `import()`, which the build puts in a chunk of its own. The page may ask for it ahead of use
+ * when the browser is idle once its first list shows (`whenIdle`, e.g. `preloadOnDemandParts`),
+ * so that a click, or a failure while the visitor is offline, finds it loaded.
  */
 export interface OnDemand<M> {
   /**

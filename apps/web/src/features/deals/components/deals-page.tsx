@@ -35,9 +35,6 @@ export function DealsPage() {
   const { query, filters, change, typed } = useUrlFilters();
   const dispensaries = useDispensaries();
   const location = useGeolocation(geolocation, permissions);
-  // What the first list does not need is loaded on first use, and preloaded when the browser is
-  // idle after this first paint (while the page waits on the service), so it is there when used.
-  useEffect(preloadOnDemandParts, []);
 
   // 'My stores' loads every dispensary's deals; the list keeps its stores' (`filterDeals`).
   const mine = filters.dispensary === MY_STORES;
@@ -90,6 +87,13 @@ export function DealsPage() {
         ? { kind: 'error', error: activity.notice.text }
         : { kind: 'loading' }
       : { kind: 'list' };
+  // What the first list does not need is loaded on first use, and preloaded when the browser is
+  // idle once the list shows, so it is there when used: never while the page waits for the deals,
+  // whose answer and first cards it would compete with.
+  const listShown = view.kind === 'list';
+  useEffect(() => {
+    if (listShown) preloadOnDemandParts();
+  }, [listShown]);
 
   // While the cache loads, 'Showing N deals so far' counts what the list shows.
   const note =

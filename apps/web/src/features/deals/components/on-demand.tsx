@@ -3,7 +3,7 @@ import { onDemandParts } from '../load-on-demand';
 
 // The components the page shows only after its first load or a visitor's action, loaded on
 // first use from one chunk (see `onDemandParts`); until it arrives they show nothing, which
-// the page's idle preload makes rare.
+// the page's idle preload once the list shows makes rare.
 
 /** The error panel (spec section 8), in place of the list or the loading panel. */
 export const ErrorPanel = onDemandComponent(onDemandParts, (parts) => parts.ErrorPanel);

@@ -4,7 +4,7 @@ import { onDemandComponent } from '../../../shared/ui/on-demand-component';
 import { onDemandParts } from '../../deals/load-on-demand';
 
 // The dialog and the push client are in the page's on-demand chunk (loaded when the browser is
-// idle after the first paint, or when first opened).
+// idle once the list shows, or when first opened).
 const FollowDialog = onDemandComponent(onDemandParts, (parts) => parts.FollowDialog);
 
 /**
