@@ -36,6 +36,17 @@ const feedPayload = (deals: unknown): RawPayload => ({
 });
 const never = () => new AbortController().signal;
 
+/** This process's children that have ended and were never reaped ('Z' in ps). */
+function unreapedChildren(): string[] {
+  const rows = execFileSync('ps', ['-o', 'stat=,comm=', '--ppid', String(process.pid)], {
+    encoding: 'utf8',
+  });
+  return rows.split('\n').filter((row) => row.trim().startsWith('Z'));
+}
+
+/** Counted before this file starts any thread. */
+const UNREAPED_AT_START = unreapedChildren().length;
+
 const pools: Parser[] = [];
 function pool(timeLimitMs = 10_000, memoryMb = 256): Parser {
   const created = createParserPool({ timeLimitMs, memoryMb, threads: 1 });
@@ -206,16 +217,7 @@ describe('the per-store bound', () => {
 });
 
 describe('the parser pool run from the sources', () => {
-  /** This process's children that have ended and were never reaped ('Z' in ps). */
-  function unreapedChildren(): string[] {
-    const rows = execFileSync('ps', ['-o', 'stat=,comm=', '--ppid', String(process.pid)], {
-      encoding: 'utf8',
-    });
-    return rows.split('\n').filter((row) => row.trim().startsWith('Z'));
-  }
-
   it('leaves no finished process behind when its threads end', async () => {
-    const before = unreapedChildren().length;
     for (let round = 0; round < 3; round += 1) {
       const each = createParserPool({ timeLimitMs: 10_000, memoryMb: 256, threads: 1 });
       await expect(
@@ -225,6 +227,6 @@ describe('the parser pool run from the sources', () => {
     }
     // An ended child is reaped within moments, or never.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(unreapedChildren().length).toBe(before);
+    expect(unreapedChildren().length).toBe(UNREAPED_AT_START);
   });
 });
