@@ -29,6 +29,8 @@ const OUTPUTS = new Set(Object.keys(ENTRIES).map((name) => `${name}.mjs`));
  * (http/zod-compilers). Everything else is bundled: one file to read at start instead of hundreds.
  */
 const EXTERNAL = [
+  // Imported only when run from the sources, to bundle a thread's entry (threads/thread-entry.ts).
+  'esbuild',
   'better-sqlite3',
   'piscina',
   'playwright-core',

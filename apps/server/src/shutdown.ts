@@ -35,6 +35,12 @@ export const SHUTDOWN_TIMING: ShutdownTiming = {
   storeCloseMs: 500,
 };
 
+/**
+ * Signals this soon after the first are the same stop relayed: a Ctrl-C in a terminal reaches the
+ * whole process group, and the wrappers in it (npm, tsx) pass it on to their child as well.
+ */
+export const RELAYED_SIGNAL_MS = 1_000;
+
 export interface ShutdownOptions {
   /** Where SIGTERM and SIGINT come from: `process`. */
   signals: Pick<NodeJS.EventEmitter, 'on'>;
@@ -44,8 +50,8 @@ export interface ShutdownOptions {
 }
 
 /**
- * On the first SIGTERM or SIGINT, shuts down and exits 0. Every later signal is logged and
- * ignored, never fatal: the listeners stay (`on`, not `once`), since without one Node would
+ * On the first SIGTERM or SIGINT, shuts down and exits 0. Every later signal is ignored, never
+ * fatal, and logged unless it is the first one relayed (`RELAYED_SIGNAL_MS`): the listeners stay (`on`, not `once`), since without one Node would
  * apply the signal's default action and kill the process in the middle of closing the store.
  *
  * At the deadline the process closes the store and exits 0 all the same, after an error line
@@ -60,6 +66,7 @@ export function handleShutdownSignals(options: ShutdownOptions): void {
   const { signals, logger, steps } = options;
   const timing = options.timing ?? SHUTDOWN_TIMING;
   let started = false;
+  let startedAt = 0;
   let exited = false;
   const exit = (code: number) => {
     if (exited) return;
@@ -83,10 +90,13 @@ export function handleShutdownSignals(options: ShutdownOptions): void {
 
   const onSignal = (signal: NodeJS.Signals) => {
     if (started) {
-      logger.warn({ signal }, 'already shutting down');
+      if (performance.now() - startedAt > RELAYED_SIGNAL_MS) {
+        logger.warn({ signal }, 'already shutting down');
+      }
       return;
     }
     started = true;
+    startedAt = performance.now();
     logger.info({ signal }, 'shutting down');
     const drop = setTimeout(() => {
       logger.warn('requests still open; closing their connections');

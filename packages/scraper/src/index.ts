@@ -1,4 +1,5 @@
 export * from './errors';
+export { threadEntry } from './threads/thread-entry';
 export * from './registry';
 export * from './scraper';
 export type * from './adapters/types';

@@ -5,8 +5,8 @@ import type { PastMenusDay, PastMenusWork } from './past-menus';
 
 /*
  * A thread of `readPastMenus`: rebuilds the simulator's platforms in this thread and reads every
- * store's menu of each day it is given, posting each day's prices and deals as it is done. Loaded only as a
- * thread's entry (past-menus-thread.mjs).
+ * store's menu of each day it is given, posting each day's prices and deals as it is done. Loaded
+ * only as a thread's entry, bundled (see `threadEntry`).
  */
 
 function readDays(work: PastMenusWork, post: (day: PastMenusDay) => void): void {

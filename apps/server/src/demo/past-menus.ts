@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PlatformConfig, Registry } from '@stl-deals/scraper';
+import { threadEntry, type PlatformConfig, type Registry } from '@stl-deals/scraper';
 import type { PastMenu } from './past-menu-prices';
 
 /** The simulator whose past menus are read, as a thread rebuilds it (see `inProcessPlatforms`). */
@@ -52,7 +52,10 @@ export async function readPastMenus(options: PastMenusOptions): Promise<void> {
   const shares = Array.from({ length: count }, (_, thread) =>
     days.filter((_, index) => index % count === thread),
   );
-  const running = shares.map((share) => runThread(share, options));
+  // Demo mode runs from its sources: the thread's TypeScript is bundled once (see `threadEntry`).
+  const entry = await threadEntry(new URL('./past-menus-thread.ts', import.meta.url));
+  signal.throwIfAborted();
+  const running = shares.map((share) => runThread(entry, share, options));
   try {
     await Promise.all(running.map(({ done }) => done));
   } finally {
@@ -64,6 +67,7 @@ export async function readPastMenus(options: PastMenusOptions): Promise<void> {
 const defaultThreads = () => Math.min(availableParallelism(), 2);
 
 function runThread(
+  entry: URL,
   days: string[],
   options: PastMenusOptions,
 ): { worker: Worker; done: Promise<void> } {
@@ -75,7 +79,7 @@ function runThread(
     platforms: options.platforms,
     days,
   };
-  const worker = new Worker(new URL('./past-menus-thread.mjs', import.meta.url), {
+  const worker = new Worker(entry, {
     workerData: work,
   });
   const done = new Promise<void>((resolve, reject) => {

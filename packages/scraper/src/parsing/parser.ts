@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { Platform } from '@stl-deals/domain';
@@ -37,6 +38,17 @@ export interface ParserPoolOptions {
   threads?: number;
 }
 
+/**
+ * The parsing threads' entry: the built service's `parse-worker.mjs` beside its bundle, or, run
+ * from the sources (which have none), parse-worker.ts bundled once (see `threadEntry`).
+ */
+async function parseWorkerEntry(): Promise<URL> {
+  const built = new URL('./parse-worker.mjs', import.meta.url);
+  if (existsSync(built)) return built;
+  const { threadEntry } = await import('../threads/thread-entry');
+  return threadEntry(new URL('./parse-worker.ts', import.meta.url));
+}
+
 /** A thread idle this long exits; the next job starts a new one. */
 const IDLE_THREAD_MS = 60_000;
 
@@ -52,10 +64,10 @@ export function createParserPool(options: ParserPoolOptions): Parser {
   // serves its stored deals before it reads any menu.
   let pool: Promise<Piscina<WorkerTask, ParseOutcome<unknown>>> | undefined;
   const threadsReady = () =>
-    (pool ??= import('piscina').then(
-      ({ default: Pool }) =>
+    (pool ??= Promise.all([import('piscina'), parseWorkerEntry()]).then(
+      ([{ default: Pool }, entry]) =>
         new Pool<WorkerTask, ParseOutcome<unknown>>({
-          filename: new URL('./parse-worker.mjs', import.meta.url).href,
+          filename: entry.href,
           minThreads: 0,
           maxThreads: options.threads ?? Math.min(availableParallelism(), 4),
           idleTimeout: IDLE_THREAD_MS,

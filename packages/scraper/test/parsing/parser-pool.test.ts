@@ -1,4 +1,5 @@
 import type { Deal } from '@stl-deals/domain';
+import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotFoundError, ParseLimitError, SchemaChangedError } from '../../src/errors';
 import { keepBest, type RawPayload } from '../../src/parsing/parse-job';
@@ -34,6 +35,17 @@ const feedPayload = (deals: unknown): RawPayload => ({
   body: Buffer.from(typeof deals === 'string' ? deals : JSON.stringify(deals)),
 });
 const never = () => new AbortController().signal;
+
+/** This process's children that have ended and were never reaped ('Z' in ps). */
+function unreapedChildren(): string[] {
+  const rows = execFileSync('ps', ['-o', 'stat=,comm=', '--ppid', String(process.pid)], {
+    encoding: 'utf8',
+  });
+  return rows.split('\n').filter((row) => row.trim().startsWith('Z'));
+}
+
+/** Counted before this file starts any thread. */
+const UNREAPED_AT_START = unreapedChildren().length;
 
 const pools: Parser[] = [];
 function pool(timeLimitMs = 10_000, memoryMb = 256): Parser {
@@ -202,4 +214,19 @@ describe('the per-store bound', () => {
       Array.from({ length: 20 }, (_, index) => 30 + index),
     );
   }, 30_000);
+});
+
+describe('the parser pool run from the sources', () => {
+  it('leaves no finished process behind when its threads end', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const each = createParserPool({ timeLimitMs: 10_000, memoryMb: 256, threads: 1 });
+      await expect(
+        each.plan({ entry: FEED, received: [], config: DEFAULT_PLATFORM_CONFIG }, never()),
+      ).resolves.toHaveLength(1);
+      await each.close();
+    }
+    // An ended child is reaped within moments, or never.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(unreapedChildren().length).toBe(UNREAPED_AT_START);
+  });
 });

@@ -5,6 +5,7 @@
 
 export { autoRefreshDeals } from './api/auto-refresh';
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
+export { heldDealsOf } from './api/held-deals';
 export { refreshAll, refreshOne } from './api/refresh-actions';
 export { ErrorPanel } from './components/error-panel';
 export { fetchDealsFailedMessage } from './model/action-messages';

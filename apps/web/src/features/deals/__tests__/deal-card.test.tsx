@@ -56,6 +56,19 @@ describe('DealCard', () => {
     expect(screen.getByText('Flower')).toBeInTheDocument();
   });
 
+  it("names the whole store on its cut chip, and says what a distance's '~' means", () => {
+    const served = { ...deal({ title: 'Gummies 25% off' }), category: 'edibles' as const };
+    const stores = DISPENSARIES.map((store) => ({ ...store, approximate: true }));
+    const [view] = buildDealViews([served], stores, { lat: 38.63, lng: -90.2 });
+    render(<DealCard view={view!} categoryFilter="all" headingLevel={3} />);
+    const store = screen.getByTitle('🏪 Swade Cannabis (Delmar)');
+    expect(store).toHaveTextContent('🏪 Swade');
+    expect(screen.getByRole('link')).toHaveAccessibleName(/Swade Cannabis \(Delmar\)/);
+    const distance = screen.getByTitle(/^About \d+\.\d mi: this store is placed by its ZIP code/);
+    expect(distance.textContent).toMatch(/^~(\d+\.\d mi)about \1$/);
+    expect(screen.getByRole('link')).toHaveAccessibleName(/about \d+\.\d mi/);
+  });
+
   it('says what one item of a multi-buy costs, the offer beside it, and the unit price at that price', () => {
     renderCard({
       title: 'Half-gram live resin carts',

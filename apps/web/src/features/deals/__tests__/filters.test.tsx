@@ -156,22 +156,34 @@ describe('filters', () => {
     expect(window.location.search).toBe('?category=vapes');
   });
 
-  it('gives a settled search its own history entry, which more typing in it updates', async () => {
+  it('writes typed search into the current history entry, adding none', async () => {
     const { user } = await openPage();
     await user.selectOptions(screen.getByLabelText('Sort By'), 'price-high');
+    const entries = window.history.length;
     const search = screen.getByLabelText('Search Deals');
     await user.type(search, 'gum');
     await waitFor(() => expect(window.location.search).toBe('?sort=price-high&search=gum'));
     await user.type(search, 'my');
     await waitFor(() => expect(window.location.search).toBe('?sort=price-high&search=gummy'));
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('shows what the URL says after Back from a typed search: the box, the list and the sort', async () => {
+    const { user } = await openPage();
+    await user.selectOptions(screen.getByLabelText('Sort By'), 'price-high');
+    const search = screen.getByLabelText('Search Deals');
+    await user.type(search, 'gum');
+    await waitFor(() => expect(window.location.search).toBe('?sort=price-high&search=gum'));
+    expect(screen.getByText('Found 1 deal matching "gum" (of 4 total)')).toBeInTheDocument();
 
     act(() => window.history.back());
-    await waitFor(() => expect(window.location.search).toBe('?sort=price-high'));
-    expect(screen.getByLabelText('Sort By')).toHaveValue('price-high');
-    expect(search).toHaveValue('');
-    act(() => window.history.back());
     await waitFor(() => expect(window.location.search).toBe(''));
+    await waitFor(() => expect(search).toHaveValue(''));
     expect(screen.getByLabelText('Sort By')).toHaveValue('relevance');
+    expect(screen.getByText('Found 4 deals')).toBeInTheDocument();
+    act(() => window.history.forward());
+    await waitFor(() => expect(search).toHaveValue('gum'));
+    expect(screen.getByText('Found 1 deal matching "gum" (of 4 total)')).toBeInTheDocument();
   });
 });
 

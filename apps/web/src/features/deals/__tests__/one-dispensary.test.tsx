@@ -87,6 +87,42 @@ describe('one dispensary', () => {
   });
 });
 
+describe('choosing a dispensary while the service is down', () => {
+  it("shows that dispensary's deals the page holds, saying the service did not answer", async () => {
+    installFakeClock();
+    const [swade, greenlight] = DISPENSARIES;
+    serve({
+      deals: [
+        deal({ title: 'Swade gummies 2 for $30', dispensary: swade!.name, dispensaryKey: 'swade' }),
+        deal({
+          title: 'Greenlight vape 20% off',
+          dispensary: greenlight!.name,
+          dispensaryKey: 'greenlight',
+        }),
+      ],
+    });
+    const { user } = renderPage();
+    expect(await screen.findByText('Found 2 deals')).toBeInTheDocument();
+    // Everything the service answers now fails as a service that is down does.
+    server.use(http.all('*', answer.networkError()));
+    await user.selectOptions(screen.getByLabelText('Select Dispensary'), 'swade');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(await screen.findByText('Found 1 deal')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Swade gummies 2 for $30' })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Data status' })).getByText(
+        'Backend not responding',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^The service did not answer: showing the deals of 🏪 Swade Cannabis \(Delmar\) as loaded at /,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('Refresh (one dispensary)', () => {
   it('posts an empty JSON body and replaces the list with the new deals', async () => {
     serve({ dealsOf: { swade: [unstamped('Old swade deal 10% off')] } });

@@ -53,7 +53,19 @@ export function loadAllDeals(ctx: FeedContext, signal?: AbortSignal): Promise<De
   );
 }
 
-/** Loading for one dispensary: the same connection steps, then its deals, stamped. */
+/** `heldDealsOf` from the on-demand parts; null also when they cannot be loaded. */
+function heldDeals(
+  dispensary: Dispensary,
+  error: unknown,
+  ctx: FeedContext,
+): Promise<DealsSnapshot | null> {
+  return onDemandParts.run((parts) => parts.heldDealsOf(dispensary, error, ctx)).catch(() => null);
+}
+
+/**
+ * Loading for one dispensary: the same connection steps, then its deals, stamped. When they
+ * fail, its deals from the list of all dispensaries the page holds.
+ */
 export function loadDispensaryDeals(
   dispensary: Dispensary,
   ctx: FeedContext,
@@ -64,11 +76,18 @@ export function loadDispensaryDeals(
     loadFailedMessage,
     async () => {
       const report = reporter(ctx, signal);
-      await connect(ctx, signal);
-      report({ type: 'step', message: IDLE_MESSAGE });
-      const deals = await fetchDeals(ctx, dispensary, DEALS_TIMEOUT_MS, signal);
-      report({ type: 'finished' });
-      return snapshot(ctx, deals);
+      try {
+        await connect(ctx, signal);
+        report({ type: 'step', message: IDLE_MESSAGE });
+        const deals = await fetchDeals(ctx, dispensary, DEALS_TIMEOUT_MS, signal);
+        report({ type: 'finished' });
+        return snapshot(ctx, deals);
+      } catch (error) {
+        // The deals the page holds for it, if any, rather than an error panel (see `heldDealsOf`).
+        const held = signal?.aborted ? null : await heldDeals(dispensary, error, ctx);
+        if (held === null) throw error;
+        return held;
+      }
     },
     signal,
   );

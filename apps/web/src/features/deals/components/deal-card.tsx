@@ -49,6 +49,16 @@ function saysMore(priceText: string, sale: number | undefined): boolean {
  */
 // Memoized: the views are stable between data changes, so a keystroke or a status message does not
 // work out every card (and its image chain) again.
+/**
+ * A chip's title, its whole text where the chip is cut: the store's full name, and for a
+ * distance to a store placed by its ZIP code what the '~' means.
+ */
+function chipTitle(kind: string, text: string, view: DealView): string {
+  if (kind === 'dispensary') return view.deal.dispensary;
+  if (kind !== 'distance' || !view.distanceApproximate) return text;
+  return `About ${text.replace(/^~/, '')}: this store is placed by its ZIP code, not its address`;
+}
+
 export const DealCard = memo(function DealCard({
   view,
   categoryFilter,
@@ -109,8 +119,25 @@ export const DealCard = memo(function DealCard({
         {chips.length > 0 && (
           <ul className={styles.chips}>
             {chips.map(([kind, text]) => (
-              <li key={kind} className={[styles.chip, styles[kind]].filter(Boolean).join(' ')}>
-                {text}
+              <li
+                key={kind}
+                className={[styles.chip, styles[kind]].filter(Boolean).join(' ')}
+                // The whole text on hover where the chip cuts it, and what '~' means.
+                title={chipTitle(kind, text, view)}
+              >
+                {kind === 'dispensary' && text !== view.deal.dispensary ? (
+                  <>
+                    <span aria-hidden="true">{text}</span>
+                    <span className="visually-hidden">{view.deal.dispensary}</span>
+                  </>
+                ) : kind === 'distance' && view.distanceApproximate ? (
+                  <>
+                    <span aria-hidden="true">{text}</span>
+                    <span className="visually-hidden">about {text.replace(/^~/, '')}</span>
+                  </>
+                ) : (
+                  text
+                )}
               </li>
             ))}
           </ul>

@@ -282,7 +282,7 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
         onChange={(brand) => onChange({ brand })}
       />
       <SelectField
-        className={styles.field}
+        className={styles.sort}
         label="Sort By"
         value={sort}
         choices={sorts}

@@ -98,6 +98,10 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
         onRefresh={props.onRefresh}
         onRefreshAll={props.onRefreshAll}
       />
+      {/* The skip link's target (index.html): focus lands here, the next Tab in the results. */}
+      <span id="deals" tabIndex={-1} className="visually-hidden">
+        Deals
+      </span>
       {props.statusLine}
       <ResultsArea
         view={view}

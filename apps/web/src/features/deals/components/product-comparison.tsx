@@ -33,66 +33,69 @@ export function ProductComparison({ offers, tax, onClose }: ProductComparisonPro
           at a dispensary not listed.
         </p>
       ) : (
-        <table className={styles.table}>
-          <caption className="visually-hidden">Prices of this product at each store</caption>
-          <thead>
-            <tr>
-              <th scope="col">Store</th>
-              <th scope="col" className={styles.number}>
-                Price today
-              </th>
-              <th scope="col" className={styles.number}>
-                Per item
-              </th>
-              {tax && (
+        // Scrolls sideways within the dialog where the columns are wider than a phone.
+        <div className={styles.scroll} role="region" aria-label="Prices at each store" tabIndex={0}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Prices of this product at each store</caption>
+            <thead>
+              <tr>
+                <th scope="col">Store</th>
                 <th scope="col" className={styles.number}>
-                  With tax
+                  Price today
                 </th>
-              )}
-              {withDistance && (
                 <th scope="col" className={styles.number}>
-                  Distance
+                  Per item
                 </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">
-                  {row.href ? (
-                    <a href={row.href} target="_blank" rel="noopener noreferrer">
-                      {row.store}
-                      <span className="visually-hidden"> (opens the deal in a new tab)</span>
-                    </a>
-                  ) : (
-                    row.store
-                  )}
-                </th>
-                <td className={styles.number}>
-                  {row.price}
-                  {row.discount && (
-                    <span className={styles.note}>
-                      <span className="visually-hidden">, </span>
-                      {row.discount}
-                    </span>
-                  )}
-                </td>
-                <td className={styles.number}>
-                  {row.each ?? 'Unknown'}
-                  {row.offer && (
-                    <span className={styles.note}>
-                      <span className="visually-hidden">, </span>
-                      {row.offer}
-                    </span>
-                  )}
-                </td>
-                {tax && <td className={styles.number}>{row.withTax ?? 'Unknown'}</td>}
-                {withDistance && <td className={styles.number}>{row.distance ?? 'Unknown'}</td>}
+                {tax && (
+                  <th scope="col" className={styles.number}>
+                    With tax
+                  </th>
+                )}
+                {withDistance && (
+                  <th scope="col" className={styles.number}>
+                    Distance
+                  </th>
+                )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">
+                    {row.href ? (
+                      <a href={row.href} target="_blank" rel="noopener noreferrer">
+                        {row.store}
+                        <span className="visually-hidden"> (opens the deal in a new tab)</span>
+                      </a>
+                    ) : (
+                      row.store
+                    )}
+                  </th>
+                  <td className={styles.number}>
+                    {row.price}
+                    {row.discount && (
+                      <span className={styles.note}>
+                        <span className="visually-hidden">, </span>
+                        {row.discount}
+                      </span>
+                    )}
+                  </td>
+                  <td className={styles.number}>
+                    {row.each ?? 'Unknown'}
+                    {row.offer && (
+                      <span className={styles.note}>
+                        <span className="visually-hidden">, </span>
+                        {row.offer}
+                      </span>
+                    )}
+                  </td>
+                  {tax && <td className={styles.number}>{row.withTax ?? 'Unknown'}</td>}
+                  {withDistance && <td className={styles.number}>{row.distance ?? 'Unknown'}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </DealDialog>
   );

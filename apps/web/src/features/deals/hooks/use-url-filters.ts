@@ -20,7 +20,7 @@ export const SEARCH_URL_DELAY_MS = 300;
 export interface ChangeOptions {
   /**
    * Replace the history entry instead of adding one (corrections the page makes). For a change of
-   * the search alone it means typing: the search settles after a pause (see `createTypedSearch`).
+   * the search alone it means typing: the search is written after a pause (see `createTypedSearch`).
    */
   replace?: boolean;
 }
@@ -58,15 +58,14 @@ interface TypedSearchStore extends TypedSearch {
 }
 
 /**
- * One history entry per settled change: a search that settles adds an entry, and typing more in
- * the same search (its entry still the current one) settles into that entry again; any other
- * change, or a step back or forward, ends that search's entry.
+ * Typing writes into the history entry it was typed over (replaced, never added): Back leaves
+ * the page's last choice but the search, not each pause in typing. Once written, the typed text
+ * is forgotten and the URL alone says what is searched, so Back and Forward show their own
+ * search in the box and the list.
  */
 function createTypedSearch(): TypedSearchStore {
   let typed: Typed | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The URL query the last settled search wrote. */
-  let settled: string | null = null;
   const listeners = new Set<() => void>();
   const set = (next: Typed | null) => {
     clearTimeout(timer);
@@ -81,13 +80,12 @@ function createTypedSearch(): TypedSearchStore {
       return () => listeners.delete(listener);
     },
     type: (search) => {
-      const over = window.location.search;
-      set({ search, over });
+      set({ search, over: window.location.search });
       timer = setTimeout(() => {
-        // Typing is over once the URL it was typed over has changed (written, or back/forward).
-        if (typed?.over !== window.location.search) return;
-        writeUrl({ search }, over === settled);
-        settled = window.location.search;
+        // Typing is over once the URL it was typed over has changed (written, or back/forward):
+        // the text typed over another entry is dropped with it.
+        if (typed?.over === window.location.search) writeUrl({ search }, true);
+        set(null);
       }, SEARCH_URL_DELAY_MS);
     },
     clear: () => set(null),
@@ -98,7 +96,8 @@ function createTypedSearch(): TypedSearchStore {
 /**
  * The filters, read from and written to the URL query, so a link can be shared and back/forward
  * walk through the visitor's choices. Typed search text is the filters' at once (through
- * `useTypedFilters`) and the URL's after a pause (its own history entry, see `createTypedSearch`);
+ * `useTypedFilters`) and the URL's after a pause (in the current history entry, see
+ * `createTypedSearch`);
  * any other change writes it first. `filters` here are the URL's: a keystroke does not change them.
  */
 export function useUrlFilters() {

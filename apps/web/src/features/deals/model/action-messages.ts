@@ -122,3 +122,12 @@ export function backgroundRetryMessage(state: { attempt: number; of: number } | 
   }
   return `Still trying in the background every 15 seconds for 2 minutes (try ${state.attempt} of ${state.of}); the deals appear as soon as the backend answers.`;
 }
+
+/**
+ * One dispensary's load failed while the page holds the list of all of them: the list shows that
+ * dispensary's deals from it, and says so.
+ */
+export function heldDealsMessage(name: string, loadedAt: string, unreachable: boolean) {
+  const why = unreachable ? 'The service did not answer' : 'Could not load its deals';
+  return `${why}: showing the deals of ${name} as loaded at ${loadedAt}.`;
+}
