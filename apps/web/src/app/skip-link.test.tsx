@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../test/render-page';
 import { serve } from '../test/server';
 
-const INDEX_HTML = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 
 describe('the skip link', () => {
   it("is the page's first focusable element and leads to the deals", async () => {
