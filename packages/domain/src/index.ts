@@ -37,6 +37,7 @@ export * from './rules/newest-deals';
 export * from './rules/size-filter';
 export * from './rules/brand-filter';
 export * from './rules/shown-discount';
+export * from './rules/shown-discount-text';
 export * from './rules/prices-with-tax';
 export * from './rules/deal-facts';
 export * from './rules/variety';

@@ -1,5 +1,4 @@
 import {
-  discountOrder,
   interleaveForVariety,
   pricePerItem,
   shownDiscount,
@@ -22,10 +21,10 @@ export interface RankedDeal<T = StampedDeal> {
 
 /** `deal` as the read model priced it (its `effectivePrice`, see `effectivePriceFields`). */
 export function rankDeal(deal: StampedDeal, dispensaryIndex: number): RankedDeal {
-  const discount = discountOrder(shownDiscount(deal, pricePerItem(deal)?.each ?? Number.NaN));
+  const { percent } = shownDiscount(deal, pricePerItem(deal)?.each ?? Number.NaN);
   return {
     deal,
-    discount: Number.isNaN(discount) ? 0 : discount,
+    discount: Number.isNaN(percent) ? 0 : percent,
     dispensaryIndex,
     seenDay: seenDay(deal),
     shuffleKey: shuffleKey(deal),

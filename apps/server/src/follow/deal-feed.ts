@@ -9,7 +9,6 @@ import {
   filterDeals,
   moneyText,
   MY_STORES,
-  offerText,
   safeHttpUrl,
   searchQuery,
   shownDiscountText,
@@ -132,7 +131,7 @@ function entryTitle(view: DealView): string {
 function entryPrice(view: DealView): string {
   if (view.shown?.basis !== 'usual' || Number.isNaN(view.sortPrice)) return view.deal.price.trim();
   const each = moneyText(view.sortPrice);
-  return view.multiBuy ? `${each} each · ${offerText(view.multiBuy)}` : each;
+  return view.multiBuy ? `${each} each · ${view.multiBuy}` : each;
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   dispensaryChipName,
   distanceChipText,
   hasDealBadge,
-  offerText,
   secondaryDescription,
   showCategoryChip,
 } from './card';
@@ -166,21 +165,5 @@ describe('distanceChipText', () => {
     [Number.POSITIVE_INFINITY, null, 'unknown stays hidden, approximate or not'],
   ])('marks the distance to approximate coordinates: %s -> %s (%s)', (miles, expected) => {
     expect(distanceChipText(miles, true)).toBe(expected);
-  });
-});
-
-describe('offerText', () => {
-  it.each<[string, string]>([
-    ['2 for $65', '2 for $65'],
-    ['2 FOR $65', '2 for $65'],
-    ['2/$50', '2/$50'],
-    ['B2G1', 'B2G1'],
-    ['bogo 50%', 'BOGO 50%'],
-    ['BUY 2 GET 1 FREE', 'Buy 2 get 1 free'],
-    ['buy any 2, get 1 free', 'Buy any 2, get 1 free'],
-    ['Buy 1 Smokiez Get the 2nd for a Penny', 'Buy 1 Smokiez Get the 2nd for a Penny'],
-    ['  3  for   $100 ', '3 for $100'],
-  ])('%j -> %j', (offer, expected) => {
-    expect(offerText(offer)).toBe(expected);
   });
 });

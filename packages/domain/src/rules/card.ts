@@ -106,25 +106,3 @@ export function distanceChipText(miles: number, approximate = false): string | n
   if (!Number.isFinite(miles) || miles < 0) return null;
   return `${approximate ? '~' : ''}${decimalText(miles, 1)} mi`;
 }
-
-/** The offer words kept in capitals: 'BOGO', 'B2G1'. */
-const OFFER_ACRONYM = /^(?:bogo|b\d+g\d+)$/i;
-
-/**
- * A multi-buy as the card writes it beside the price per item, in sentence case: '2 FOR $65' reads
- * '2 for $65', 'BUY 2 GET 1 FREE' reads 'Buy 2 get 1 free', 'bogo 50%' reads 'BOGO 50%'. A word
- * written in capitals is lower-cased (a menu's shouting), except the offer's acronyms; the first
- * letter is capitalised. The card then says what one item costs and why ('$32.50 each · 2 for $65').
- */
-export function offerText(offer: string): string {
-  const words = offer
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(' ')
-    .map((word) => {
-      if (OFFER_ACRONYM.test(word)) return word.toUpperCase();
-      return word === word.toUpperCase() ? word.toLowerCase() : word;
-    })
-    .join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

@@ -147,7 +147,7 @@ describe('price sorts of multi-buys', () => {
     ]);
     expect(shown.map((view) => [view.sortPrice, view.multiBuy])).toEqual([
       [32.5, '2 for $65'],
-      [27.5, '2 FOR $55'],
+      [27.5, '2 for $55'],
       [20, 'B2G1'],
       [Number.NaN, undefined],
       [30, undefined],

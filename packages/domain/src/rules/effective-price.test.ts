@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MONEY } from '../contract/constants';
 import type { UnitPrice } from '../contract/deal';
-import { effectivePrice, effectivePriceFields, type PricedDeal } from './effective-price';
+import {
+  effectivePrice,
+  effectivePriceFields,
+  type PricedDeal,
+  offerText,
+} from './effective-price';
 import { effectiveUnitPrice } from './price-per-item';
 
 const deal = (overrides: Partial<PricedDeal>): PricedDeal => ({
@@ -287,5 +292,21 @@ describe('effectiveUnitPrice', () => {
     expect(effectiveUnitPrice({ regularPrice: 42 }, { each: 21, multiBuy: 'BOGO' })).toBe(
       undefined,
     );
+  });
+});
+
+describe('offerText', () => {
+  it.each<[string, string]>([
+    ['2 for $65', '2 for $65'],
+    ['2 FOR $65', '2 for $65'],
+    ['2/$50', '2/$50'],
+    ['B2G1', 'B2G1'],
+    ['bogo 50%', 'BOGO 50%'],
+    ['BUY 2 GET 1 FREE', 'Buy 2 get 1 free'],
+    ['buy any 2, get 1 free', 'Buy any 2, get 1 free'],
+    ['Buy 1 Smokiez Get the 2nd for a Penny', 'Buy 1 Smokiez Get the 2nd for a Penny'],
+    ['  3  for   $100 ', '3 for $100'],
+  ])('%j -> %j', (offer, expected) => {
+    expect(offerText(offer)).toBe(expected);
   });
 });

@@ -198,7 +198,8 @@ export function effectivePrice(deal: PricedDeal): EffectivePrice | null {
 
 /**
  * The contract's per-deal price facts, as the service sends them (see `pricePerItem`, the page's
- * reader): the price per item, null when the rule finds none, and the multi-buy it comes from.
+ * reader): the price per item, null when the rule finds none, and the multi-buy it comes from (in
+ * sentence case, `offerText`).
  * A multi-buy phrase longer than the contract carries is left out (the price stays).
  */
 export function effectivePriceFields(deal: PricedDeal): Pick<Deal, 'effectivePrice' | 'multiBuy'> {
@@ -206,6 +207,30 @@ export function effectivePriceFields(deal: PricedDeal): Pick<Deal, 'effectivePri
   if (!price) return { effectivePrice: null };
   const { each, multiBuy } = price;
   return multiBuy && multiBuy.length <= LIMITS.shortText
-    ? { effectivePrice: each, multiBuy }
+    ? { effectivePrice: each, multiBuy: offerText(multiBuy) }
     : { effectivePrice: each };
+}
+
+/** The offer words kept in capitals: 'BOGO', 'B2G1'. */
+const OFFER_ACRONYM = /^(?:bogo|b\d+g\d+)$/i;
+
+/**
+ * A multi-buy as the card writes it beside the price per item, in sentence case: '2 FOR $65' reads
+ * '2 for $65', 'BUY 2 GET 1 FREE' reads 'Buy 2 get 1 free', 'bogo 50%' reads 'BOGO 50%'. A word
+ * written in capitals is lower-cased (a menu's shouting), except the offer's acronyms; the first
+ * letter is capitalised. The service sends a deal's multi-buy so written (`effectivePriceFields`), and the card shows it
+ * beside the price per item ('$32.50 each · 2 for $65').
+ */
+export function offerText(offer: string): string {
+  const words = offer
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\S+/g, (word) =>
+      OFFER_ACRONYM.test(word)
+        ? word.toUpperCase()
+        : word === word.toUpperCase()
+          ? word.toLowerCase()
+          : word,
+    );
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -231,17 +231,19 @@ export type PriceMemoryCard =
 /**
  * At most one line per card, the first that holds of: lowest-in-30-days (the stronger news),
  * price-dropped. Null when the history is unknown (fewer than 7 days seen) or neither holds. A
- * price that has held for 30 days is at its lowest, and says so.
+ * price that has held for 30 days is at its lowest, and says so. `memory` is as `priceMemory`
+ * gives it, or as the service sent it (its prices read by the contract), so its prices are not
+ * checked again here: the page carries no such checks in its first load.
  */
 export function priceMemoryCard(memory: PriceMemory): PriceMemoryCard | null {
   if (memory.discountCheck === 'unknown') return null;
-  const price = cents(memory.price, `today (${memory.day})`, 'price');
-  if (memory.lowest30d !== null && price <= cents(memory.lowest30d, memory.day, 'lowest30d')) {
+  const price = wholeCents(memory.price);
+  if (memory.lowest30d !== null && price <= wholeCents(memory.lowest30d)) {
     return { kind: 'lowest-in-30-days', lowest30d: memory.lowest30d };
   }
   const { previousPrice, priceChangedAt } = memory;
   if (previousPrice !== null && priceChangedAt !== null) {
-    const previous = cents(previousPrice, memory.day, 'previousPrice');
+    const previous = wholeCents(previousPrice);
     const daysAgo = daysBetween(priceChangedAt, memory.day);
     if (previous > price && daysAgo >= 0 && daysAgo < PRICE_DROP_NEWS_DAYS) {
       return {
@@ -289,6 +291,11 @@ function cents(value: unknown, day: string, field: string): number {
       `Price history for ${day}: ${field} must be a price from 0 to ${MAX_MONEY} dollars, got ${String(value)}`,
     );
   }
+  return wholeCents(value);
+}
+
+/** A price in dollars to whole cents. */
+function wholeCents(value: number): number {
   const scaled = value * 100;
   const whole = Math.round(scaled);
   // Prices are whole cents but for float noise; only a fraction of a cent needs the slow road.

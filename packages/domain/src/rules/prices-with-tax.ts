@@ -1,6 +1,8 @@
 import { MAX_MONEY } from '../contract/constants';
 import type { Dispensary, DispensaryTax, TaxRatePart } from '../contract/dispensary';
-import type { TaxChoice } from '../contract/options';
+import type { SortKey, TaxChoice } from '../contract/options';
+import { byNumber, byNumberDescending, byUnitPriceOf, type Compare } from './compare';
+import type { DealView } from './deal-view';
 import { outTheDoorPrice, outTheDoorText, type TaxMode } from './out-the-door';
 
 /**
@@ -13,13 +15,13 @@ export interface PricesWithTax {
   /** Each dispensary's rates by its key; a dispensary missing here has every part unknown. */
   rates: ReadonlyMap<string, DispensaryTax | undefined>;
   /**
-   * What the price sorts order `amount` at `dispensaryKey`'s store by (`sortedTaxAmount`). A
-   * function carried here, so that the list's rules (the sorts) need not import the tax rule: the
-   * page loads it when the switch is first turned on.
+   * The comparators of a sort that reads a price (the price sorts, the unit price's), on the
+   * prices with tax (`sortedTaxAmount`), the complete price first on a tie; null for any other
+   * sort (a percent off or a distance is the same with tax). Carried here, so that the list's
+   * rules (the sorts) need not import the tax rule: the page loads it when the switch is first
+   * turned on.
    */
-  taxed(amount: number, dispensaryKey: string): number;
-  /** Whether a part of `dispensaryKey`'s tax is unknown: its price with tax is an estimate. */
-  estimated(dispensaryKey: string): boolean;
+  comparators(key: SortKey, views: readonly DealView[]): readonly Compare[] | null;
   /** The card's line for `amount` at `dispensaryKey`'s store: '~$27.43 with tax' (`outTheDoorText`). */
   line(amount: number, dispensaryKey: string): string;
 }
@@ -46,17 +48,43 @@ export function pricesWithTax(
     }
     return filled;
   };
+  const estimated = (dispensaryKey: string) => {
+    let estimate = estimates.get(dispensaryKey);
+    if (estimate === undefined) {
+      estimate = outTheDoorPrice(0, rates.get(dispensaryKey), mode).estimate;
+      estimates.set(dispensaryKey, estimate);
+    }
+    return estimate;
+  };
   return {
     mode,
     rates,
-    taxed: (amount, dispensaryKey) => sortedTaxAmount(amount, sortRatesOf(dispensaryKey), mode),
-    estimated: (dispensaryKey) => {
-      let estimate = estimates.get(dispensaryKey);
-      if (estimate === undefined) {
-        estimate = outTheDoorPrice(0, rates.get(dispensaryKey), mode).estimate;
-        estimates.set(dispensaryKey, estimate);
+    comparators: (key, views) => {
+      // Each deal's price with tax worked out once here, not in every comparison.
+      const amounts = (amountOf: (view: DealView) => number) => {
+        const taxed = new Map<DealView, number>();
+        for (const view of views) {
+          const store = view.deal.dispensaryKey;
+          taxed.set(view, sortedTaxAmount(amountOf(view), sortRatesOf(store), mode));
+        }
+        return (view: DealView) => taxed.get(view) ?? Number.NaN;
+      };
+      // Of equal prices with tax, the complete one first: the estimate may come to more.
+      const completeFirst: Compare = (a, b) =>
+        Number(estimated(a.deal.dispensaryKey)) - Number(estimated(b.deal.dispensaryKey));
+      if (key === 'price-low' || key === 'price-high') {
+        const price = amounts((view) => view.sortPrice);
+        return key === 'price-low'
+          ? [(a, b) => byNumber(price(a), price(b)), completeFirst]
+          : [(a, b) => byNumberDescending(price(a), price(b)), completeFirst];
       }
-      return estimate;
+      if (key === 'unit-price') {
+        return [
+          byUnitPriceOf(amounts((view) => view.unitPrice?.amount ?? Number.NaN)),
+          completeFirst,
+        ];
+      }
+      return null;
     },
     line: (amount, dispensaryKey) =>
       outTheDoorText(outTheDoorPrice(amount, rates.get(dispensaryKey), mode)),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { shownDiscountText } from './shown-discount-text';
 import {
   isDiscounted,
   shownDiscount,
-  shownDiscountText,
   shownPercent,
   showsDealBadge,
   usualPriceLine,

@@ -27,13 +27,17 @@ export type ShownDiscount =
   | {
       basis: 'usual';
       usualPrice: number;
-      /** Percent below the usual price, to a hundredth; negative above it. */
+      /**
+       * Percent below the usual price, to a hundredth; negative above it. What the discount sorts
+       * and the service's order go by, bigger first, so a known bad price sorts after every known
+       * good one.
+       */
       percent: number;
       standing: 'below' | 'at' | 'above';
     }
   | {
       basis: 'claimed';
-      /** The store's percent off, whole; NaN when it claims none. */
+      /** The store's percent off, whole; NaN when it claims none (sorted after every percent). */
       percent: number;
       /** The regular price the store claims, when above its sale price; else null. */
       regularPrice: number | null;
@@ -77,15 +81,6 @@ export function shownPercent(shown: ShownDiscount): number | null {
 }
 
 /**
- * The number the discount sorts and the service's order go by, bigger first: the percent below
- * the usual price (negative above it, so a known bad price sorts after every known good one), or
- * the claimed percent; NaN when neither is known.
- */
-export function discountOrder(shown: ShownDiscount): number {
-  return shown.percent;
-}
-
-/**
  * Whether the card shows the 'DEAL' badge. Judged by the history: only a price below the usual
  * one, whatever the store's words (a 'Terp Tuesday: $10 Off' at its usual price is no deal; 'Clovr
  * Oreoz' 48% below its usual price is one). Not judged: the spec's word rule (`wordsSayDeal`:
@@ -111,16 +106,4 @@ export function usualPriceLine(shown: ShownDiscount, price: number): string | nu
   if (shown.standing === 'at') return 'Its usual price';
   const above = (Math.round(price * 100) - Math.round(shown.usualPrice * 100)) / 100;
   return `${moneyText(above)} above its usual price`;
-}
-
-/**
- * The verdict in words, for the feed and anything else without a chip: 'Usual $52, 38% off',
- * 'Its usual price', '$11 above its usual price'; a claimed percent is named as such, '50% off
- * (claimed)'; null when there is nothing to say.
- */
-export function shownDiscountText(shown: ShownDiscount, price: number): string | null {
-  const percent = shownPercent(shown);
-  if (shown.basis === 'claimed') return percent === null ? null : `${percent}% off (claimed)`;
-  const line = usualPriceLine(shown, price);
-  return percent === null ? line : `${line}, ${percent}% off`;
 }

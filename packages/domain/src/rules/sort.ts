@@ -2,21 +2,8 @@ import type { SortKey } from '../contract/options';
 import { DEAL_CATEGORIES } from '../contract/constants';
 import type { DealView } from './deal-view';
 import { onFirstUse } from './on-first-use';
+import { byNumber, byNumberDescending, byUnitPriceOf, type Compare } from './compare';
 import type { PricesWithTax } from './prices-with-tax';
-import { discountOrder } from './shown-discount';
-
-type Compare = (a: DealView, b: DealView) => number;
-
-/**
- * Ascending numbers with NaN after every number. Decision: a NaN price or distance is treated as
- * unknown and sorts last, in both price directions, so a bad value never tops the list.
- */
-function byNumber(a: number, b: number): number {
-  const aMissing = Number.isNaN(a);
-  const bMissing = Number.isNaN(b);
-  if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
-  return a === b ? 0 : a < b ? -1 : 1;
-}
 
 /** The service's order: relevance, and the last word on every tie. */
 const byRank: Compare = (a, b) => byNumber(a.rank, b.rank);
@@ -57,15 +44,7 @@ const byCategory: Compare = (a, b) => categoryPosition(a.category) - categoryPos
 /** Distance near to far; Infinity (unknown location) is last, NaN after it. */
 const byDistance: Compare = (a, b) => byNumber(a.distanceMiles, b.distanceMiles);
 
-/** Descending numbers, NaN (unknown) after every number. */
-function byNumberDescending(a: number, b: number): number {
-  const aMissing = Number.isNaN(a);
-  const bMissing = Number.isNaN(b);
-  if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
-  return byNumber(b, a);
-}
-
-const discountKey = (view: DealView) => (view.shown ? discountOrder(view.shown) : Number.NaN);
+const discountKey = (view: DealView) => view.shown?.percent ?? Number.NaN;
 
 /**
  * Biggest discount first, as each card shows it (`shownDiscount`): the percent below the usual
@@ -84,27 +63,6 @@ const realDiscountKey = (view: DealView) =>
  */
 const byRealDiscount: Compare = (a, b) =>
   byNumberDescending(realDiscountKey(a), realDiscountKey(b));
-
-/**
- * Units that can be compared with each other, in the order their groups are listed: per gram
- * (flower, vapes, concentrates), per 100 mg (edibles, topicals), per item.
- */
-const UNIT_ORDER = { g: 0, '100mg': 1, each: 2 } as const;
-
-/**
- * Lowest unit price 'within comparable units': deals priced per gram first, cheapest first, then
- * those per 100 mg, then per item, then those without a unit price. A dollar per gram is never
- * weighed against a dollar per 100 mg. `amountOf` gives a deal's unit price (with tax, when
- * shown with tax).
- */
-const byUnitPriceOf =
-  (amountOf: (view: DealView) => number): Compare =>
-  (a, b) => {
-    const aUnit = a.unitPrice ? UNIT_ORDER[a.unitPrice.per] : 3;
-    const bUnit = b.unitPrice ? UNIT_ORDER[b.unitPrice.per] : 3;
-    if (aUnit !== bUnit) return aUnit - bUnit;
-    return aUnit === 3 ? 0 : byNumber(amountOf(a), amountOf(b));
-  };
 
 const byUnitPrice = byUnitPriceOf((view) => view.unitPrice?.amount ?? 0);
 
@@ -138,7 +96,7 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
  * distance: near to far, unknown (Infinity) last.
  *
  * With `tax` (the 'Prices with tax' switch on), the price sorts and the unit-price sort order
- * deals by those prices with their store's taxes (see `PricesWithTax.taxed`: a part whose rate
+ * deals by those prices with their store's taxes (see `PricesWithTax.comparators`: a part whose rate
  * is unknown counted at the lowest known rate, never as 0), the complete price first on a tie.
  */
 export function sortDeals(
@@ -151,10 +109,7 @@ export function sortDeals(
   if (key === 'relevance' && views.every((view, i) => i === 0 || views[i - 1]!.rank <= view.rank)) {
     return [...views];
   }
-  const comparators = [
-    ...((tax && taxedComparators(key, views, tax)) ?? COMPARATORS[key] ?? []),
-    byRank,
-  ];
+  const comparators = [...(tax?.comparators(key, views) ?? COMPARATORS[key] ?? []), byRank];
   return [...views].sort((a, b) => {
     for (const compare of comparators) {
       const order = compare(a, b);
@@ -162,36 +117,4 @@ export function sortDeals(
     }
     return 0;
   });
-}
-
-/**
- * The comparators of a sort that reads a price, on the prices with tax; null for any other sort
- * (a percent off or a distance is the same with tax). Each deal's price with tax is worked out
- * once here, not in every comparison.
- */
-function taxedComparators(
-  key: SortKey,
-  views: readonly DealView[],
-  tax: PricesWithTax,
-): readonly Compare[] | null {
-  const amounts = (amountOf: (view: DealView) => number) => {
-    const taxed = new Map<DealView, number>();
-    for (const view of views) {
-      taxed.set(view, tax.taxed(amountOf(view), view.deal.dispensaryKey));
-    }
-    return (view: DealView) => taxed.get(view) ?? Number.NaN;
-  };
-  // Of equal prices with tax, the complete one first: the estimate may come to more.
-  const completeFirst: Compare = (a, b) =>
-    Number(tax.estimated(a.deal.dispensaryKey)) - Number(tax.estimated(b.deal.dispensaryKey));
-  if (key === 'price-low' || key === 'price-high') {
-    const price = amounts((view) => view.sortPrice);
-    return key === 'price-low'
-      ? [(a, b) => byNumber(price(a), price(b)), completeFirst]
-      : [(a, b) => byNumberDescending(price(a), price(b)), completeFirst];
-  }
-  if (key === 'unit-price') {
-    return [byUnitPriceOf(amounts((view) => view.unitPrice?.amount ?? Number.NaN)), completeFirst];
-  }
-  return null;
 }

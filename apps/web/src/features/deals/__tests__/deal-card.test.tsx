@@ -64,8 +64,10 @@ describe('DealCard', () => {
     const store = screen.getByTitle('🏪 Swade Cannabis (Delmar)');
     expect(store).toHaveTextContent('🏪 Swade');
     expect(screen.getByRole('link')).toHaveAccessibleName(/Swade Cannabis \(Delmar\)/);
-    const distance = screen.getByTitle(/^About \d+\.\d mi: this store is placed by its ZIP code/);
-    expect(distance.textContent).toMatch(/^~(\d+\.\d mi)about \1$/);
+    const distance = screen.getByTitle(/^about \d+\.\d mi \(the store placed by its ZIP code\)$/);
+    expect(distance.textContent).toMatch(
+      /^~(\d+\.\d mi)about \1 \(the store placed by its ZIP code\)$/,
+    );
     expect(screen.getByRole('link')).toHaveAccessibleName(/about \d+\.\d mi/);
   });
 

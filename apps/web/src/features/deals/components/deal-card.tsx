@@ -42,6 +42,18 @@ function saysMore(priceText: string, sale: number | undefined): boolean {
 }
 
 /**
+ * What a chip says in full where it is cut or marked, on hover and to a screen reader: the store's
+ * whole name, and for a distance to a store placed by its ZIP code ('~2.3 mi') what the '~'
+ * means. Null when the chip says it all.
+ */
+function chipInFull(kind: string, text: string, view: DealView): string | null {
+  if (kind === 'dispensary') return text === view.deal.dispensary ? null : view.deal.dispensary;
+  return kind === 'distance' && view.distanceApproximate
+    ? `about ${text.slice(1)} (the store placed by its ZIP code)`
+    : null;
+}
+
+/**
  * One deal (spec section 2): the whole card links to the deal's page in a new tab; a deal whose
  * sourceUrl is not http(s) is shown the same way, without the link. What a shopper
  * compares (sale and regular price, percent off, unit price, size, brand, strain type, the
@@ -49,16 +61,6 @@ function saysMore(priceText: string, sale: number | undefined): boolean {
  */
 // Memoized: the views are stable between data changes, so a keystroke or a status message does not
 // work out every card (and its image chain) again.
-/**
- * A chip's title, its whole text where the chip is cut: the store's full name, and for a
- * distance to a store placed by its ZIP code what the '~' means.
- */
-function chipTitle(kind: string, text: string, view: DealView): string {
-  if (kind === 'dispensary') return view.deal.dispensary;
-  if (kind !== 'distance' || !view.distanceApproximate) return text;
-  return `About ${text.replace(/^~/, '')}: this store is placed by its ZIP code, not its address`;
-}
-
 export const DealCard = memo(function DealCard({
   view,
   categoryFilter,
@@ -122,21 +124,15 @@ export const DealCard = memo(function DealCard({
               <li
                 key={kind}
                 className={[styles.chip, styles[kind]].filter(Boolean).join(' ')}
-                // The whole text on hover where the chip cuts it, and what '~' means.
-                title={chipTitle(kind, text, view)}
+                title={chipInFull(kind, text, view) ?? text}
               >
-                {kind === 'dispensary' && text !== view.deal.dispensary ? (
-                  <>
-                    <span aria-hidden="true">{text}</span>
-                    <span className="visually-hidden">{view.deal.dispensary}</span>
-                  </>
-                ) : kind === 'distance' && view.distanceApproximate ? (
-                  <>
-                    <span aria-hidden="true">{text}</span>
-                    <span className="visually-hidden">about {text.replace(/^~/, '')}</span>
-                  </>
-                ) : (
+                {chipInFull(kind, text, view) === null ? (
                   text
+                ) : (
+                  <>
+                    <span aria-hidden="true">{text}</span>
+                    <span className="visually-hidden">{chipInFull(kind, text, view)}</span>
+                  </>
                 )}
               </li>
             ))}

@@ -12,7 +12,6 @@ import {
   isNewDeal,
   marketDay,
   moneyText,
-  offerText,
   priceMemoryText,
   safeHttpUrl,
   secondaryDescription,
@@ -78,7 +77,9 @@ function makeDealCardView(view: DealView, categoryFilter: CategoryFilter): DealC
     href: safeHttpUrl(deal.sourceUrl),
     title: cutText(hasTitle ? deal.title.trim() : deal.description.trim()),
     price: deal.price,
-    priceIsOffer: offer !== undefined && deal.price.replace(/\s+/g, ' ').trim() === offer,
+    priceIsOffer:
+      offer !== undefined &&
+      deal.price.replace(/\s+/g, ' ').trim().toLowerCase() === offer.toLowerCase(),
     description: secondary === null ? null : cutText(secondary),
     dealBadge: showsDealBadge(shownOf(view), hasDealBadge(deal)),
     dispensaryChip: dispensaryChipName(deal.dispensary) || null,
@@ -174,7 +175,7 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
         : sale === null
           ? null
           : moneyText(sale),
-    offer: each !== null && view.multiBuy ? offerText(view.multiBuy) : null,
+    offer: each !== null && view.multiBuy ? view.multiBuy : null,
     regular: regular === null ? null : moneyText(regular),
     usual: usualPriceLine(shown, view.sortPrice),
     discount: percent === null ? null : `-${percent}%`,

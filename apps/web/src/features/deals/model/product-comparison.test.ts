@@ -1,4 +1,4 @@
-import { buildDealViews, type Deal } from '@stl-deals/domain';
+import { buildDealViews, effectivePriceFields, type Deal } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
 import { comparisonRows } from './product-comparison';
@@ -27,16 +27,9 @@ describe('comparisonRows', () => {
     ]);
   });
 
-  it('writes a multi-buy in sentence case beside its price per item', () => {
-    const [row] = rowsOf([
-      deal({
-        title: 'Carts',
-        price: '2 FOR $65',
-        regularPrice: 42,
-        effectivePrice: 32.5,
-        multiBuy: '2 FOR $65',
-      }),
-    ]);
+  it('shows a multi-buy beside its price per item as the service writes it, in sentence case', () => {
+    const made = deal({ title: 'Carts', price: '2 FOR $65', regularPrice: 42 });
+    const [row] = rowsOf([{ ...made, ...effectivePriceFields(made) }]);
     expect([row!.each, row!.offer]).toEqual(['$32.50', '2 for $65']);
   });
 });
