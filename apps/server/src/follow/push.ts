@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import type { Collection } from '../collection/collection';
 import { FeedDeals } from './feed-deals';
 import { fanOut } from './push-fan-out';

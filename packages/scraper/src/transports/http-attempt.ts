@@ -7,7 +7,7 @@ import {
   ScrapeTimeoutError,
 } from '../errors';
 import { checkPayload, judgeStatus } from './classify';
-import type { HttpTransportOptions } from './http';
+import type { HttpTransportOptions } from './http-options';
 import { causeOf, hostOf, messageOf, type NetworkWitness } from './network-failure';
 import { readCapped } from './read-body';
 import { redirectTarget, type Hop } from './redirects';
