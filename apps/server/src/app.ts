@@ -2,14 +2,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import type { Geocoder, Registry, Scraper } from '@stl-deals/scraper';
-import type { DealsRepository } from '@stl-deals/store';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Clock } from './clock';
-import type { Cluster } from './cluster/cluster';
+import type { AppDeps } from './app-deps';
 import { attachCollecting } from './collecting';
-import type { Config } from './config';
 import { refuseBadPreflights } from './http/cross-site';
 import { answerClientError, answerFrameworkError, handleErrors } from './http/errors';
 import { etagHook } from './http/etag';
@@ -66,29 +62,7 @@ const HTTP_SERVER_OPTIONS = {
 /** Helmet's own default, a year with subdomains. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export interface AppDeps {
-  config: Config;
-  /** Owned by the app from here on: `app.close()` closes it. */
-  repository: DealsRepository;
-  /** Owned by the app from here on: `app.close()` closes it. */
-  scraper: Scraper;
-  registry: Registry;
-  /** Owned by the app from here on. Absent or null: no street address is geocoded. */
-  geocoder?: Geocoder | null;
-  clock: Clock;
-  logger: FastifyBaseLogger;
-  /** The scheduler's jitter source, in [0, 1). */
-  random?: () => number;
-  /** Demo mode: the deals come from the platform simulator, and status says so (`demo: true`). */
-  demo?: boolean;
-  /** Origins beside https ones that deal images may come from (demo mode: the simulator's). */
-  imageOrigins?: readonly string[];
-  /**
-   * Set with DATABASE_URL: this process is one of a cluster (see cluster/), in the config's ROLE.
-   * Owned by the app from here on. Absent: one process does everything.
-   */
-  cluster?: Cluster | null;
-}
+export type { AppDeps };
 
 /**
  * Builds the service from its dependencies; entry points only start and stop it. The first

@@ -1,6 +1,6 @@
 import { loadZipCentroids, type Scraper } from '@stl-deals/scraper';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppDeps } from './app';
+import type { AppDeps } from './app-deps';
 import type { Role } from './cluster/cluster';
 import { Collection } from './collection/collection';
 import { StoreMaintenance } from './collection/maintenance';

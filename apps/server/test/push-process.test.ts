@@ -11,7 +11,8 @@ import { listening, logLines, start, until } from './support/service-process';
 /*
  * Web Push through the service as an operator runs it: its own process, the push service's CA
  * given to it through NODE_EXTRA_CA_CERTS and its host through PUSH_SERVICE_HOSTS, its VAPID key
- * pair made at the first start and kept in the store, and a message sent after its first pass.
+ * pair made at the first start and kept in the store, and a message sent after its first pass,
+ * a visitor's Refresh All and a visitor's Refresh of one store.
  */
 
 let feed: FeedServer;
@@ -73,7 +74,7 @@ describe('the service process', () => {
       expect(received.vapidKey).toBe(publicKey);
       expect(received.message).toEqual({
         title: 'STL Deals: Edibles',
-        body: '3 new edibles deals at Store grove: from $16',
+        body: '3 new edibles deals at Store grove: from $16, up to 20% off (claimed)',
         url: '/?category=edibles#follow',
         tag: 'follow-followed',
       });
@@ -116,7 +117,42 @@ describe('the service process', () => {
         () => push.received.find((message) => message.endpointId === later.endpointId),
         'the push message after Refresh All',
       );
-      expect(news.message).toMatchObject({ body: '2 new edibles deals at Store grove: from $16' });
+      expect(news.message).toMatchObject({
+        body: '2 new edibles deals at Store grove: from $16, up to 20% off (claimed)',
+      });
+
+      // A visitor's Refresh of one store is a pass of one: a search followed since hears of the
+      // deal it found now, not at the next pass; one that had a message this hour waits for it.
+      const single = push.subscribe();
+      const followedToo = await fetch(`${origin}/api/push/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subscription: single, search: 'category=edibles' }),
+      });
+      expect(followedToo.status).toBe(201);
+      feed.set('grove', {
+        deals: [...feedDeals('grove', 3), ...feedDeals('fresh', 2), ...feedDeals('newest', 1)],
+      });
+      const fanOutsLogged = () =>
+        logLines(service).filter((line) => line.msg === 'push messages sent').length;
+      const before = fanOutsLogged();
+      const refreshedOne = await fetch(`${origin}/api/scraper/refresh/grove`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(refreshedOne.status).toBe(200);
+      const found = await until(
+        () => push.received.find((message) => message.endpointId === single.endpointId),
+        'the push message after a Refresh of one store',
+      );
+      expect(found.message).toMatchObject({
+        body: '1 new edibles deal at Store grove: from $16, up to 20% off (claimed)',
+      });
+      // Its fan-out has ended (logged) and passed over the subscription messaged this hour.
+      await until(() => (fanOutsLogged() > before ? true : undefined), 'the fan-out’s log line');
+      expect(
+        push.received.filter((message) => message.endpointId === later.endpointId),
+      ).toHaveLength(1);
     } finally {
       service.child.kill('SIGTERM');
       expect(await service.exited).toBe(0);

@@ -255,8 +255,8 @@ export class Collection {
   }
 
   /**
-   * Calls `listener` each time a pass over dispensaries ends, whoever started it: the schedule
-   * or a visitor's refresh of all. A joined pass ends once.
+   * Calls `listener` each time a pass over dispensaries ends, whoever started it: the schedule,
+   * a visitor's refresh of all, or of one (a pass of one). A joined pass ends once.
    */
   onPassEnded(listener: (summary: RefreshSummary) => void): void {
     this.passListeners.push(listener);

@@ -82,7 +82,10 @@ export interface RefreshPassOptions {
   /** No menu source is known and none is to be looked for: trying again cannot help. */
   isUnscrapable(source: TrackedSource): boolean;
   onScrapeEvent?: ((event: ScrapeEvent) => void) | undefined;
-  /** Told once when a pass ends (a scheduled one or a refresh of all), with its summary. */
+  /**
+   * Told once when a pass ends, with its summary: a scheduled one, a refresh of all, or a
+   * refresh of one dispensary asked on its own (a pass of one), once its deals are published.
+   */
   onPassEnded?: ((summary: RefreshSummary) => void) | undefined;
 }
 
@@ -144,8 +147,26 @@ export class RefreshPasses {
    * menu source is skipped: the registry is read once, so trying again cannot help. A visitor's
    * refresh (`visitor`) takes the visitor's slot, and hurries a scrape of the same dispensary
    * still waiting for a shared slot into it (in a cluster, the job takes its turn on the queue).
+   *
+   * Asked on its own (a visitor's Refresh of one store), it is a pass of one: its end is told
+   * like a pass's, so what it found reaches followers now rather than at the next pass.
    */
   refresh(source: TrackedSource, visitor = false): Promise<RefreshResult> {
+    const startedAt = this.options.clock.now().getTime();
+    const flight = this.flight(source, visitor);
+    this.tellEnd(
+      flight.then((result) => ({
+        refreshed: result === 'refreshed' ? 1 : 0,
+        failed: result === 'failed' ? 1 : 0,
+        skipped: result === 'skipped' ? 1 : 0,
+        durationMs: this.options.clock.now().getTime() - startedAt,
+      })),
+    );
+    return flight;
+  }
+
+  /** One dispensary's scrape, joined or started (see `refresh`), told to no one. */
+  private flight(source: TrackedSource, visitor: boolean): Promise<RefreshResult> {
     const joined = this.flights.get(source);
     if (joined) {
       if (visitor) this.hurries.get(source)?.();
@@ -245,7 +266,7 @@ export class RefreshPasses {
     let done = 0;
     const finished = Promise.all(
       sources.map((source) =>
-        this.refresh(source).then((result) => {
+        this.flight(source, false).then((result) => {
           done += 1;
           return result;
         }),
@@ -256,9 +277,7 @@ export class RefreshPasses {
       skipped: results.filter((result) => result === 'skipped').length,
       durationMs: clock.now().getTime() - startedAt,
     }));
-    // Told from a side chain: a listener's failure is not the pass's, and the pass's own
-    // rejection (a bug) is its callers' to handle.
-    finished.then((summary) => this.options.onPassEnded?.(summary)).catch(() => {});
+    this.tellEnd(finished);
     return {
       total: sources.length,
       get done() {
@@ -266,5 +285,13 @@ export class RefreshPasses {
       },
       finished,
     };
+  }
+
+  /**
+   * Tells `onPassEnded` once the pass ends, from a side chain: a listener's failure is not the
+   * pass's, and the pass's own rejection (a bug) is its callers' to handle.
+   */
+  private tellEnd(finished: Promise<RefreshSummary>): void {
+    finished.then((summary) => this.options.onPassEnded?.(summary)).catch(() => {});
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import type { Collection } from '../collection/collection';
 import { FeedDeals } from './feed-deals';
 import { fanOut } from './push-fan-out';
@@ -22,7 +22,8 @@ export interface Push {
  * the store's), the sender (`web-push`, through the allow-list of push services), the fan-out
  * over the feeds' deals, and where it runs: here, or with DATABASE_URL as one job per pass on
  * the cluster's queue. A fan-out is asked for after each pass that refreshed a dispensary (a
- * pass that kept nothing new has nothing new to tell), scheduled or a visitor's refresh of all;
+ * pass that kept nothing new has nothing new to tell), scheduled or a visitor's refresh of all
+ * or of one store (at most one message an hour per subscription holds whatever the passes);
  * a cluster's API process only asks (its refreshes of all run on the workers), and never takes a
  * fan-out. `senderOptions` is for tests (an agent that trusts a test CA).
  */

@@ -8,7 +8,7 @@ import {
 } from '../errors';
 import { checkPayload, judgeStatus } from './classify';
 import { dateHeader } from './date-header';
-import type { HttpTransportOptions } from './http';
+import type { HttpTransportOptions } from './http-options';
 import { causeOf, hostOf, messageOf, type NetworkWitness } from './network-failure';
 import { readCapped } from './read-body';
 import { redirectTarget, type Hop } from './redirects';

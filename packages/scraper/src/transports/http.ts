@@ -1,12 +1,11 @@
 import { Agent } from 'undici';
 import type { RequestPlan } from '../adapters/types';
 import { OfflineError, RetryableError, SchemaChangedError, ScrapeError } from '../errors';
-import type { OutboundGuard } from '../outbound/guard';
-import type { Clock } from '../politeness/clock';
-import { HostQueue, type SharedHostTurns } from '../politeness/host-queue';
+import { HostQueue } from '../politeness/host-queue';
 import { RobotsCache } from '../politeness/robots';
 import { robotsToken } from '../politeness/user-agent';
 import { attemptOnce } from './http-attempt';
+import type { HttpTransportOptions } from './http-options';
 import { hostOf, messageOf, NetworkWitness } from './network-failure';
 import { MAX_REDIRECTS, nextHop, type Hop } from './redirects';
 import { RetryLaterError } from './retry-later';
@@ -14,29 +13,7 @@ import { backoffDelay } from './retry-timing';
 import { fetchRobots } from './robots-fetch';
 
 export { RetryLaterError };
-
-export interface HttpTransportOptions {
-  /** The whole User-Agent header (see honestUserAgent); its product token is the robots.txt name. */
-  userAgent: string;
-  /** One attempt, from sending the request to the last byte of the body. */
-  timeoutMs: number;
-  maxBytes: number;
-  /** Attempts per request, the first included. */
-  maxAttempts: number;
-  minHostDelayMs: number;
-  robotsTtlMs: number;
-  /** Which addresses may be reached, for the first URL and every redirect. */
-  guard: OutboundGuard;
-  /** The longest Retry-After believed; a longer ask is cut to it. */
-  retryAfterMaxMs: number;
-  /** How long one request may keep its host's turn (see HostQueue). Default 10 s. */
-  hostTurnMs?: number;
-  /** Set in a cluster: host turns taken among its processes too. */
-  sharedHostTurns?: SharedHostTurns;
-  clock: Clock;
-  /** In [0, 1), for the backoff's jitter. */
-  random: () => number;
-}
+export type { HttpTransportOptions };
 
 /** A 2xx answer's body, undecoded (see parsing/), and the URL it finally came from. */
 export interface HttpPayload {

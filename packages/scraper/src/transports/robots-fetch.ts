@@ -1,6 +1,6 @@
 import { fetch, type Agent } from 'undici';
 import { robotsAnswerKind, type RobotsAnswer } from '../politeness/robots';
-import type { HttpTransportOptions } from './http';
+import type { HttpTransportOptions } from './http-options';
 import { causeOf, messageOf, type NetworkWitness } from './network-failure';
 import { readCapped } from './read-body';
 import { MAX_REDIRECTS, redirectTarget } from './redirects';

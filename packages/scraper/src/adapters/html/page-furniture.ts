@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
 import { isCleanDeal } from '@stl-deals/domain';
 
 /**
@@ -30,40 +31,23 @@ const FURNITURE_TAGS = [
   'head',
 ].join(',');
 
-const FURNITURE_ROLES = [
-  'navigation',
-  'banner',
-  'contentinfo',
-  'dialog',
-  'alertdialog',
-  'search',
-  'menu',
-  'menubar',
-]
+const FURNITURE_ROLES = ['navigation', 'dialog', 'alertdialog', 'search', 'menu', 'menubar']
   .map((role) => `[role="${role}"]`)
   .join(',');
 
 /**
  * Class and id names of site chrome in common themes (WordPress, Elementor, Shopify, YOOtheme):
- * promo and announcement bars, cookie and age-gate overlays, newsletter pop-ups, menus,
- * breadcrumbs, social links, store hours and maps. Matched as whole class names, so a deal
- * card's 'special-header' is not mistaken for the site's 'site-header'.
+ * cookie and age-gate overlays, newsletter pop-ups, menus, breadcrumbs, social links,
+ * store hours and maps. Matched as whole class names, so a deal card's 'special-header' is not
+ * mistaken for the site's 'site-header'.
  */
 const FURNITURE_NAME = new RegExp(
   '^(?:' +
     [
-      '(?:site|global|main|page|top|sticky)?-?(?:header|footer)(?:-(?:wrap(?:per)?|container|inner|bar|top|bottom|widgets?|area))?',
-      'masthead',
-      'colophon',
-      'elementor-location-(?:header|footer)',
       '(?:main|primary|secondary|nav|mega|mobile|sub|top|header|footer|site|off-?canvas)-?menu(?:-item|-container|-wrapper)?',
       'menu(?:-item|-main|-primary)?',
       '(?:main-|site-)?nav(?:bar|igation)?(?:-\\w+)?',
       'breadcrumbs?',
-      '(?:announcement|promo|notice|top|alert|info|sticky)-?bar',
-      'announcements?',
-      'marquee',
-      'ticker',
       'cookies?(?:-\\w+)*',
       '(?:cookie-?)?consent(?:-\\w+)*',
       'gdpr(?:-\\w+)*',
@@ -87,14 +71,46 @@ const FURNITURE_NAME = new RegExp(
   'i',
 );
 
+/**
+ * Class and id names of the chrome every page of the site repeats: the header and footer, promo
+ * and announcement bars, marquees and tickers. A store's offer ('40% OFF Your Order Today!',
+ * 'Veterans save 10%') is often told there alone, so they are set apart (offerChrome) rather
+ * than thrown away with the rest.
+ */
+const CHROME_NAME = new RegExp(
+  '^(?:' +
+    [
+      '(?:site|global|main|page|top|sticky)?-?(?:header|footer)(?:-(?:wrap(?:per)?|container|inner|bar|top|bottom|widgets?|area))?',
+      'masthead',
+      'colophon',
+      'elementor-location-(?:header|footer)',
+      '(?:announcement|promo|notice|top|alert|info|sticky)-?bar',
+      'announcements?',
+      'marquee',
+      'ticker',
+    ].join('|') +
+    ')$',
+  'i',
+);
+
 /** Links to the app stores: the page's 'Download on the App Store' badges. */
 const APP_STORE_LINKS = ['apps.apple.com', 'itunes.apple.com', 'play.google.com']
   .map((host) => `a[href*="${host}"]`)
   .join(',');
 const APP_STORE_BADGE = /\bapp\s?store\b|\bgoogle\s?play\b|\bdownload on the\b|\bget it on\b/i;
 
-/** Removes everything a deal can never be part of, before blocks are looked for. */
+/** Removes everything a deal can never be part of, the site's header and footer included. */
 export function removeFurniture($: CheerioAPI): void {
+  removeChrome($);
+  $(offerChrome($)).remove();
+}
+
+/**
+ * Removes the chrome a deal can never be part of, all but the site's header, footer and
+ * announcement strips (see `offerChrome`): code, embeds, forms, menus, overlays, contact
+ * blocks and app store badges.
+ */
+export function removeChrome($: CheerioAPI): void {
   $(FURNITURE_TAGS).remove();
   // App store badges: their picture and link would otherwise become a deal's image and link.
   $(APP_STORE_LINKS).remove();
@@ -109,18 +125,43 @@ export function removeFurniture($: CheerioAPI): void {
     .remove();
   $(FURNITURE_ROLES).remove();
   $('[aria-modal="true"], [aria-hidden="true"], [hidden]').remove();
-  // A <header>/<footer> of the page, not one heading an article's own card.
-  $('header, footer')
-    .filter((_, element) => $(element).closest('article').length === 0)
-    .remove();
   $('[class], [id]')
-    .filter((_, element) => namedAsFurniture(element.attribs.class, element.attribs.id))
+    .filter((_, element) => namedAs(FURNITURE_NAME, element))
     .remove();
 }
 
-function namedAsFurniture(classes: string | undefined, id: string | undefined): boolean {
+/**
+ * The chrome every page of the site repeats, outermost only: a <header> or <footer> not an
+ * article's own, role="banner" or "contentinfo", or a header, footer, promo bar, marquee or
+ * ticker by its class or id. Not a deal's place on most pages, but where a store may tell its
+ * offer alone (parse.ts reads it on a deals page).
+ */
+export function offerChrome($: CheerioAPI): Element[] {
+  const strips = $('header, footer, [role], [class], [id]')
+    .toArray()
+    .filter(
+      (element) =>
+        ((element.name === 'header' || element.name === 'footer') &&
+          $(element).closest('article').length === 0) ||
+        element.attribs.role === 'banner' ||
+        element.attribs.role === 'contentinfo' ||
+        namedAs(CHROME_NAME, element),
+    );
+  const set = new Set(strips);
+  return strips.filter((element) => !hasAncestorIn(element, set));
+}
+
+function hasAncestorIn(element: Element, set: ReadonlySet<Element>): boolean {
+  for (let node = element.parent; node; node = node.parent) {
+    if (set.has(node as Element)) return true;
+  }
+  return false;
+}
+
+function namedAs(pattern: RegExp, element: Element): boolean {
+  const { class: classes, id } = element.attribs;
   const names = `${classes ?? ''} ${id ?? ''}`.split(/\s+/).filter(Boolean).slice(0, 40);
-  return names.some((name) => name.length <= 80 && FURNITURE_NAME.test(name));
+  return names.some((name) => name.length <= 80 && pattern.test(name));
 }
 
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\b\d{3})[\s.-]\d{3}[\s.-]\d{4}\b/;

@@ -100,6 +100,14 @@ describe('html parse: json-ld-featured-products.html (schema.org Products first)
       ['Proper Lemon Fire MAC 3.5g', '$35 (was $45)', 35, 45, 22],
       ['Good Day Farm Garlic Cookies Live Badder 1g', '$40 (was $55)', 40, 55, 27],
       ['Wana Sour Gummies Mango 100mg', '$16', 16, undefined, undefined],
+      // A deals page: the announcement bar's offer is one of its deals.
+      [
+        'Now open until 10pm in The Grove · 15% off your first visit',
+        '15% off',
+        undefined,
+        undefined,
+        15,
+      ],
       ['Happy Hour', '10% off', undefined, undefined, 10],
     ]);
   });
@@ -118,7 +126,7 @@ describe('html parse: json-ld-featured-products.html (schema.org Products first)
       imageUrl: 'https://gatewayleafstl.com/wp-content/uploads/2026/02/gdf-garlic-cookies.jpg',
     });
     expect(deals[2]).toMatchObject({ category: 'edibles', imageUrl: '', sourceUrl: url });
-    expect(deals[3]).toMatchObject({
+    expect(deals[4]).toMatchObject({
       description: 'Every weekday from 4–6pm, take 10% off everything in the store.',
       sourceUrl: 'https://gatewayleafstl.com/happy-hour/',
     });

@@ -10,7 +10,9 @@ import { percentOffIn } from '../shared/deal-phrases';
 import { hasPrice } from './deal-text';
 import { isElement, nodeText } from './dom-text';
 import { jsonLdDeals } from './json-ld';
-import { removeFurniture } from './page-furniture';
+import { isDealsPage, siteNameOf } from './deals-page';
+import { offerChrome, removeChrome } from './page-furniture';
+import { mergeRestatements } from './restatements';
 import { SPECIALS_PAGE_LABEL, specialsPageOf } from './plan';
 import { selectorsOf, type HtmlSelectors } from './selectors';
 import type { SpecialsPageEntry } from './specials-entry';
@@ -72,9 +74,14 @@ function pageDeals(
     pageUrl,
     base: resolvedHttpUrl($('base[href]').attr('href'), pageUrl) ?? pageUrl,
   };
+  const dealsPage = isDealsPage($, pageUrl);
+  const siteName = siteNameOf($);
   const structured = jsonLdDeals($, pageUrl);
-  removeFurniture($);
-  const blocks = (selectors && selectedDeals(page, selectors)) ?? heuristicDeals(page);
+  removeChrome($);
+  // The site's header, footer and strips: on a deals page an offer told there is a deal too,
+  // where it stands; elsewhere they are chrome, the same on every page.
+  if (!dealsPage) $(offerChrome($)).remove();
+  const blocks = (selectors && selectedDeals(page, selectors)) ?? heuristicDeals(page, siteName);
   return [...structured, ...blocks.filter((deal) => !repeats(deal, structured))];
 }
 
@@ -103,7 +110,12 @@ function elements(selector: string, within: ReturnType<PageContext['$']>): Eleme
   return within.find(selector).toArray().filter(isElement);
 }
 
-function heuristicDeals(page: PageContext): Deal[] {
+/**
+ * The page's deals by the deal-block heuristic, each offer once: a product tile repeating a
+ * promotion's percent is that promotion's, and one offer restated in a headline, its
+ * paragraphs and the announcement strip is one deal (restatements.ts).
+ */
+function heuristicDeals(page: PageContext, siteName: string): Deal[] {
   const root = page.$('body').get(0) ?? page.$.root().get(0);
   if (!root) return [];
   const found = dealBlocks(root)
@@ -117,7 +129,8 @@ function heuristicDeals(page: PageContext): Deal[] {
         badge: deal.salePrice === undefined ? badge : undefined,
       }));
     });
-  return found.filter((each) => !repeatsPromotion(each, found)).map(({ deal }) => deal);
+  const own = found.filter((each) => !repeatsPromotion(each, found)).map(({ deal }) => deal);
+  return mergeRestatements(own, siteName);
 }
 
 /** A spend threshold ('purchases greater than $100') is a condition, not a product's price. */
