@@ -57,7 +57,10 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-/** The price memory line of every product size on a deal on `today`, by kind ('unknown' too). */
+/**
+ * The price memory line of every product size on a deal on `today`, by kind ('unknown' too), and
+ * how many claim a regular price the history finds inflated (the card then shows 'Usual $X').
+ */
 function linesOn(today: string): Map<string, number> {
   const kinds = new Map<string, number>();
   for (const list of sightings.values()) {
@@ -70,6 +73,8 @@ function linesOn(today: string): Map<string, number> {
     const kind =
       memory.discountCheck === 'unknown' ? 'unknown' : (priceMemoryCard(memory)?.kind ?? 'none');
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    if (memory.discountCheck === 'inflated')
+      kinds.set('inflated', (kinds.get('inflated') ?? 0) + 1);
   }
   return kinds;
 }
@@ -106,7 +111,7 @@ describe('the menus day by day', () => {
     (today) => {
       const lines = linesOn(today);
       // Each case on more than a handful of deals, so the demo's page shows all of them at once.
-      for (const kind of ['lowest-in-30-days', 'price-dropped', 'usual-price', 'unknown']) {
+      for (const kind of ['lowest-in-30-days', 'price-dropped', 'inflated', 'unknown']) {
         expect(lines.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(10);
       }
     },
