@@ -73,21 +73,11 @@ export function ProductComparison({ offers, tax, onClose }: ProductComparisonPro
                   </th>
                   <td className={styles.number}>
                     {row.price}
-                    {row.discount && (
-                      <span className={styles.note}>
-                        <span className="visually-hidden">, </span>
-                        {row.discount}
-                      </span>
-                    )}
+                    <Note text={row.discount} />
                   </td>
                   <td className={styles.number}>
                     {row.each ?? 'Unknown'}
-                    {row.offer && (
-                      <span className={styles.note}>
-                        <span className="visually-hidden">, </span>
-                        {row.offer}
-                      </span>
-                    )}
+                    <Note text={row.offer} />
                   </td>
                   {tax && <td className={styles.number}>{row.withTax ?? 'Unknown'}</td>}
                   {withDistance && <td className={styles.number}>{row.distance ?? 'Unknown'}</td>}
@@ -98,5 +88,16 @@ export function ProductComparison({ offers, tax, onClose }: ProductComparisonPro
         </div>
       )}
     </DealDialog>
+  );
+}
+
+/** A cell's small second line, read after a comma; nothing when there is no text. */
+function Note({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <span className={styles.note}>
+      <span className="visually-hidden">, </span>
+      {text}
+    </span>
   );
 }
