@@ -73,7 +73,7 @@ export async function benchPushFanOut(
     const random = seeded(11);
     const per = Math.ceil(totalDeals / registry.dispensaries.length);
     const model = new DealsReadModel(registry.dispensaries);
-    model.replace(
+    await model.replace(
       registry.dispensaries.map((entry) => ({
         key: entry.key,
         deals: dispensaryDeals(entry, per, random).map((deal) => ({
