@@ -4,12 +4,14 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { CacheStatusSchema, type SourceStatus } from '@stl-deals/domain';
 import type { Registry } from '@stl-deals/scraper';
@@ -679,12 +681,19 @@ describe('one process owns a SQLite data folder', () => {
 
   it('a DATA_DIR the service cannot write stops the start with one line saying what to do', async () => {
     const parent = tempDir();
-    const dataDir = join(parent, 'data');
+    let dataDir = join(parent, 'data');
     mkdirSync(dataDir);
     chmodSync(dataDir, 0o555);
-    // Root writes anywhere: the service then runs as nobody, as a container's user would.
+    // Root writes anywhere: the service then runs as nobody, as a container's user would, when
+    // nobody can reach the checkout; else (a checkout under a private folder) it runs as root with
+    // a DATA_DIR under a file, which no user can write either.
     const asRoot = process.getuid?.() === 0;
-    if (asRoot) chmodSync(parent, 0o755);
+    const asNobody = asRoot && othersCanReach(fileURLToPath(new URL('../../..', import.meta.url)));
+    if (asNobody) chmodSync(parent, 0o755);
+    if (asRoot && !asNobody) {
+      writeFileSync(join(parent, 'a-file'), '');
+      dataDir = join(parent, 'a-file', 'data');
+    }
     const registryDir = tempDir();
     chmodSync(registryDir, 0o755);
     const registryFile = join(registryDir, 'registry.json');
@@ -692,13 +701,22 @@ describe('one process owns a SQLite data folder', () => {
     chmodSync(registryFile, 0o644);
     const service = start(
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEALS_REGISTRY: registryFile },
-      asRoot ? { user: { uid: 65534, gid: 65534 } } : {},
+      asNobody ? { user: { uid: 65534, gid: 65534 } } : {},
     );
+    const code = asRoot && !asNobody ? 'ENOTDIR' : 'EACCES';
     expect(await service.exited).toBe(1);
     expect(service.stderr().trim().split('\n')).toEqual([
-      new DataDirUnwritableError(dataDir, 'EACCES').message,
+      new DataDirUnwritableError(dataDir, code).message,
     ]);
-    expect(service.stderr()).toMatch(/^DATA_DIR .*data cannot be written \(EACCES\): /);
+    expect(service.stderr()).toMatch(/^DATA_DIR .*data cannot be written \((EACCES|ENOTDIR)\): /);
     expect(service.stdout()).not.toContain('Server listening');
   }, 60_000);
 });
+
+/** Whether a user other than the owner can reach `path`: every folder on the way lets others in. */
+function othersCanReach(path: string): boolean {
+  for (let dir = path; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dirname(dir) === dir) return true;
+  }
+}
