@@ -45,7 +45,12 @@ function cardTitles(page: Page): Promise<string[]> {
 
 /** The cards' distance chips: '3.2 mi', or '~3.2 mi' to a store located by its ZIP code. */
 async function distanceChips(page: Page): Promise<string[]> {
-  const chips = await cards(page).locator('li').allTextContents();
+  // What a chip shows: a chip said in full to screen readers shows its aria-hidden part.
+  const chips = await cards(page)
+    .locator('li')
+    .evaluateAll((items) =>
+      items.map((item) => (item.querySelector('[aria-hidden="true"]') ?? item).textContent ?? ''),
+    );
   return chips.filter((text) => /^~?\d[\d,]*\.\d mi$/.test(text));
 }
 

@@ -2,6 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import {
   alsoAt,
   alsoAtText,
+  productPrice,
   type CategoryFilter,
   type DealView,
   type PricesWithTax,
@@ -30,15 +31,22 @@ interface DealCardProps {
 }
 
 /**
- * The price text under a sale price, only when it says more than the prices above it: not when
- * it is an amount, or the sale price then the regular one ('$27.50 (was $55)').
+ * The price text under the price row, only when it says more than the row: not when it is the
+ * product's own price, that price then the regular one ('$27.50 (was $55)'), or that price and the
+ * multi-buy the row shows ('$13 · BOGO').
  */
-function saysMore(priceText: string, sale: number | undefined): boolean {
-  const amounts = [...priceText.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
-  const words = priceText
+function saysMore(
+  priceText: string,
+  price: number | undefined,
+  offer: string | undefined,
+): boolean {
+  const lower = priceText.toLowerCase();
+  const text = offer ? lower.replace(offer.toLowerCase(), '') : lower;
+  const amounts = [...text.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  const words = text
     .replace(/\$?\s?\d+(?:\.\d+)?/g, '')
-    .replace(/[\s()$.,:-]|was|reg(ular)?/gi, '');
-  return !(amounts[0] === sale && words === '');
+    .replace(/[\s()$.,:·-]|was|reg(ular)?/g, '');
+  return !(amounts[0] === price && words === '');
 }
 
 /**
@@ -158,7 +166,7 @@ export const DealCard = memo(function DealCard({
         {facts.sale &&
           priceText &&
           !card.priceIsOffer &&
-          saysMore(priceText, view.deal.salePrice) && (
+          saysMore(priceText, productPrice(view.deal), view.multiBuy) && (
             <p className={styles.priceText}>{card.price}</p>
           )}
         {facts.details.length > 0 && <p className={styles.details}>{facts.details.join(' · ')}</p>}
