@@ -2,7 +2,6 @@ import { memo, type MouseEvent } from 'react';
 import {
   alsoAt,
   alsoAtText,
-  productPrice,
   type CategoryFilter,
   type DealView,
   type PricesWithTax,
@@ -31,22 +30,15 @@ interface DealCardProps {
 }
 
 /**
- * The price text under the price row, only when it says more than the row: not when it is the
- * product's own price, that price then the regular one ('$27.50 (was $55)'), or that price and the
- * multi-buy the row shows ('$13 · BOGO').
+ * The price text under a sale price, only when it says more than the prices above it: not when
+ * it is an amount, or the sale price then the regular one ('$27.50 (was $55)').
  */
-function saysMore(
-  priceText: string,
-  price: number | undefined,
-  offer: string | undefined,
-): boolean {
-  const lower = priceText.toLowerCase();
-  const text = offer ? lower.replace(offer.toLowerCase(), '') : lower;
-  const amounts = [...text.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
-  const words = text
+function saysMore(priceText: string, sale: number | undefined): boolean {
+  const amounts = [...priceText.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  const words = priceText
     .replace(/\$?\s?\d+(?:\.\d+)?/g, '')
-    .replace(/[\s()$.,:·-]|was|reg(ular)?/g, '');
-  return !(amounts[0] === price && words === '');
+    .replace(/[\s()$.,:-]|was|reg(ular)?/gi, '');
+  return !(amounts[0] === sale && words === '');
 }
 
 /**
@@ -166,7 +158,7 @@ export const DealCard = memo(function DealCard({
         {facts.sale &&
           priceText &&
           !card.priceIsOffer &&
-          saysMore(priceText, productPrice(view.deal), view.multiBuy) && (
+          saysMore(priceText, view.deal.salePrice) && (
             <p className={styles.priceText}>{card.price}</p>
           )}
         {facts.details.length > 0 && <p className={styles.details}>{facts.details.join(' · ')}</p>}
