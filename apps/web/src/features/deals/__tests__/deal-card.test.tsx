@@ -56,6 +56,34 @@ describe('DealCard', () => {
     expect(screen.getByText('Flower')).toBeInTheDocument();
   });
 
+  it('says nothing twice: no description that only repeats the special, size and strain above it, no price text that repeats the price row', () => {
+    renderCard({
+      title: 'Illicit Pineapple Express Pre-Roll - 1g',
+      description: 'B2G1 Illicit Pre-Rolls · 1g · Sativa',
+      specialName: 'B2G1 Illicit Pre-Rolls',
+      size: '1g',
+      strainType: 'Sativa',
+      price: '$13 · BOGO',
+      salePrice: 13,
+      effectivePrice: 6.5,
+      multiBuy: 'BOGO',
+    });
+    expect(screen.getByText('B2G1 Illicit Pre-Rolls')).toBeInTheDocument();
+    expect(screen.queryByText('B2G1 Illicit Pre-Rolls · 1g · Sativa')).toBeNull();
+    expect(screen.getByText('$6.50 each')).toBeInTheDocument();
+    expect(screen.queryByText('$13 · BOGO')).toBeNull();
+  });
+
+  it('keeps a description that says more than the card, beside the special it names', () => {
+    renderCard({
+      title: 'Illicit Pineapple Express Pre-Roll - 1g',
+      description: 'B2G1 Illicit Pre-Rolls · hand-rolled',
+      specialName: 'B2G1 Illicit Pre-Rolls',
+    });
+    expect(screen.getByText('B2G1 Illicit Pre-Rolls')).toBeInTheDocument();
+    expect(screen.getByText('B2G1 Illicit Pre-Rolls · hand-rolled')).toBeInTheDocument();
+  });
+
   it("names the whole store on its cut chip, and says what a distance's '~' means", () => {
     const served = { ...deal({ title: 'Gummies 25% off' }), category: 'edibles' as const };
     const stores = DISPENSARIES.map((store) => ({ ...store, approximate: true }));

@@ -7,7 +7,13 @@ import {
   type PricesWithTax,
   type ProductStores,
 } from '@stl-deals/domain';
-import { dealCardView, dealFactsView, taxLine, type FactsContext } from '../model/deal-card';
+import {
+  dealCardView,
+  dealFactsView,
+  restatesCard,
+  taxLine,
+  type FactsContext,
+} from '../model/deal-card';
 import styles from './deal-card.module.css';
 import { DealImage } from './deal-image';
 import { FavouriteStar } from './favourite-star';
@@ -30,14 +36,17 @@ interface DealCardProps {
 }
 
 /**
- * The price text under a sale price, only when it says more than the prices above it: not when
- * it is an amount, or the sale price then the regular one ('$27.50 (was $55)').
+ * The price text under the price row, only when it says more than the row: not when it is the
+ * sale price, that price then the regular one ('$27.50 (was $55)'), or that price and the
+ * multi-buy the row shows ('$13 · BOGO').
  */
-function saysMore(priceText: string, sale: number | undefined): boolean {
-  const amounts = [...priceText.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
-  const words = priceText
+function saysMore(priceText: string, sale: number | undefined, offer: string | undefined): boolean {
+  const lower = priceText.toLowerCase();
+  const text = offer ? lower.replace(offer.toLowerCase(), '') : lower;
+  const amounts = [...text.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  const words = text
     .replace(/\$?\s?\d+(?:\.\d+)?/g, '')
-    .replace(/[\s()$.,:-]|was|reg(ular)?/gi, '');
+    .replace(/[\s()$.,:·-]|was|reg(ular)?/g, '');
   return !(amounts[0] === sale && words === '');
 }
 
@@ -85,13 +94,14 @@ export const DealCard = memo(function DealCard({
     ] as const
   ).filter((chip): chip is [(typeof chip)[0], string] => chip[1] !== null);
   const tags: Array<['special' | 'fresh' | 'ends', string]> = [];
-  // The special's name, unless the description below already says it word for word.
-  const said = card.description?.trim().toLowerCase();
-  if (facts.specialName && facts.specialName.toLowerCase() !== said) {
-    tags.push(['special', facts.specialName]);
-  }
+  if (facts.specialName) tags.push(['special', facts.specialName]);
   if (facts.isNew) tags.push(['fresh', 'New']);
   if (facts.ends) tags.push(['ends', facts.ends]);
+  // The description, unless it only repeats the special's name and the details said above it.
+  const description =
+    card.description && !restatesCard(card.description, [facts.specialName, ...facts.details])
+      ? card.description
+      : null;
   const priceText = card.price.trim();
   // The price large: what one item costs, else the price text as the store words it.
   const price = facts.sale ?? (priceText ? card.price : null);
@@ -158,7 +168,7 @@ export const DealCard = memo(function DealCard({
         {facts.sale &&
           priceText &&
           !card.priceIsOffer &&
-          saysMore(priceText, view.deal.salePrice) && (
+          saysMore(priceText, view.deal.salePrice, view.multiBuy) && (
             <p className={styles.priceText}>{card.price}</p>
           )}
         {facts.details.length > 0 && <p className={styles.details}>{facts.details.join(' · ')}</p>}
@@ -171,7 +181,7 @@ export const DealCard = memo(function DealCard({
             ))}
           </ul>
         )}
-        {card.description && <p className={styles.description}>{card.description}</p>}
+        {description && <p className={styles.description}>{description}</p>}
       </div>
     </>
   );

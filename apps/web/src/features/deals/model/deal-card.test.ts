@@ -10,7 +10,7 @@ import {
 } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { deal, DISPENSARIES } from '../../../test/fixtures';
-import { dealCardView, dealFactsView, taxLine } from './deal-card';
+import { dealCardView, dealFactsView, restatesCard, taxLine } from './deal-card';
 
 function cardOf(
   overrides: Parameters<typeof deal>[0],
@@ -195,5 +195,20 @@ describe('taxLine', () => {
     ['no price known', unpriced!, withTax('rec', 9.679), null],
   ])('%s', (_, card, tax, line) => {
     expect(taxLine(card, tax)).toBe(line);
+  });
+});
+
+describe('restatesCard', () => {
+  const shown = ['B2G1 Pre-Rolls', '1g', 'Illicit', 'Sativa'];
+  it.each([
+    ['B2G1 Pre-Rolls · 1g · Sativa', true],
+    ['b2g1 pre-rolls · 1G', true],
+    ['Sativa', true],
+    ['B2G1 Pre-Rolls · 1g · limited stock', false],
+    ['Hand-rolled in house, 1g of Sativa', false],
+    ['', false],
+    [' · ', false],
+  ])('%j restates the card: %s', (description, restates) => {
+    expect(restatesCard(description, [...shown, null])).toBe(restates);
   });
 });

@@ -190,6 +190,20 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
   };
 }
 
+/**
+ * Whether a description only restates what the card already shows: each of its parts between
+ * ' · ' is, case aside, one of `shown` (the special's name, the size, brand and strain).
+ * Decision: such a description is not shown again (the spec's card shows the description; a line
+ * that repeats the chips and tags above it only pushes the card's end further down).
+ */
+export function restatesCard(description: string, shown: readonly (string | null)[]): boolean {
+  const said = shown.map((text) => text?.toLowerCase());
+  return description
+    .toLowerCase()
+    .split(' · ')
+    .every((part) => said.includes(part.trim()));
+}
+
 /** A view made without a verdict (by hand) claims no discount. */
 const NO_CLAIM: ShownDiscount = { basis: 'claimed', percent: Number.NaN, regularPrice: null };
 const shownOf = (view: DealView): ShownDiscount => view.shown ?? NO_CLAIM;
