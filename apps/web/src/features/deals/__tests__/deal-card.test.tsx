@@ -64,7 +64,7 @@ describe('DealCard', () => {
       size: '1g',
       strainType: 'Sativa',
       price: '$13 · BOGO',
-      salePrice: 13,
+      regularPrice: 13,
       effectivePrice: 6.5,
       multiBuy: 'BOGO',
     });

@@ -37,17 +37,21 @@ interface DealCardProps {
 
 /**
  * The price text under the price row, only when it says more than the row: not when it is the
- * sale price, that price then the regular one ('$27.50 (was $55)'), or that price and the
- * multi-buy the row shows ('$13 · BOGO').
+ * product's own price (the sale price, else the regular one), that price then the regular one
+ * ('$27.50 (was $55)'), or that price and the multi-buy the row shows ('$13 · BOGO').
  */
-function saysMore(priceText: string, sale: number | undefined, offer: string | undefined): boolean {
+function saysMore(
+  priceText: string,
+  price: number | undefined,
+  offer: string | undefined,
+): boolean {
   const lower = priceText.toLowerCase();
   const text = offer ? lower.replace(offer.toLowerCase(), '') : lower;
   const amounts = [...text.matchAll(/\$?\s?(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
   const words = text
     .replace(/\$?\s?\d+(?:\.\d+)?/g, '')
     .replace(/[\s()$.,:·-]|was|reg(ular)?/g, '');
-  return !(amounts[0] === sale && words === '');
+  return !(amounts[0] === price && words === '');
 }
 
 /**
@@ -168,7 +172,7 @@ export const DealCard = memo(function DealCard({
         {facts.sale &&
           priceText &&
           !card.priceIsOffer &&
-          saysMore(priceText, view.deal.salePrice, view.multiBuy) && (
+          saysMore(priceText, view.deal.salePrice ?? view.deal.regularPrice, view.multiBuy) && (
             <p className={styles.priceText}>{card.price}</p>
           )}
         {facts.details.length > 0 && <p className={styles.details}>{facts.details.join(' · ')}</p>}
