@@ -20,6 +20,8 @@ export * from './rules/location';
 export * from './rules/cleaning';
 export * from './rules/deal-prices';
 export * from './rules/search';
+export * from './rules/shopper-search';
+export * from './rules/shopper-words';
 export * from './rules/day-filter';
 export * from './rules/price';
 export * from './rules/effective-price';

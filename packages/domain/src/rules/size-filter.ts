@@ -43,7 +43,10 @@ export function dealGrams(deal: Pick<Deal, 'size' | 'category'>): number {
  *   3.43 g jar), and far from the next weight sold (2 g, 5 g, 10 g). The gram's is 0.05 g either
  *   side, a label's rounding: a 0.9 g cart is not a gram.
  */
-const GRAM_RANGES: Record<Exclude<SizeFilter, 'any'>, readonly [low: number, high: number]> = {
+export const GRAM_RANGES: Record<
+  Exclude<SizeFilter, 'any'>,
+  readonly [low: number, high: number]
+> = {
   gram: [0.95, 1.05],
   eighth: [3.4, 3.6],
   quarter: [6.8, 7.2],

@@ -1,7 +1,8 @@
 // What the page loads on first use, in one chunk (see `onDemandParts`): the visitor's actions
 // (Refresh, Refresh All, Retry Connection), the page's background retries and the first cache
 // load's auto-refresh rounds, what is shown only after a failure or inside a closed disclosure,
-// and the follow dialog. None of it is needed to paint the first list.
+// the follow dialog, the shopper search and the pagination bar (under the first page of cards).
+// None of it is needed to paint the first list.
 
 export { autoRefreshDeals } from './api/auto-refresh';
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
@@ -10,6 +11,9 @@ export { refreshAll, refreshOne } from './api/refresh-actions';
 export { ErrorPanel } from './components/error-panel';
 export { fetchDealsFailedMessage } from './model/action-messages';
 export { NoticeBar } from './components/notice-bar';
+export { Pagination } from './components/pagination';
 export { TroubledSources } from './components/troubled-sources';
 export { default as FollowDialog } from '../follow/components/follow-dialog';
 export { pricesWithTax } from '@stl-deals/domain';
+export { shopperSearch } from './model/shopper-search';
+export { didYouMean } from './components/did-you-mean';

@@ -106,10 +106,45 @@ describe('filters', () => {
     await waitFor(() => expect(window.location.search).toBe('?search=GUMMY'));
 
     await user.type(search, 'zzz');
+    // The shopper search offers the words it may have meant, as a link, beside Clear search.
+    const meant = await screen.findByRole('link', { name: 'gummy' });
+    expect(meant.closest('p')).toHaveTextContent('No deals match "GUMMYzzz". Did you mean gummy?');
+    expect(meant).toHaveAttribute('href', expect.stringContaining('search=gummy'));
+    await user.click(meant);
+    expect(
+      await screen.findByText('Found 1 deal matching "gummy" (of 4 total)'),
+    ).toBeInTheDocument();
+    expect(search).toHaveValue('gummy');
+
+    await user.clear(search);
+    await user.type(search, 'qqqq qqqq');
     expect(await screen.findByText('No deals match your search.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findByText('Found 4 deals')).toBeInTheDocument();
     expect(search).toHaveValue('');
+  });
+
+  it('finds deals the way shoppers type: any order, typos, sizes and product words', async () => {
+    serve({
+      deals: [
+        deal({ title: 'Blue Dream 3.5g', brand: 'Proper', size: '3.5g', grams: 3.5 }),
+        deal({ title: 'Dream Queen Cartridge', brand: 'STIIIZY' }),
+        deal({ title: 'Sour Diesel 1/8 oz', brand: 'Flora Farms' }),
+      ],
+    });
+    const { user } = renderPage();
+    await screen.findByText('Found 3 deals');
+    const search = screen.getByLabelText('Search Deals');
+    for (const [query, count] of [
+      ['dream blu', 'Found 1 deal matching "dream blu" (of 3 total)'],
+      ['eighth', 'Found 2 deals matching "eighth" (of 3 total)'],
+      ['carts', 'Found 1 deal matching "carts" (of 3 total)'],
+      ['stiizy', 'Found 1 deal matching "stiizy" (of 3 total)'],
+    ] as const) {
+      await user.clear(search);
+      await user.type(search, query);
+      expect(await screen.findByText(count)).toBeInTheDocument();
+    }
   });
 
   it('clears a search typed a moment ago, before the address bar took it', async () => {
@@ -232,7 +267,7 @@ describe('pagination', () => {
     const { user } = renderPage();
     await screen.findByText('Found 30 deals');
     expect(screen.getAllByRole('listitem').filter((li) => li.querySelector('a'))).toHaveLength(12);
-    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
       'aria-current',
@@ -256,7 +291,7 @@ describe('pagination', () => {
     serve({ deals: deals(120) });
     renderPage({ query: '?page=5' });
     await screen.findByText('Found 120 deals');
-    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
     const labels = [...pages.querySelectorAll('li')].map((li) => li.textContent);
     expect(labels).toEqual(['Previous', '1', '2', '…', '4', '5', '6', '…', '9', '10', 'Next']);
   });
@@ -268,7 +303,7 @@ describe('pagination', () => {
     await user.selectOptions(screen.getByLabelText('Page size'), '24');
     expect(window.location.search).toBe('?pageSize=24');
     expect(screen.getAllByRole('link')).toHaveLength(24);
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await user.selectOptions(screen.getByLabelText('Sort By'), 'price-low');
     expect(window.location.search).toBe('?sort=price-low&pageSize=24');
   });
@@ -285,7 +320,7 @@ describe('pagination', () => {
     serve({ deals: deals(10_000) });
     const { user } = renderPage();
     expect(await screen.findByText('Found 10,000 deals')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Page 834' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Page 834' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Search Deals'), 'number 9999');
     expect(
       await screen.findByText('Found 1 deal matching "number 9999" (of 10,000 total)'),

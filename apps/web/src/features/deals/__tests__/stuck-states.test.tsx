@@ -60,7 +60,7 @@ describe('a failed Refresh over a loaded list', () => {
     server.use(http.post(API.refreshOne, inTurn(answer.status(500, 'Internal Server Error'))));
     const { user } = renderPage({ query: '?dispensary=swade' });
     await screen.findByText('Found 13 deals');
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(window.location.search).toBe('?dispensary=swade&page=2'));
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await screen.findByRole('alert');

@@ -9,7 +9,7 @@ import { hiddenDealsNote } from '../model/messages';
 import { DealCard } from './deal-card';
 import styles from './deal-list.module.css';
 import { EmptyState } from './empty-state';
-import { Pagination } from './pagination';
+import { Pagination } from './on-demand';
 import { FollowButton } from '../../follow/components/follow-button';
 
 const NO_OFFERS: readonly DealView[] = [];
@@ -27,7 +27,7 @@ interface DealListProps {
   categoryFilter: CategoryFilter;
   timeZone: TimeZone;
   onPage: (page: number) => void;
-  onClearSearch: () => void;
+  onSearch: (search: string) => void;
 }
 
 // What a card opens loads when a card first opens it, in a chunk of its own.
@@ -39,7 +39,7 @@ const cardDialogs = onDemand(() => import('./card-dialogs'));
  * opens it) and a deal's price history.
  */
 export function DealList(props: DealListProps) {
-  const { list, shown, categoryFilter, timeZone, onPage, onClearSearch } = props;
+  const { list, shown, categoryFilter, timeZone, onPage, onSearch } = props;
   const countRef = useRef<HTMLParagraphElement>(null);
   const { productKey, open: openProduct, close: closeProduct } = useProductParam();
   const [history, setHistory] = useState<DealView | null>(null);
@@ -113,9 +113,10 @@ export function DealList(props: DealListProps) {
       <div>
         {list.empty || !facts ? (
           <EmptyState
-            searching={list.searching}
+            search={list.searching ? list.search : ''}
+            suggestion={list.suggestion}
             unreached={props.unreached}
-            onClearSearch={onClearSearch}
+            onSearch={onSearch}
           />
         ) : (
           list.groups.map((group, index) => (
@@ -141,7 +142,7 @@ export function DealList(props: DealListProps) {
           ))
         )}
       </div>
-      <Pagination buttons={list.pagination} page={list.page} onPage={goTo} />
+      <Pagination page={list.page} pages={list.pages} onPage={goTo} />
       {dialogs && productKey !== null && (
         <dialogs.ProductComparison
           offers={list.products.get(productKey) ?? NO_OFFERS}

@@ -47,7 +47,7 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
   const onPage = useCallback((page: number) => change({ page }), [change]);
   // The address's filters, so a search counts once it settles, not on every keystroke.
   const shown = useMemo(() => writeFilters({ ...props.filters, page: 1 }), [props.filters]);
-  const onClearSearch = useCallback(() => change({ search: '' }), [change]);
+  const onSearch = useCallback((search: string) => change({ search }), [change]);
 
   // A change of the search dismisses an error over the list or a notice, as any other change of
   // what is displayed does (see `useDealFeed`); typed text is not in the URL yet, so it is told.
@@ -115,7 +115,7 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
         onRetry={props.onRetry}
         onDismissNotice={onDismissNotice}
         onPage={onPage}
-        onClearSearch={onClearSearch}
+        onSearch={onSearch}
       />
     </>
   );

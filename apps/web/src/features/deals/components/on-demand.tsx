@@ -13,3 +13,6 @@ export const NoticeBar = onDemandComponent(onDemandParts, (parts) => parts.Notic
 
 /** The failing and unconfigured dispensaries, inside the source coverage disclosure. */
 export const TroubledSources = onDemandComponent(onDemandParts, (parts) => parts.TroubledSources);
+
+/** The pagination bar under the list (spec section 5). */
+export const Pagination = onDemandComponent(onDemandParts, (parts) => parts.Pagination);

@@ -1,15 +1,20 @@
 import { memo } from 'react';
-import type { PaginationButtons } from '@stl-deals/domain';
+import { paginationButtons } from '@stl-deals/domain';
 import styles from './pagination.module.css';
 
-interface PaginationProps {
-  buttons: PaginationButtons;
+export interface PaginationProps {
   page: number;
+  pages: number;
   onPage: (page: number) => void;
 }
 
-/** The pagination bar exactly as the domain lays it out (spec section 5). */
-export const Pagination = memo(function Pagination({ buttons, page, onPage }: PaginationProps) {
+/**
+ * The pagination bar exactly as the domain lays it out (spec section 5). In the on-demand parts:
+ * it stands under the list's first page of cards, below the first screen, and its code loads when
+ * the browser is idle once the list shows (see `onDemandParts`).
+ */
+export const Pagination = memo(function Pagination({ page, pages, onPage }: PaginationProps) {
+  const buttons = paginationButtons(page, pages);
   if (!buttons.visible) return null;
   return (
     <nav className={styles.nav} aria-label="Pages">

@@ -20,7 +20,7 @@ interface ResultsAreaProps {
   onRetry: () => void;
   onDismissNotice: () => void;
   onPage: (page: number) => void;
-  onClearSearch: () => void;
+  onSearch: (search: string) => void;
 }
 
 /**
@@ -47,7 +47,7 @@ export function ResultsArea(props: ResultsAreaProps) {
         categoryFilter={props.categoryFilter}
         timeZone={props.timeZone}
         onPage={props.onPage}
-        onClearSearch={props.onClearSearch}
+        onSearch={props.onSearch}
       />
     </>
   );

@@ -8,7 +8,6 @@ import {
   groupDeals,
   pageCount,
   pageItems,
-  paginationButtons,
   productStores,
   splitDeals,
   weekdayAt,
@@ -104,31 +103,44 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
   // 'My stores' as text: the same stores read from a new URL (another page) are the same filter.
   const stores = filters.stores.join();
   const { dispensaries } = loaded;
-  // The tax rule loads with the page's on-demand parts when prices are first shown with tax (a
-  // link with `tax=` asks for them at once); until it arrives the list shows shelf prices.
-  const taxCode = useCodeWhen(onDemandParts, filters.tax !== 'off');
+  // The tax rule and the shopper search load with the page's on-demand parts (when the browser
+  // is idle after the first list, or at once for prices with tax or a search); until they arrive
+  // the list shows shelf prices and the spec's search answers.
+  const searching = search.trim() !== '';
+  const parts = useCodeWhen(onDemandParts, filters.tax !== 'off' || searching);
   const tax = useMemo(
-    () => (taxCode ? taxCode.pricesWithTax(filters.tax, dispensaries) : null),
-    [taxCode, filters.tax, dispensaries],
+    () => (parts ? parts.pricesWithTax(filters.tax, dispensaries) : null),
+    [parts, filters.tax, dispensaries],
   );
-  const matching = useMemo(
-    () =>
-      filterAndSortDealsNarrowing(
-        showable,
-        {
-          category,
-          radius,
-          search,
-          sort,
-          size,
-          brand,
-          tax,
-          stores: stores ? stores.split(',') : [],
-        },
-        locationKnown,
-      ),
-    [showable, category, radius, search, sort, size, brand, tax, stores, locationKnown],
-  );
+  const searched = useMemo(() => {
+    const chosen = {
+      category,
+      radius,
+      search,
+      sort,
+      size,
+      brand,
+      tax,
+      stores: stores ? stores.split(',') : [],
+    };
+    return parts && searching
+      ? parts.shopperSearch(showable, chosen, locationKnown)
+      : { deals: filterAndSortDealsNarrowing(showable, chosen, locationKnown), suggestion: null };
+  }, [
+    parts,
+    searching,
+    showable,
+    category,
+    radius,
+    search,
+    sort,
+    size,
+    brand,
+    tax,
+    stores,
+    locationKnown,
+  ]);
+  const matching = searched.deals;
 
   const pages = pageCount(matching.length, pageSize);
   const page = clampPage(filters.page, pages);
@@ -137,8 +149,6 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
     () => groupDeals(pageItems(matching, page, pageSize), sort),
     [matching, page, pageSize, sort],
   );
-
-  const pagination = useMemo(() => paginationButtons(page, pages), [page, pages]);
 
   return {
     groups,
@@ -151,9 +161,13 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
     products: loaded.products,
     /** Prices with tax when the switch is on, else null: the cards' '~$27.43 with tax'. */
     tax,
-    pagination,
+    /** How many pages the list has (the pagination bar lays them out, see `Pagination`). */
+    pages,
     countLine: countLine({ shown: matching.length, total: showable.length, search }),
     empty: matching.length === 0,
-    searching: search.trim() !== '',
+    searching,
+    search,
+    /** 'Did you mean blue dream?' when nothing matched the search (see `searchSuggestion`). */
+    suggestion: searched.suggestion,
   };
 }

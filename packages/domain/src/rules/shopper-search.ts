@@ -1,0 +1,252 @@
+import { filterDeals, type DealFilters } from './deal-list';
+import type { DealView } from './deal-view';
+import { needleAt, searchNeedle, searchText } from './search';
+import {
+  foldText,
+  queryWords,
+  textWords,
+  typoAllowance,
+  weightRange,
+  type QueryWord,
+} from './shopper-words';
+import { byDiscount, sortDeals } from './sort';
+
+/**
+ * The shopper search: every word of the query must match a word of the deal, in any order; a word
+ * matches as typed, as what it also means ('carts' a vape, 'eighth' 3.5 g: `shopper-words.ts`), as
+ * the start of a word (typing 'blue dr'), or with a typo (`typoAllowance`). How well it matches is
+ * its score, which orders 'Relevance' while a search is typed:
+ * - where: a word of the title counts most, then the brand, then the store's name, then the rest
+ *   (description, special, size, category, strain type);
+ * - how: as typed or meant before the start of a word, before a typo;
+ * each query word's best (where × 3 + how), summed over the query's words. Ties keep the deeper
+ * checked discount first, then the service's order (see `sortDeals`).
+ *
+ * Built once per list of deals (`buildShopperIndex`): every word of every deal with the deals it
+ * is in, and the words sorted, along which prefixes are ranges and typos are looked for. A query
+ * word's matches are kept for the next keystrokes, which mostly change only the last word.
+ */
+
+/** Where a word stands in a deal, the best first (see the module's comment). */
+const TITLE = 3;
+const BRAND = 2;
+const STORE = 1;
+const DETAILS = 0;
+
+/** How a word matched. */
+const AS_MEANT = 2;
+const AS_PREFIX = 1;
+const WITH_TYPO = 0;
+
+/** Query words whose matches are kept; more and the oldest are let go. */
+const KEPT_WORDS = 64;
+
+export interface ShopperIndex {
+  readonly views: readonly DealView[];
+  /** Each word and the deals it is in: the deal's index × 4 + the best place it stands there. */
+  readonly postings: ReadonlyMap<string, readonly number[]>;
+  /** Every word of `postings`, sorted. */
+  readonly words: readonly string[];
+  /** Per query word, each deal's best match (-1: none), kept while the visitor types. */
+  readonly matches: Map<string, Int8Array>;
+}
+
+/** The fields of a deal, by the place a word in them stands. */
+function fields(view: DealView): Array<[number, string]> {
+  const { deal } = view;
+  const details = [
+    deal.description,
+    deal.specialName,
+    deal.size,
+    deal.strainType,
+    view.category === 'other' ? '' : view.category,
+  ];
+  return [
+    [TITLE, deal.title],
+    [BRAND, deal.brand ?? ''],
+    [STORE, deal.dispensary],
+    [DETAILS, details.filter(Boolean).join(' · ')],
+  ];
+}
+
+/** The index of `views` (see the module's comment); the views' order is the result's. */
+export function buildShopperIndex(views: readonly DealView[]): ShopperIndex {
+  const postings = new Map<string, number[]>();
+  views.forEach((view, doc) => {
+    for (const [place, text] of fields(view)) {
+      if (text === '') continue;
+      for (const word of textWords(text)) {
+        const entry = doc * 4 + place;
+        const list = postings.get(word);
+        if (!list) postings.set(word, [entry]);
+        else {
+          const last = list[list.length - 1]!;
+          // One entry per deal, at the best place the word stands in it.
+          if (last >> 2 !== doc) list.push(entry);
+          else if ((last & 3) < place) list[list.length - 1] = entry;
+        }
+      }
+    }
+  });
+  return { views, postings, words: [...postings.keys()].sort(), matches: new Map() };
+}
+
+/**
+ * Each deal the query matches with its score (see the module's comment), in the index's order;
+ * null for a query with no words (a blank one matches everything, as the spec's search does).
+ */
+export function searchShopperIndex(
+  index: ShopperIndex,
+  query: string,
+): Map<DealView, number> | null {
+  const words = queryWords(query);
+  if (words.length === 0) return null;
+  const perWord = words.map((word) => wordMatches(index, word));
+  const found = new Map<DealView, number>();
+  index.views.forEach((view, doc) => {
+    let score = 0;
+    for (const matches of perWord) {
+      const match = matches[doc]!;
+      if (match < 0) return;
+      score += match;
+    }
+    found.set(view, score);
+  });
+  return found;
+}
+
+/**
+ * The visitor's filters and sort applied with the shopper search (see the module's comment): a
+ * deal is kept when the query's words match it or the spec's search finds the query in it (so
+ * everything the spec's search finds is still found). 'Relevance' orders by score, then the
+ * deeper checked discount (`byDiscount`), then the service's order; a deal the spec's search
+ * alone found scores 0. Every other sort is `sortDeals`'.
+ */
+export function shopperSearchDeals(
+  index: ShopperIndex,
+  filters: DealFilters,
+  locationKnown: boolean,
+): DealView[] {
+  const matches = searchShopperIndex(index, filters.search);
+  const needle = searchNeedle(filters.search);
+  const kept = filterDeals(index.views, { ...filters, search: '' }, locationKnown).filter(
+    (view) => matches?.has(view) || needleAt(view.searchText ?? searchText(view.deal), needle) >= 0,
+  );
+  if (filters.sort !== 'relevance' || !matches) return sortDeals(kept, filters.sort, filters.tax);
+  const score = (view: DealView) => matches.get(view) ?? 0;
+  return kept.sort((a, b) => score(b) - score(a) || byDiscount(a, b) || a.rank - b.rank);
+}
+
+function wordMatches(index: ShopperIndex, word: QueryWord): Int8Array {
+  const key = `${word.typed} ${word.means.join(' ')}`;
+  const known = index.matches.get(key);
+  if (known) return known;
+  const { views, postings, words } = index;
+  const best = new Int8Array(views.length).fill(-1);
+  const mark = (token: string, how: number) => {
+    for (const entry of postings.get(token) ?? []) {
+      const score = (entry & 3) * 3 + how;
+      if (score > best[entry >> 2]!) best[entry >> 2] = score;
+    }
+  };
+  for (const form of [word.typed, ...word.means]) mark(form, AS_MEANT);
+  for (let at = firstAtOrAfter(words, word.typed); at < words.length; at++) {
+    const candidate = words[at]!;
+    if (!candidate.startsWith(word.typed)) break;
+    if (candidate !== word.typed) mark(candidate, AS_PREFIX);
+  }
+  const allowance = typoAllowance(word.typed);
+  if (allowance > 0) {
+    for (const candidate of words) {
+      if (candidate !== word.typed && editsBetween(word.typed, candidate, allowance) <= allowance) {
+        mark(candidate, WITH_TYPO);
+      }
+    }
+  }
+  if (word.grams !== null) {
+    const [low, high] = weightRange(word.grams);
+    const weighed = DETAILS * 3 + AS_MEANT;
+    views.forEach((view, doc) => {
+      const grams = view.grams ?? view.deal.grams ?? Number.NaN;
+      if (grams >= low && grams <= high && weighed > best[doc]!) best[doc] = weighed;
+    });
+  }
+  if (index.matches.size >= KEPT_WORDS) index.matches.clear();
+  index.matches.set(key, best);
+  return best;
+}
+
+/** The first place in sorted `words` at or after `word`. */
+function firstAtOrAfter(words: readonly string[], word: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (words[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Words longer than this are matched as typed or as a prefix only, never with a typo. */
+const LONGEST_TYPO_WORD = 40;
+const rows = [0, 1, 2].map(() => new Uint8Array(LONGEST_TYPO_WORD + 1));
+
+/**
+ * How many edits turn `a` into `b` (a letter added, dropped or changed, or two neighbours swapped:
+ * the optimal string alignment distance), or `most + 1` as soon as it is more than `most`.
+ */
+export function editsBetween(a: string, b: string, most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  if (a.length > LONGEST_TYPO_WORD || b.length > LONGEST_TYPO_WORD) return a === b ? 0 : most + 1;
+  let [before, row, next] = rows as [Uint8Array, Uint8Array, Uint8Array];
+  for (let j = 0; j <= b.length; j++) row[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    next[0] = i;
+    let smallest = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, before[j - 2]! + 1);
+      }
+      next[j] = value;
+      if (value < smallest) smallest = value;
+    }
+    if (smallest > most) return most + 1;
+    [before, row, next] = [row, next, before];
+  }
+  return Math.min(row[b.length]!, most + 1);
+}
+
+/**
+ * What the visitor may have meant when nothing matched: each word of the query that is no word
+ * of the deals replaced by the word of the deals closest to it (up to one edit more than a match
+ * allows; the word in most deals among equals), 'blu dreem' as 'blue dream'. Null when no word
+ * needs replacing or none has a close word.
+ */
+export function suggestQuery(index: ShopperIndex, query: string): string | null {
+  const typed = foldText(query).match(/[a-z0-9]+(?:[./]\d+)?/g) ?? [];
+  let changed = false;
+  const suggested = typed.map((word) => {
+    if (/\d/.test(word) || index.postings.has(word)) return word;
+    const allowance = typoAllowance(word) + 1;
+    let best = word;
+    let bestEdits = allowance + 1;
+    let bestCount = 0;
+    for (const candidate of index.words) {
+      if (/\d/.test(candidate)) continue;
+      const edits = editsBetween(word, candidate, Math.min(allowance, bestEdits));
+      if (edits > allowance || edits > bestEdits) continue;
+      const count = index.postings.get(candidate)!.length;
+      if (edits < bestEdits || count > bestCount) {
+        best = candidate;
+        bestEdits = edits;
+        bestCount = count;
+      }
+    }
+    changed ||= best !== word;
+    return best;
+  });
+  return changed ? suggested.join(' ') : null;
+}
