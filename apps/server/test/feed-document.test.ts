@@ -11,6 +11,7 @@ import {
   FILTER_PARAMS,
   filterAndSortDeals,
   readFilters,
+  shopperSearchDeals,
   splitDeals,
   type Deal,
   type Dispensary,
@@ -379,9 +380,9 @@ describe("a feed's search", () => {
   const keyOf = (deal: Deal) => `${deal.dispensaryKey}|${deal.title}`;
 
   /**
-   * The page's list for the same URL, by the page's own steps (use-deal-list): its views of the
-   * page view's deals (one dispensary's answer when the URL names one), those shown on the day,
-   * then its filters; then newest first and cut as a feed is. Ties in the feed's order are broken
+   * The page's list for the same URL, by the page's own steps (use-deal-list, its search the
+   * shopper search): its views of the page view's deals (one dispensary's answer when the URL
+   * names one), those shown on the day, then its filters; then newest first and cut as a feed is. Ties in the feed's order are broken
    * by relevance in the whole list, which one dispensary's answer does not hold: taken from it.
    */
   async function pageList(model: DealsReadModel, query: string): Promise<string[]> {
@@ -393,15 +394,17 @@ describe("a feed's search", () => {
     const visitor = point ? { lat: Number(point[1]), lng: Number(point[2]) } : null;
     const views = buildDealViews(await dealsOf(answer), PLACES, visitor);
     const { showable } = splitDeals(views, dayOf(filters.day, TODAY));
-    const listed = filterAndSortDeals(
+    const chosen = {
+      category: filters.category,
+      radius: filters.distance,
+      search: filters.search,
+      sort: filters.sort,
+      stores,
+    };
+    // A search is read by the shopper search once the page's on-demand parts have loaded.
+    const listed = (filters.search.trim() ? shopperSearchDeals : filterAndSortDeals)(
       showable,
-      {
-        category: filters.category,
-        radius: filters.distance,
-        search: filters.search,
-        sort: filters.sort,
-        stores,
-      },
+      chosen,
       visitor !== null,
     );
     const whole = await dealsOf(model.all('page'));
@@ -419,6 +422,10 @@ describe("a feed's search", () => {
     '?search=blue+dream',
     '?search=%20BLUE%20dream%20',
     '?search=member',
+    '?search=blu+dreem',
+    '?search=dream+blue+pre+roll',
+    '?search=carts&day=friday',
+    '?search=gummy',
     '?search=downtown',
     '?day=friday',
     '?day=monday&category=vapes',

@@ -2,8 +2,14 @@ import { existsSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import {
+  buildDealViews,
   CacheStatusSchema,
   cutText,
+  foldText,
+  shopperIndexOf,
+  splitDeals,
+  suggestQuery,
+  type DealView,
   dayOf,
   discountOf,
   isNewDeal,
@@ -194,6 +200,65 @@ describe('what the visitor sees', () => {
     await countText(page);
     await page.getByLabel('Search Deals').fill('luxury leaf');
     await textBecomes(page, expectedList(data, { search: 'luxury leaf' }).countLine);
+  });
+
+  it('finds deals the way shoppers type: typos, any order, sizes and product words, and offers what a search may have meant', async () => {
+    const data = await fetchServiceData(SERVICE);
+    const { showable } = splitDeals(
+      buildDealViews(data.deals, data.dispensaries, null),
+      weekdayAt(suiteNow(), TIME_ZONE),
+    );
+    // The demo's most common long word of a title, and two of its words in the other order.
+    const words = showable.flatMap((view) => foldText(view.deal.title).match(/[a-z]{6,}/g) ?? []);
+    const counts = new Map<string, number>();
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    const common = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    const pair = showable
+      .map((view) => foldText(view.deal.title).match(/^([a-z]{4,}) ([a-z]{4,})/))
+      .find(Boolean)!;
+    const typo = `${common.slice(0, 2)}${common[3]}${common[2]}${common.slice(4)}`;
+    const queries = [
+      [typo, (view: DealView) => foldText(view.deal.title).includes(common)],
+      [`${pair[2]} ${pair[1]}`, (view: DealView) => foldText(view.deal.title).includes(pair[0])],
+      ['eighth', (view: DealView) => view.grams! >= 3.4 && view.grams! <= 3.6],
+      ['carts', (view: DealView) => view.category === 'vapes'],
+    ] as const;
+    for (const [name, viewport] of [
+      ['1366', DESKTOP],
+      ['390', PHONE],
+    ] as const) {
+      const { page } = await open('/', { viewport });
+      await countText(page);
+      const box = page.getByLabel('Search Deals');
+      for (const [query, meant] of queries) {
+        const found = expectedList(data, { search: query, pageSize: 12 });
+        // Everything a shopper means by it is found.
+        const ids = new Set(found.matching.map((view) => view.deal.id));
+        const missed = showable.filter(meant).filter((view) => !ids.has(view.deal.id));
+        expect(
+          missed.map((view) => view.deal.title),
+          query,
+        ).toEqual([]);
+        await box.fill(query);
+        await textBecomes(page, found.countLine);
+        await becomes(() => cardTitles(page), found.titles);
+      }
+      await shot(page, `search-carts-${name}`);
+
+      // Two letters wrong in a six-letter word: no match, and the word it was.
+      const wrong = `${common[0]}q${common[2]}q${common.slice(4)}`;
+      expect(suggestQuery(shopperIndexOf(showable), wrong)).toBe(common);
+      await box.fill(wrong);
+      const meant = page.getByRole('link', { name: common, exact: true });
+      await meant.waitFor();
+      expect(await meant.locator('xpath=..').textContent()).toBe(
+        `No deals match "${wrong}". Did you mean ${common}?`,
+      );
+      await shot(page, `search-did-you-mean-${name}`);
+      await meant.click();
+      await textBecomes(page, expectedList(data, { search: common }).countLine);
+      expect(await box.inputValue()).toBe(common);
+    }
   });
 
   it("lists another day's deals with 'Deals for', and says how many are for other days", async () => {

@@ -6,11 +6,11 @@ import {
   DEALS_FEED_PATH,
   DEFAULT_FILTERS,
   distanceToDispensary,
-  filterDeals,
   moneyText,
   MY_STORES,
   safeHttpUrl,
   searchQuery,
+  shopperFilterDeals,
   shownDiscountText,
   shownPercent,
   withinRadius,
@@ -43,7 +43,7 @@ export interface FeedContext {
 }
 
 /**
- * The URL's filters as `filterDeals` reads them, by the same names (so a filter the page's list
+ * The URL's filters as `shopperFilterDeals` reads them, by the same names (so a filter the page's list
  * gains reaches the feed with it), but for the prices' tax, which changes prices and not which
  * deals are listed, and the radius, which the feed judges per dispensary.
  */
@@ -55,7 +55,8 @@ function listFilters(filters: Filters): Omit<DealFilters, 'sort'> {
 /**
  * The deals a search lists, as the page lists them for the same URL, newest first and at most
  * `FEED_MAX_ENTRIES`: the page's cleaning rules and day filter (`showableOn`), its filters
- * (`filterDeals`: 'My stores', category, search and what else the page's list filters by), one
+ * (`shopperFilterDeals`: 'My stores', category, the search as the page reads it and what else
+ * the page's list filters by), one
  * dispensary, and the radius around the search's point, judged per dispensary with the page's distance rules.
  */
 export function selectFeedDeals(
@@ -64,7 +65,8 @@ export function selectFeedDeals(
   context: Pick<FeedContext, 'today' | 'dispensaries'>,
 ): DealView[] {
   const { filters, point } = search;
-  let views = list.showableOn(dayOf(filters.day, context.today));
+  const showable = list.showableOn(dayOf(filters.day, context.today));
+  let views = showable;
   if (filters.dispensary !== DEFAULT_FILTERS.dispensary && filters.dispensary !== MY_STORES) {
     views = views.filter((view) => view.deal.dispensaryKey === filters.dispensary);
   }
@@ -76,8 +78,12 @@ export function selectFeedDeals(
     );
     views = views.filter((view) => near.has(view.deal.dispensaryKey));
   }
-  // `filterDeals` keeps its input's order: newest first.
-  return filterDeals(views, listFilters(filters), false).slice(0, FEED_MAX_ENTRIES);
+  // The page's shopper search, over the day's deals (whose index is kept while they are
+  // published); it keeps its input's order: newest first.
+  return shopperFilterDeals(views, listFilters(filters), false, showable).slice(
+    0,
+    FEED_MAX_ENTRIES,
+  );
 }
 
 /** Lone surrogates, which no URI can carry (`encodeURIComponent` throws on them). */

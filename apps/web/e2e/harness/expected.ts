@@ -5,6 +5,7 @@ import {
   distanceChipText,
   DispensaryListSchema,
   filterAndSortDeals,
+  shopperSearchDeals,
   groupDeals,
   pageCount,
   pageItems,
@@ -125,7 +126,9 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
   } = query;
   const views = buildDealViews(data.deals, data.dispensaries, visitor);
   const { showable, counts } = splitDeals(views, query.day ?? weekdayAt(now, TIME_ZONE));
-  const matching = filterAndSortDeals(
+  // A search is read by the shopper search, as the page reads it once its on-demand parts have
+  // loaded (at the latest when the search is typed).
+  const matching = (search.trim() ? shopperSearchDeals : filterAndSortDeals)(
     showable,
     {
       category,

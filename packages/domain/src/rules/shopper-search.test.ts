@@ -9,7 +9,7 @@ import {
   shopperSearchDeals,
   suggestQuery,
 } from './shopper-search';
-import { queryWords, textWords, typoAllowance } from './shopper-words';
+import { meaningOf, queryWords, textWords, typoAllowance } from './shopper-words';
 import { dealGrams } from './size-filter';
 
 /** A deal as the service sends it: its category and weight worked out. */
@@ -46,18 +46,31 @@ const titles = (query: string) =>
   [...(searchShopperIndex(index, query)?.keys() ?? [])].map((view) => view.deal.title);
 const FILTERS: DealFilters = { category: 'all', radius: 'all', search: '', sort: 'relevance' };
 const listed = (search: string, more: Partial<DealFilters> = {}) =>
-  shopperSearchDeals(index, { ...FILTERS, search, ...more }, false).map((view) => view.deal.title);
+  shopperSearchDeals(views, { ...FILTERS, search, ...more }, false).map((view) => view.deal.title);
 
 describe('shopper words', () => {
   it.each([
     ['Crème BRÛLÉE', ['creme', 'brulee']],
     ['Pre-Rolls 3.5g', ['preroll', 'g3.5']],
     ['pre roll 1/8 oz', ['preroll', 'g3.5']],
-    ['Carts', ['carts', 'cart']],
-    ['Gummies', ['gummies', 'gummy']],
     ['1 oz zip', ['zip', 'g28']],
   ])('reads %j as words including %j', (text, words) => {
     expect(textWords(text)).toEqual(expect.arrayContaining(words));
+  });
+
+  it.each([
+    ['carts', 'cart'],
+    ['cartridges', 'cart'],
+    ['vapes', 'cart'],
+    ['gummies', 'gummy'],
+    ['joints', 'preroll'],
+    ['edibles', 'edible'],
+    ['quarters', 'quarter'],
+    ['stizzy', 'stiiizy'],
+    ['glass', null],
+    ['cart', null],
+  ])('reads %j as also meaning %j', (word, meant) => {
+    expect(meaningOf(word)).toBe(meant);
   });
 
   it("does not read 'Half Off' as a half ounce, but a query's 'half' may be one", () => {
@@ -158,11 +171,7 @@ describe('shopperSearchDeals', () => {
       [],
       null,
     );
-    const ordered = shopperSearchDeals(
-      buildShopperIndex(deeper),
-      { ...FILTERS, search: 'proper' },
-      false,
-    );
+    const ordered = shopperSearchDeals(deeper, { ...FILTERS, search: 'proper' }, false);
     expect(ordered.map((view) => view.deal.title)).toEqual([
       'Blue Dream 3.5g',
       'Super Boof Quarter',

@@ -3,6 +3,7 @@ import type { DealView } from './deal-view';
 import { needleAt, searchNeedle, searchText } from './search';
 import {
   foldText,
+  meaningOf,
   queryWords,
   textWords,
   typoAllowance,
@@ -47,6 +48,8 @@ export interface ShopperIndex {
   readonly postings: ReadonlyMap<string, readonly number[]>;
   /** Every word of `postings`, sorted. */
   readonly words: readonly string[];
+  /** The words of `postings` that mean a word ('cart': 'cartridges', 'vapes'; see `meaningOf`). */
+  readonly meaning: ReadonlyMap<string, readonly string[]>;
   /** Per query word, each deal's best match (-1: none), kept while the visitor types. */
   readonly matches: Map<string, Int8Array>;
 }
@@ -72,10 +75,17 @@ function fields(view: DealView): Array<[number, string]> {
 /** The index of `views` (see the module's comment); the views' order is the result's. */
 export function buildShopperIndex(views: readonly DealView[]): ShopperIndex {
   const postings = new Map<string, number[]>();
+  // Store and brand names repeat from deal to deal: each text is read once.
+  const read = new Map<string, string[]>();
   views.forEach((view, doc) => {
     for (const [place, text] of fields(view)) {
       if (text === '') continue;
-      for (const word of textWords(text)) {
+      let words = read.get(text);
+      if (!words) {
+        words = textWords(text);
+        read.set(text, words);
+      }
+      for (const word of words) {
         const entry = doc * 4 + place;
         const list = postings.get(word);
         if (!list) postings.set(word, [entry]);
@@ -88,7 +98,15 @@ export function buildShopperIndex(views: readonly DealView[]): ShopperIndex {
       }
     }
   });
-  return { views, postings, words: [...postings.keys()].sort(), matches: new Map() };
+  const meaning = new Map<string, string[]>();
+  for (const word of postings.keys()) {
+    const meant = meaningOf(word);
+    if (meant === null) continue;
+    const words = meaning.get(meant);
+    if (words) words.push(word);
+    else meaning.set(meant, [word]);
+  }
+  return { views, postings, words: [...postings.keys()].sort(), meaning, matches: new Map() };
 }
 
 /**
@@ -115,23 +133,59 @@ export function searchShopperIndex(
   return found;
 }
 
+const INDEXES = new WeakMap<readonly DealView[], ShopperIndex>();
+
+/** The index of `views`, built on first use and kept as long as the array lives. */
+export function shopperIndexOf(views: readonly DealView[]): ShopperIndex {
+  let index = INDEXES.get(views);
+  if (!index) {
+    index = buildShopperIndex(views);
+    INDEXES.set(views, index);
+  }
+  return index;
+}
+
 /**
- * The visitor's filters and sort applied with the shopper search (see the module's comment): a
- * deal is kept when the query's words match it or the spec's search finds the query in it (so
- * everything the spec's search finds is still found). 'Relevance' orders by score, then the
- * deeper checked discount (`byDiscount`), then the service's order; a deal the spec's search
- * alone found scores 0. Every other sort is `sortDeals`'.
+ * The deals of `views` the filters keep, the search read by the shopper search: a deal is kept
+ * when the query's words match it or the spec's search finds the query in it (so everything the
+ * spec's search finds is still found). In their order. `views` may be a part of `all` (a feed's
+ * one dispensary of the day's deals), whose index is the one kept.
+ */
+export function shopperFilterDeals(
+  views: readonly DealView[],
+  filters: Omit<DealFilters, 'sort'>,
+  locationKnown: boolean,
+  all: readonly DealView[] = views,
+): DealView[] {
+  const matches = searchShopperIndex(shopperIndexOf(all), filters.search);
+  return keptBy(views, filters, locationKnown, matches);
+}
+
+function keptBy(
+  views: readonly DealView[],
+  filters: Omit<DealFilters, 'sort'>,
+  locationKnown: boolean,
+  matches: ReadonlyMap<DealView, number> | null,
+): DealView[] {
+  const needle = searchNeedle(filters.search);
+  return filterDeals(views, { ...filters, search: '' }, locationKnown).filter(
+    (view) => matches?.has(view) || needleAt(view.searchText ?? searchText(view.deal), needle) >= 0,
+  );
+}
+
+/**
+ * The visitor's filters and sort applied with the shopper search (`shopperFilterDeals`).
+ * 'Relevance' orders by score, then the deeper checked discount (`byDiscount`), then the
+ * service's order; a deal the spec's search alone found scores 0. Every other sort is
+ * `sortDeals`'.
  */
 export function shopperSearchDeals(
-  index: ShopperIndex,
+  views: readonly DealView[],
   filters: DealFilters,
   locationKnown: boolean,
 ): DealView[] {
-  const matches = searchShopperIndex(index, filters.search);
-  const needle = searchNeedle(filters.search);
-  const kept = filterDeals(index.views, { ...filters, search: '' }, locationKnown).filter(
-    (view) => matches?.has(view) || needleAt(view.searchText ?? searchText(view.deal), needle) >= 0,
-  );
+  const matches = searchShopperIndex(shopperIndexOf(views), filters.search);
+  const kept = keptBy(views, filters, locationKnown, matches);
   if (filters.sort !== 'relevance' || !matches) return sortDeals(kept, filters.sort, filters.tax);
   const score = (view: DealView) => matches.get(view) ?? 0;
   return kept.sort((a, b) => score(b) - score(a) || byDiscount(a, b) || a.rank - b.rank);
@@ -149,7 +203,10 @@ function wordMatches(index: ShopperIndex, word: QueryWord): Int8Array {
       if (score > best[entry >> 2]!) best[entry >> 2] = score;
     }
   };
-  for (const form of [word.typed, ...word.means]) mark(form, AS_MEANT);
+  for (const form of [word.typed, ...word.means]) {
+    mark(form, AS_MEANT);
+    for (const meaning of index.meaning.get(form) ?? []) mark(meaning, AS_MEANT);
+  }
   for (let at = firstAtOrAfter(words, word.typed); at < words.length; at++) {
     const candidate = words[at]!;
     if (!candidate.startsWith(word.typed)) break;
@@ -219,9 +276,16 @@ export function editsBetween(a: string, b: string, most: number): number {
   return Math.min(row[b.length]!, most + 1);
 }
 
+/** Whether `word` is a word of the deals, as typed or as what it means ('cart' for 'carts'). */
+function isDealWord(index: ShopperIndex, word: string): boolean {
+  return queryWords(word).every((read) =>
+    [read.typed, ...read.means].some((form) => index.postings.has(form) || index.meaning.has(form)),
+  );
+}
+
 /**
- * What the visitor may have meant when nothing matched: each word of the query that is no word
- * of the deals replaced by the word of the deals closest to it (up to one edit more than a match
+ * What the visitor may have meant when nothing matched: each word of the query that is no word of
+ * the deals (a typo, a word begun) replaced by the word of the deals closest to it (up to one edit more than a match
  * allows; the word in most deals among equals), 'blu dreem' as 'blue dream'. Null when no word
  * needs replacing or none has a close word.
  */
@@ -229,7 +293,7 @@ export function suggestQuery(index: ShopperIndex, query: string): string | null 
   const typed = foldText(query).match(/[a-z0-9]+(?:[./]\d+)?/g) ?? [];
   let changed = false;
   const suggested = typed.map((word) => {
-    if (/\d/.test(word) || index.postings.has(word)) return word;
+    if (/\d/.test(word) || isDealWord(index, word)) return word;
     const allowance = typoAllowance(word) + 1;
     let best = word;
     let bestEdits = allowance + 1;

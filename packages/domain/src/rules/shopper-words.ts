@@ -9,7 +9,9 @@ import { GRAM_RANGES } from './size-filter';
 
 /** Case and accents folded: 'Crème BRÛLÉE' and 'creme brulee' are one text. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // Most menu text is ASCII, which has no accents to take off.
+  const lower = text.toLowerCase();
+  return /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
 }
 
 /**
@@ -130,19 +132,14 @@ function plainWords(folded: string): string[] {
 }
 
 /**
- * A deal's text as the index keeps it: each word as written, what it also means, and its sizes
- * in figures as weight words ('3.5g' also as 'g3.5').
+ * A deal's text as the index keeps it: each word as written, and its sizes in figures as weight
+ * words ('3.5g' also as 'g3.5'). What a word also means is the index's to join, once per distinct
+ * word (see `meaningOf`).
  */
 export function textWords(text: string): string[] {
   const folded = foldText(text);
   const words = plainWords(folded);
-  const more: string[] = [];
-  for (const word of words) {
-    const means = meaningOf(word);
-    if (means) more.push(means);
-  }
-  if (/\d|eighth|quarter|half/.test(folded)) more.push(...sizeWords(folded));
-  return more.length > 0 ? [...words, ...more] : words;
+  return /\d|eighth|quarter|half/.test(folded) ? [...words, ...sizeWords(folded)] : words;
 }
 
 /** One word of a query: the forms any of which a deal's word may be, and a weight it may mean. */

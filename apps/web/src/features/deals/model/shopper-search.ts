@@ -1,27 +1,14 @@
 import {
-  buildShopperIndex,
-  searchShopperIndex,
+  shopperFilterDeals,
+  shopperIndexOf,
   shopperSearchDeals,
   suggestQuery,
-  filterDeals,
   type DealFilters,
   type DealView,
-  type ShopperIndex,
 } from '@stl-deals/domain';
 
 // The shopper search over the page's showable deals (see `shopperSearchDeals`), in the on-demand
 // parts: the index is built once per list of deals, when a search is first typed.
-
-const INDEXES = new WeakMap<readonly DealView[], ShopperIndex>();
-
-function indexOf(views: readonly DealView[]): ShopperIndex {
-  let index = INDEXES.get(views);
-  if (!index) {
-    index = buildShopperIndex(views);
-    INDEXES.set(views, index);
-  }
-  return index;
-}
 
 export interface ShopperSearch {
   deals: DealView[];
@@ -39,13 +26,10 @@ export function shopperSearch(
   filters: DealFilters,
   locationKnown: boolean,
 ): ShopperSearch {
-  const index = indexOf(views);
-  const deals = shopperSearchDeals(index, filters, locationKnown);
-  const suggested = deals.length === 0 ? suggestQuery(index, filters.search) : null;
+  const deals = shopperSearchDeals(views, filters, locationKnown);
+  const suggested = deals.length === 0 ? suggestQuery(shopperIndexOf(views), filters.search) : null;
   const finds =
     suggested !== null &&
-    filterDeals(views, { ...filters, search: '' }, locationKnown).some((view) =>
-      searchShopperIndex(index, suggested)?.has(view),
-    );
+    shopperFilterDeals(views, { ...filters, search: suggested }, locationKnown).length > 0;
   return { deals, suggestion: finds ? suggested : null };
 }
