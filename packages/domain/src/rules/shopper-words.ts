@@ -11,7 +11,7 @@ import { GRAM_RANGES } from './size-filter';
 export function foldText(text: string): string {
   // Most menu text is ASCII, which has no accents to take off.
   const lower = text.toLowerCase();
-  return /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
+  return /[^ -~\s]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower;
 }
 
 /**
