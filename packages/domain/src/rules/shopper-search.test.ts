@@ -159,20 +159,24 @@ describe('searchShopperIndex', () => {
 });
 
 describe('shopperSearchDeals', () => {
-  it('orders Relevance by where and how each word matched, then by the checked discount', () => {
+  it("orders Relevance by where and how each word matched, equal matches in the service's order", () => {
     // 'blue': the title's word beats a description's ('Blue raz flavor').
     expect(listed('blue')).toEqual(['Blue Dream 3.5g', 'Gelato Disposable Vape']);
-    // 'proper': both in the brand; the deeper discount first.
-    const deeper = buildDealViews(
+    // Both a title's word: the service's order.
+    expect(listed('sour')).toEqual(['Sour Gummies 100mg', 'Sour Diesel 1/8 oz']);
+    // 'proper': both in the brand; the service's order (its deeper discount first) decides.
+    const ranked = buildDealViews(
       [
-        deal('Super Boof Quarter', { brand: 'Proper', salePrice: 30, regularPrice: 40 }),
-        deal('Blue Dream 3.5g', { brand: 'Proper', salePrice: 20, regularPrice: 40 }),
+        deal('Blue Dream 3.5g', { brand: 'Proper' }),
+        deal('Super Boof Quarter', { brand: 'Proper' }),
+        deal('Proper Kush', { brand: 'House' }),
       ],
       [],
       null,
     );
-    const ordered = shopperSearchDeals(deeper, { ...FILTERS, search: 'proper' }, false);
+    const ordered = shopperSearchDeals(ranked, { ...FILTERS, search: 'proper' }, false);
     expect(ordered.map((view) => view.deal.title)).toEqual([
+      'Proper Kush',
       'Blue Dream 3.5g',
       'Super Boof Quarter',
     ]);

@@ -1,6 +1,6 @@
 import { filterDeals, type DealFilters } from './deal-list';
 import type { DealView } from './deal-view';
-import { needleAt, searchNeedle, searchText } from './search';
+import { searchNeedle, searchText } from './search';
 import {
   foldText,
   meaningOf,
@@ -10,7 +10,7 @@ import {
   weightRange,
   type QueryWord,
 } from './shopper-words';
-import { byDiscount, sortDeals } from './sort';
+import { sortDeals } from './sort';
 
 /**
  * The shopper search: every word of the query must match a word of the deal, in any order; a word
@@ -20,8 +20,8 @@ import { byDiscount, sortDeals } from './sort';
  * - where: a word of the title counts most, then the brand, then the store's name, then the rest
  *   (description, special, size, category, strain type);
  * - how: as typed or meant before the start of a word, before a typo;
- * each query word's best (where × 3 + how), summed over the query's words. Ties keep the deeper
- * checked discount first, then the service's order (see `sortDeals`).
+ * each query word's best (where × 3 + how), summed over the query's words. Ties keep the
+ * service's order, which puts the deeper checked discount first.
  *
  * Built once per list of deals (`buildShopperIndex`): every word of every deal with the deals it
  * is in, and the words sorted, along which prefixes are ranges and typos are looked for. A query
@@ -52,6 +52,13 @@ export interface ShopperIndex {
   readonly meaning: ReadonlyMap<string, readonly string[]>;
   /** Per query word, each deal's best match (-1: none), kept while the visitor types. */
   readonly matches: Map<string, Int8Array>;
+  /** Each view's place in `views`. */
+  readonly docs: ReadonlyMap<DealView, number>;
+  /**
+   * The spec's search texts of `views`, joined, and where each starts: the spec's search is one
+   * scan of it, not one per deal. Written on the first search.
+   */
+  floor?: { text: string; starts: Int32Array };
 }
 
 /** The fields of a deal, by the place a word in them stands. */
@@ -106,7 +113,14 @@ export function buildShopperIndex(views: readonly DealView[]): ShopperIndex {
     if (words) words.push(word);
     else meaning.set(meant, [word]);
   }
-  return { views, postings, words: [...postings.keys()].sort(), meaning, matches: new Map() };
+  return {
+    views,
+    postings,
+    words: [...postings.keys()].sort(),
+    meaning,
+    matches: new Map(),
+    docs: new Map(views.map((view, doc) => [view, doc])),
+  };
 }
 
 /**
@@ -117,20 +131,60 @@ export function searchShopperIndex(
   index: ShopperIndex,
   query: string,
 ): Map<DealView, number> | null {
+  const scores = scoresOf(index, query);
+  if (!scores) return null;
+  const found = new Map<DealView, number>();
+  index.views.forEach((view, doc) => {
+    if (scores[doc]! >= 0) found.set(view, scores[doc]!);
+  });
+  return found;
+}
+
+/** Each deal's score for `query` (-1: not matched), by its place in the index; null if blank. */
+function scoresOf(index: ShopperIndex, query: string): Int16Array | null {
   const words = queryWords(query);
   if (words.length === 0) return null;
   const perWord = words.map((word) => wordMatches(index, word));
-  const found = new Map<DealView, number>();
-  index.views.forEach((view, doc) => {
+  const scores = new Int16Array(index.views.length);
+  for (let doc = 0; doc < scores.length; doc++) {
     let score = 0;
     for (const matches of perWord) {
       const match = matches[doc]!;
-      if (match < 0) return;
+      if (match < 0) {
+        score = -1;
+        break;
+      }
       score += match;
     }
-    found.set(view, score);
-  });
-  return found;
+    scores[doc] = score;
+  }
+  return scores;
+}
+
+/** Scores 0 for the deals the spec's search finds `needle` in and the words did not match. */
+function addFloor(index: ShopperIndex, scores: Int16Array, needle: string): void {
+  if (!index.floor) {
+    const texts = index.views.map((view) => view.searchText ?? searchText(view.deal));
+    const starts = new Int32Array(texts.length);
+    let at = 0;
+    texts.forEach((text, doc) => {
+      starts[doc] = at;
+      at += text.length + 1;
+    });
+    // A character no needle holds (the needle is trimmed) parts two texts.
+    index.floor = { text: texts.join('\n'), starts };
+  }
+  const { text, starts } = index.floor;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    if (scores[low]! < 0) scores[low] = 0;
+  }
 }
 
 const INDEXES = new WeakMap<readonly DealView[], ShopperIndex>();
@@ -157,38 +211,46 @@ export function shopperFilterDeals(
   locationKnown: boolean,
   all: readonly DealView[] = views,
 ): DealView[] {
-  const matches = searchShopperIndex(shopperIndexOf(all), filters.search);
-  return keptBy(views, filters, locationKnown, matches);
+  return kept(shopperIndexOf(all), views, filters, locationKnown).deals;
 }
 
-function keptBy(
+/** The deals of `views` kept (see `shopperFilterDeals`), and the scores by place in `index`. */
+function kept(
+  index: ShopperIndex,
   views: readonly DealView[],
   filters: Omit<DealFilters, 'sort'>,
   locationKnown: boolean,
-  matches: ReadonlyMap<DealView, number> | null,
-): DealView[] {
-  const needle = searchNeedle(filters.search);
-  return filterDeals(views, { ...filters, search: '' }, locationKnown).filter(
-    (view) => matches?.has(view) || needleAt(view.searchText ?? searchText(view.deal), needle) >= 0,
-  );
+): { deals: DealView[]; scores: Int16Array | null } {
+  const scores = scoresOf(index, filters.search);
+  const others = { ...filters, search: '' };
+  if (!scores) return { deals: filterDeals(views, others, locationKnown), scores };
+  addFloor(index, scores, searchNeedle(filters.search));
+  const found =
+    views === index.views
+      ? views.filter((_, doc) => scores[doc]! >= 0)
+      : views.filter((view) => scores[index.docs.get(view) ?? -1]! >= 0);
+  return { deals: filterDeals(found, others, locationKnown), scores };
 }
 
 /**
  * The visitor's filters and sort applied with the shopper search (`shopperFilterDeals`).
- * 'Relevance' orders by score, then the deeper checked discount (`byDiscount`), then the
- * service's order; a deal the spec's search alone found scores 0. Every other sort is
- * `sortDeals`'.
+ * 'Relevance' orders by score, best first, equal scores in the service's order (its relevance:
+ * the deeper checked discount first, then the newest); a deal the spec's search alone found
+ * scores 0. Every other sort is `sortDeals`'.
  */
 export function shopperSearchDeals(
   views: readonly DealView[],
   filters: DealFilters,
   locationKnown: boolean,
 ): DealView[] {
-  const matches = searchShopperIndex(shopperIndexOf(views), filters.search);
-  const kept = keptBy(views, filters, locationKnown, matches);
-  if (filters.sort !== 'relevance' || !matches) return sortDeals(kept, filters.sort, filters.tax);
-  const score = (view: DealView) => matches.get(view) ?? 0;
-  return kept.sort((a, b) => score(b) - score(a) || byDiscount(a, b) || a.rank - b.rank);
+  const index = shopperIndexOf(views);
+  const { deals, scores } = kept(index, views, filters, locationKnown);
+  if (filters.sort !== 'relevance' || !scores) return sortDeals(deals, filters.sort, filters.tax);
+  // Scores are small whole numbers: one bucket per score, each in the service's order (a sort by
+  // comparison of thousands of deals would cost a keystroke several times as much).
+  const byScore: DealView[][] = [];
+  for (const view of deals) (byScore[scores[index.docs.get(view)!]!] ??= []).push(view);
+  return byScore.reverse().flat();
 }
 
 function wordMatches(index: ShopperIndex, word: QueryWord): Int8Array {

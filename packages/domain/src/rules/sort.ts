@@ -51,7 +51,7 @@ const discountKey = (view: DealView) => view.shown?.percent ?? Number.NaN;
  * price where the history judges, the claimed one where it cannot; a price above its usual one
  * after every discount, deals with no discount known last.
  */
-export const byDiscount: Compare = (a, b) => byNumberDescending(discountKey(a), discountKey(b));
+const byDiscount: Compare = (a, b) => byNumberDescending(discountKey(a), discountKey(b));
 
 /** The percent below the usual price, NaN where the history cannot judge. */
 const realDiscountKey = (view: DealView) =>

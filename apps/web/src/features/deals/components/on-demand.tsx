@@ -1,5 +1,9 @@
+import { useEffect, useState } from 'react';
+import { whenIdle } from '../../../shared/tasks/on-demand';
 import { onDemandComponent } from '../../../shared/ui/on-demand-component';
+import { useCodeWhen } from '../hooks/use-code-when';
 import { onDemandParts } from '../load-on-demand';
+import type { PaginationProps } from './pagination';
 
 // The components the page shows only after its first load or a visitor's action, loaded on
 // first use from one chunk (see `onDemandParts`); until it arrives they show nothing, which
@@ -14,5 +18,14 @@ export const NoticeBar = onDemandComponent(onDemandParts, (parts) => parts.Notic
 /** The failing and unconfigured dispensaries, inside the source coverage disclosure. */
 export const TroubledSources = onDemandComponent(onDemandParts, (parts) => parts.TroubledSources);
 
-/** The pagination bar under the list (spec section 5). */
-export const Pagination = onDemandComponent(onDemandParts, (parts) => parts.Pagination);
+/**
+ * The pagination bar under the list (spec section 5), below the first screen of cards: its code is
+ * asked for once the browser is idle after the list is drawn (never before the first cards are
+ * painted), unless the parts have loaded already.
+ */
+export function Pagination(props: PaginationProps) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  const parts = useCodeWhen(onDemandParts, idle && props.pages > 1);
+  return parts ? <parts.Pagination {...props} /> : null;
+}
