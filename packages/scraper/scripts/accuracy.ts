@@ -2,7 +2,9 @@
  * `npm run accuracy`: parses every case of the labelled corpus as the service would, prints how
  * many deals each platform finds and how many of their fields are exactly right, and writes the
  * same report to test-results/accuracy.md. Cases whose third-party captures (../shared/fixtures)
- * are not on this machine are skipped and listed.
+ * are not on this machine are skipped and listed. Then the product key's precision and recall on
+ * its labelled pairs, and the shopper search's recall and first-page precision on its labelled
+ * queries over the demo's deals, each added to the report.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +12,7 @@ import { loadCorpus, missingShared, parseCase } from '../src/accuracy/corpus';
 import { accuracyReport, type PlatformResult } from '../src/accuracy/report';
 import { addScore, emptyTally, scoreCase } from '../src/accuracy/score';
 import { reportProductKeyAccuracy } from './product-key-accuracy';
+import { reportSearchRelevance } from './search-relevance-accuracy';
 
 const results = new Map<string, PlatformResult>();
 const skipped: string[] = [];
@@ -38,3 +41,4 @@ mkdirSync(out, { recursive: true });
 writeFileSync(`${out}accuracy.md`, report);
 process.stdout.write(`${report}\nWritten to test-results/accuracy.md\n`);
 reportProductKeyAccuracy(`${out}accuracy.md`);
+await reportSearchRelevance(`${out}accuracy.md`);
