@@ -39,6 +39,9 @@ const DEALS = [
   deal('Half Off Smalls', { brand: 'Amaze', description: 'Every half ounce bag', size: '14g' }),
   deal('Gelato Disposable Vape', { brand: 'Kushy Punch', description: 'Blue raz flavor' }),
   deal('Buy one get one: BOGO joints', { brand: 'Sinse' }),
+  deal('Rosin Gummies', { brand: 'Flora Farms', dispensary: 'Good Day Farm - Central West End' }),
+  deal('Blue Cheese Resin Cart', { brand: 'BeLeaf' }),
+  deal('Flower Friday Eighths', { brand: 'House' }),
 ];
 const views = buildDealViews(DEALS, [], null);
 const index = buildShopperIndex(views);
@@ -129,21 +132,23 @@ describe('searchShopperIndex', () => {
   });
 
   it("finds a size by its name, its figures and the deal's weight", () => {
-    expect(titles('eighth')).toEqual(['Blue Dream 3.5g', 'Sour Diesel 1/8 oz']);
-    expect(titles('1/8 oz')).toEqual(['Blue Dream 3.5g', 'Sour Diesel 1/8 oz']);
+    const eighths = ['Blue Dream 3.5g', 'Sour Diesel 1/8 oz', 'Flower Friday Eighths'];
+    expect(titles('eighth')).toEqual(eighths);
+    expect(titles('1/8 oz')).toEqual(eighths);
     expect(titles('quarter')).toEqual(['Super Boof Quarter']);
     expect(titles('half')).toEqual(['Half Off Smalls']);
     expect(titles('sativa eighth')).toEqual(['Blue Dream 3.5g']);
   });
 
   it('finds a product form by any of its words', () => {
-    expect(titles('carts')).toEqual(['Dream Queen Cartridge 1g', 'Gelato Disposable Vape']);
-    expect(titles('vape')).toEqual(['Dream Queen Cartridge 1g', 'Gelato Disposable Vape']);
+    const vapes = ['Dream Queen Cartridge 1g', 'Gelato Disposable Vape', 'Blue Cheese Resin Cart'];
+    expect(titles('carts')).toEqual(vapes);
+    expect(titles('vape')).toEqual(vapes);
     expect(titles('pre rolls')).toEqual([
       'Wedding Cake Pre-Roll 1g',
       'Buy one get one: BOGO joints',
     ]);
-    expect(titles('gummy')).toEqual(['Sour Gummies 100mg']);
+    expect(titles('gummy')).toEqual(['Sour Gummies 100mg', 'Rosin Gummies']);
     expect(titles('bogo')).toEqual(['Buy one get one: BOGO joints']);
   });
 
@@ -158,10 +163,43 @@ describe('searchShopperIndex', () => {
   });
 });
 
+describe('how shoppers also type', () => {
+  it.each([
+    ['buy one get one', ['Buy one get one: BOGO joints']],
+    ['pre ro', ['Wedding Cake Pre-Roll 1g', 'Buy one get one: BOGO joints']],
+    ['florafarms', ['Sour Diesel 1/8 oz', 'Rosin Gummies']],
+    ['be leaf', ['Blue Cheese Resin Cart']],
+    ['cwe', ['Rosin Gummies']],
+    ['half oz', ['Half Off Smalls']],
+  ])('finds %j: %j', (query, found) => {
+    expect(titles(query)).toEqual(found);
+  });
+
+  it('reads a typo only for a word no deal has: rosin is no misspelt resin', () => {
+    expect(titles('rosin')).toEqual(['Rosin Gummies']);
+    expect(titles('gumies')).toEqual(['Sour Gummies 100mg', 'Rosin Gummies']);
+  });
+
+  it('finds a disposable by vape, not every vape by disposable', () => {
+    expect(titles('vape')).toContain('Gelato Disposable Vape');
+    expect(titles('disposable')).toEqual(['Gelato Disposable Vape']);
+    expect(titles('disposable')).not.toContain('Dream Queen Cartridge 1g');
+  });
+
+  it("reads a deal's 'Eighths' as 3.5 g, and puts a searched size before a title's word", () => {
+    expect(titles('1/8')).toContain('Flower Friday Eighths');
+    expect(listed('half')[0]).toBe('Half Off Smalls');
+  });
+});
+
 describe('shopperSearchDeals', () => {
   it("orders Relevance by where and how each word matched, equal matches in the service's order", () => {
     // 'blue': the title's word beats a description's ('Blue raz flavor').
-    expect(listed('blue')).toEqual(['Blue Dream 3.5g', 'Gelato Disposable Vape']);
+    expect(listed('blue')).toEqual([
+      'Blue Dream 3.5g',
+      'Blue Cheese Resin Cart',
+      'Gelato Disposable Vape',
+    ]);
     // Both a title's word: the service's order.
     expect(listed('sour')).toEqual(['Sour Gummies 100mg', 'Sour Diesel 1/8 oz']);
     // 'proper': both in the brand; the service's order (its deeper discount first) decides.

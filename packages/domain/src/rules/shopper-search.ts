@@ -3,6 +3,7 @@ import type { DealView } from './deal-view';
 import { searchNeedle, searchText } from './search';
 import {
   foldText,
+  kindOf,
   meaningOf,
   queryWords,
   textWords,
@@ -15,10 +16,13 @@ import { sortDeals } from './sort';
 /**
  * The shopper search: every word of the query must match a word of the deal, in any order; a word
  * matches as typed, as what it also means ('carts' a vape, 'eighth' 3.5 g: `shopper-words.ts`), as
- * the start of a word (typing 'blue dr'), or with a typo (`typoAllowance`). How well it matches is
- * its score, which orders 'Relevance' while a search is typed:
+ * the start of a word (typing 'blue dr'), or, when it is none of those of any deal, with a typo
+ * (`typoAllowance`). A brand's or store's name is also its words run together and its initials
+ * ('florafarms', 'cwe'), and two query words may be one word of the deals ('be leaf'). How well a
+ * deal matches is its score, which orders 'Relevance' while a search is typed:
  * - where: a word of the title counts most, then the brand, then the store's name, then the rest
- *   (description, special, size, category, strain type);
+ *   (description, special, size, category, strain type); a size searched for ('half') and met by
+ *   the deal's weight counts above a title's word;
  * - how: as typed or meant before the start of a word, before a typo;
  * each query word's best (where × 3 + how), summed over the query's words. Ties keep the
  * service's order, which puts the deeper checked discount first.
@@ -79,6 +83,21 @@ function fields(view: DealView): Array<[number, string]> {
   ];
 }
 
+/**
+ * What else a brand's or a store's name is typed as: each two words run together ('florafarms'
+ * for Flora Farms, 'headchange') and the initials of each part of three words or more ('cwe' for
+ * 'Good Day Farm - Central West End').
+ */
+function nameWords(name: string): string[] {
+  const more: string[] = [];
+  for (const part of foldText(name).split(/\s[-|–]\s|[(),]/)) {
+    const words = part.match(/[a-z0-9]+/g) ?? [];
+    for (let at = 1; at < words.length; at++) more.push(words[at - 1]! + words[at]!);
+    if (words.length >= 3) more.push(words.map((word) => word[0]).join(''));
+  }
+  return more;
+}
+
 /** The index of `views` (see the module's comment); the views' order is the result's. */
 export function buildShopperIndex(views: readonly DealView[]): ShopperIndex {
   const postings = new Map<string, number[]>();
@@ -89,7 +108,10 @@ export function buildShopperIndex(views: readonly DealView[]): ShopperIndex {
       if (text === '') continue;
       let words = read.get(text);
       if (!words) {
-        words = textWords(text);
+        words =
+          place === BRAND || place === STORE
+            ? [...textWords(text), ...nameWords(text)]
+            : textWords(text);
         read.set(text, words);
       }
       for (const word of words) {
@@ -106,12 +128,15 @@ export function buildShopperIndex(views: readonly DealView[]): ShopperIndex {
     }
   });
   const meaning = new Map<string, string[]>();
-  for (const word of postings.keys()) {
-    const meant = meaningOf(word);
-    if (meant === null) continue;
-    const words = meaning.get(meant);
+  const file = (word: string, under: string | null) => {
+    if (under === null) return;
+    const words = meaning.get(under);
     if (words) words.push(word);
-    else meaning.set(meant, [word]);
+    else meaning.set(under, [word]);
+  };
+  for (const word of postings.keys()) {
+    file(word, meaningOf(word));
+    file(word, kindOf(word));
   }
   return {
     views,
@@ -144,6 +169,22 @@ export function searchShopperIndex(
 function scoresOf(index: ShopperIndex, query: string): Int16Array | null {
   const words = queryWords(query);
   if (words.length === 0) return null;
+  const scores = scoresOfWords(index, words);
+  // Two words a name runs together ('be leaf' for BeLeaf): also read as the one word of the deals.
+  for (let at = 1; at < words.length; at++) {
+    const joined = words[at - 1]!.typed + words[at]!.typed;
+    if (!index.postings.has(joined)) continue;
+    const read = [...words.slice(0, at - 1), ...queryWords(joined), ...words.slice(at + 1)];
+    const alternative = scoresOfWords(index, read);
+    for (let doc = 0; doc < scores.length; doc++) {
+      if (alternative[doc]! > scores[doc]!) scores[doc] = alternative[doc]!;
+    }
+  }
+  return scores;
+}
+
+/** Each deal's score for the query's `words` (-1: one of them matched nothing). */
+function scoresOfWords(index: ShopperIndex, words: readonly QueryWord[]): Int16Array {
   const perWord = words.map((word) => wordMatches(index, word));
   const scores = new Int16Array(index.views.length);
   for (let doc = 0; doc < scores.length; doc++) {
@@ -274,17 +315,25 @@ function wordMatches(index: ShopperIndex, word: QueryWord): Int8Array {
     if (!candidate.startsWith(word.typed)) break;
     if (candidate !== word.typed) mark(candidate, AS_PREFIX);
   }
+  // Typos only for a word that is no word of the deals as typed, meant or begun: 'rosin' is not
+  // also a misspelt 'resin', nor 'batter' 'butter'. Its singular's too ('gumies' for 'gummy').
   const allowance = typoAllowance(word.typed);
-  if (allowance > 0) {
+  if (allowance > 0 && !best.some((match) => match >= 0)) {
+    const forms = new Set([word.typed, ...word.means.filter((form) => !/\d/.test(form))]);
     for (const candidate of words) {
-      if (candidate !== word.typed && editsBetween(word.typed, candidate, allowance) <= allowance) {
-        mark(candidate, WITH_TYPO);
+      for (const form of forms) {
+        if (editsBetween(form, candidate, allowance) <= allowance) {
+          mark(candidate, WITH_TYPO);
+          break;
+        }
       }
     }
   }
   if (word.grams !== null) {
     const [low, high] = weightRange(word.grams);
-    const weighed = DETAILS * 3 + AS_MEANT;
+    // A size searched for is the product's weight, whatever its title says ('half' a half ounce
+    // before a 'Half Off' deal of 7 g).
+    const weighed = TITLE * 3 + AS_MEANT + 1;
     views.forEach((view, doc) => {
       const grams = view.grams ?? view.deal.grams ?? Number.NaN;
       if (grams >= low && grams <= high && weighed > best[doc]!) best[doc] = weighed;

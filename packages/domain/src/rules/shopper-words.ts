@@ -21,7 +21,11 @@ export function foldText(text: string): string {
  * as a brand but as a word of its title).
  */
 const SAME_THING: readonly (readonly string[])[] = [
-  ['cart', 'cartridge', 'vape', 'pod', 'pen', 'disposable', 'dispo'],
+  ['cart', 'cartridge', 'vape', 'pod', 'pen'],
+  ['disposable', 'dispo', 'aio'],
+  ['drink', 'beverage', 'seltzer', 'soda', 'shot'],
+  ['small', 'popcorn', 'shake', 'trim'],
+  ['saint', 'st'],
   ['preroll', 'joint', 'blunt', 'prj'],
   ['gummy', 'gummie', 'gummies'],
   ['edible', 'edibles'],
@@ -47,6 +51,8 @@ const BRAND_SPELLINGS: Readonly<Record<string, string>> = {
   stizzy: 'stiiizy',
   stizy: 'stiiizy',
   stiizzy: 'stiiizy',
+  // One letter from Clovr, but as close to 'cover' (Cloud Cover): said outright.
+  clover: 'clovr',
   kushie: 'kushy',
   kushi: 'kushy',
   illicet: 'illicit',
@@ -56,6 +62,12 @@ const BRAND_SPELLINGS: Readonly<Record<string, string>> = {
   klover: 'clovr',
   propper: 'proper',
 };
+
+/**
+ * Words that are a kind of another group's thing, one way only: a search for a vape finds the
+ * disposables, a search for a disposable does not find every cartridge.
+ */
+const KIND_OF: Readonly<Record<string, string>> = { disposable: 'cart' };
 
 const MEANS = new Map<string, string>();
 for (const group of SAME_THING) for (const word of group) MEANS.set(word, group[0]!);
@@ -89,23 +101,25 @@ export const weightWord = (grams: number): string => `g${Math.round(grams * 100)
 const FRACTION_GRAMS: Readonly<Record<string, number>> = { '1/8': 3.5, '1/4': 7, '1/2': 14 };
 
 /**
- * Sizes written in figures read as one word each: '3.5g', '3.5 grams' and '1/8 oz' are 'g3.5',
- * '1 oz' is 'g28'. A bare 'half' is not read as a weight here ('Half Off' is no half ounce); the
- * query's weight words are (see `queryWords`).
+ * Sizes written in figures read as one word each: '3.5g', '3.5 grams', '1/8 oz' and 'eighths' are
+ * 'g3.5', '1 oz' is 'g28', 'half gram' 'g0.5'. A bare 'half' or 'quarter' is not read as a weight
+ * here ('Half Off' is no half ounce); the query's weight words are (see `queryWords`).
  */
 function sizeWords(folded: string): string[] {
   const found: string[] = [];
   for (const match of folded.matchAll(
-    /(\d+(?:\.\d+)?)\s*(?:g|gr|grams?)\b|\b(1\/[248])(?:\s*(?:th|oz|ounce))?\b|(\d+(?:\.\d+)?)\s*(?:oz|ounces?)\b|\b(eighth|quarter|half)\s*(?:oz|ounce)\b/g,
+    /(\d+(?:\.\d+)?)\s*(?:g|gr|grams?)\b|\b(1\/[248])(?:\s*(?:th|oz|ounce))?\b|(\d+(?:\.\d+)?)\s*(?:oz|ounces?)\b|\b(eighth|quarter|half)\s*(?:oz|ounce)\b|\b(eighth)s?\b|\bhalf (gram)\b/g,
   )) {
-    const [, grams, fraction, ounces, named] = match;
+    const [, grams, fraction, ounces, named, eighth, halfGram] = match;
     const weight = grams
       ? Number(grams)
       : fraction
         ? FRACTION_GRAMS[fraction]!
         : ounces
           ? Number(ounces) * 28
-          : WEIGHT_WORDS[named!]!;
+          : halfGram
+            ? 0.5
+            : WEIGHT_WORDS[(named ?? eighth)!]!;
     if (weight > 0 && weight <= 1000) found.push(weightWord(weight));
   }
   return found;
@@ -126,9 +140,20 @@ export function meaningOf(word: string): string | null {
   return one !== word ? one : null;
 }
 
+/** The thing a deal's word is also filed under, one way only (see `KIND_OF`), else null. */
+export function kindOf(word: string): string | null {
+  const means = meaningOf(word);
+  return KIND_OF[means ?? word] ?? null;
+}
+
 /** The words of a folded text, 'pre-roll', 'pre roll' and 'pre rolls' read as one word. */
 function plainWords(folded: string): string[] {
-  return folded.replace(/\bpre[\s-]?rolls?\b/g, 'preroll').match(/[a-z0-9]+(?:\.\d+)?/g) ?? [];
+  return (
+    folded
+      .replace(/\bpre[\s-]?rolls?\b/g, 'preroll')
+      .replace(/\bbuy (?:one|1) get (?:one|1)(?: free)?\b/g, 'bogo')
+      .match(/[a-z0-9]+(?:\.\d+)?/g) ?? []
+  );
 }
 
 /**
@@ -139,7 +164,7 @@ function plainWords(folded: string): string[] {
 export function textWords(text: string): string[] {
   const folded = foldText(text);
   const words = plainWords(folded);
-  return /\d|eighth|quarter|half/.test(folded) ? [...words, ...sizeWords(folded)] : words;
+  return /\d|eighth|half|quarter/.test(folded) ? [...words, ...sizeWords(folded)] : words;
 }
 
 /** One word of a query: the forms any of which a deal's word may be, and a weight it may mean. */
@@ -157,11 +182,12 @@ export interface QueryWord {
  * for a blank query.
  */
 export function queryWords(query: string): QueryWord[] {
-  const folded = foldText(query);
+  // 'pre ro' at the end is 'preroll' being typed.
+  const folded = foldText(query).replace(/\bpre[\s-](r(?:ol?)?)$/, 'pre$1');
   const sizes = new Set(sizeWords(folded));
   // A size in figures is read once, as its weight word, not as its number and unit.
   const rest = folded.replace(
-    /(\d+(?:\.\d+)?)\s*(?:g|gr|grams?)\b|\b1\/[248](?:\s*(?:th|oz|ounce))?\b|(\d+(?:\.\d+)?)\s*(?:oz|ounces?)\b/g,
+    /(\d+(?:\.\d+)?)\s*(?:g|gr|grams?)\b|\b1\/[248](?:\s*(?:th|oz|ounce))?\b|(\d+(?:\.\d+)?)\s*(?:oz|ounces?)\b|\b(?:eighth|quarter|half)\s*(?:oz|ounce)\b|\bhalf gram\b/g,
     ' ',
   );
   const words: QueryWord[] = [...sizes].map((word) => ({
