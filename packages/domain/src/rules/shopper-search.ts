@@ -59,10 +59,16 @@ export interface ShopperIndex {
   /** Each view's place in `views`. */
   readonly docs: ReadonlyMap<DealView, number>;
   /**
-   * The spec's search texts of `views`, joined, and where each starts: the spec's search is one
-   * scan of it, not one per deal. Written on the first search.
+   * The spec's search texts of `views`, each and joined, and where each starts in the joined one:
+   * the spec's search is one scan of it, not one per deal. Written on the first search, with the
+   * last needle and the deals it was found in: a longer needle is looked for in those alone.
    */
-  floor?: { text: string; starts: Int32Array };
+  floor?: {
+    texts: string[];
+    text: string;
+    starts: Int32Array;
+    last: { needle: string; docs: number[] } | null;
+  };
 }
 
 /** The fields of a deal, by the place a word in them stands. */
@@ -213,19 +219,28 @@ function addFloor(index: ShopperIndex, scores: Int16Array, needle: string): void
       at += text.length + 1;
     });
     // A character no needle holds (the needle is trimmed) parts two texts.
-    index.floor = { text: texts.join('\n'), starts };
+    index.floor = { texts, text: texts.join('\n'), starts, last: null };
   }
-  const { text, starts } = index.floor;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= at) low = middle;
-      else high = middle - 1;
+  const floor = index.floor;
+  const docs: number[] = [];
+  if (floor.last && needle.startsWith(floor.last.needle)) {
+    // Wherever the longer needle is, the shorter one is too.
+    for (const doc of floor.last.docs) if (floor.texts[doc]!.includes(needle)) docs.push(doc);
+  } else {
+    const { text, starts } = floor;
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+      let low = 0;
+      let high = starts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (starts[middle]! <= at) low = middle;
+        else high = middle - 1;
+      }
+      if (docs.at(-1) !== low) docs.push(low);
     }
-    if (scores[low]! < 0) scores[low] = 0;
   }
+  floor.last = { needle, docs };
+  for (const doc of docs) if (scores[doc]! < 0) scores[doc] = 0;
 }
 
 const INDEXES = new WeakMap<readonly DealView[], ShopperIndex>();
