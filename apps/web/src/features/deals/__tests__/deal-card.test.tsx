@@ -74,6 +74,12 @@ describe('DealCard', () => {
     expect(screen.queryByText('$13 · BOGO')).toBeNull();
   });
 
+  it("does not name the special again when it is the deal's title", () => {
+    renderCard({ title: '30% Off Head Change Vapes', specialName: '30% off head change vapes' });
+    expect(screen.getAllByText(/30% off head change vapes/i)).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'About this deal' })).toBeNull();
+  });
+
   it('keeps a description that says more than the card, beside the special it names', () => {
     renderCard({
       title: 'Illicit Pineapple Express Pre-Roll - 1g',

@@ -98,7 +98,13 @@ export const DealCard = memo(function DealCard({
     ] as const
   ).filter((chip): chip is [(typeof chip)[0], string] => chip[1] !== null);
   const tags: Array<['special' | 'fresh' | 'ends', string]> = [];
-  if (facts.specialName) tags.push(['special', facts.specialName]);
+  // The special's name, unless it is the title ('30% Off Head Change Vapes' is said once).
+  if (
+    facts.specialName &&
+    facts.specialName.toLowerCase() !== view.deal.title.trim().toLowerCase()
+  ) {
+    tags.push(['special', facts.specialName]);
+  }
   if (facts.isNew) tags.push(['fresh', 'New']);
   if (facts.ends) tags.push(['ends', facts.ends]);
   // The description, unless it only repeats the special's name and the details said above it.
