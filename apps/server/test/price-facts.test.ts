@@ -266,6 +266,46 @@ describe('PriceFacts', () => {
     expect(facts.heldBackOf('alpha')).toBe(0);
   });
 
+  it("holds back the deals of a jump up the store's products share, and leaves its days out", async () => {
+    // Six products at $20 for 10 days, then one day on which five of them cost $30 (1.5x: no
+    // product alone is far), then today.
+    const keys = ['id:p1', 'id:p2', 'id:p3', 'id:p4', 'id:p5', 'id:p6'];
+    const jumpDay = addDays(TODAY, -1);
+    const history = keys.flatMap((key, index) => [
+      ...days(11, 20, key).filter((observation) => observation.day !== jumpDay),
+      {
+        productKey: key,
+        day: jumpDay,
+        salePrice: index === 0 ? 20 : 30,
+        regularPrice: 40,
+        onDeal: false,
+      },
+    ]);
+    const menu = (price: number) =>
+      keys.map((key, index) =>
+        deal({
+          id: `feed:alpha:${index}`,
+          storeProductKey: key,
+          salePrice: index === 0 ? 20 : price,
+        }),
+      );
+    const { facts } = setUp(history);
+
+    // Today the jump goes on: its second day, not yet confirmed. Only the unmoved product is served.
+    const jumping = await facts.withFacts('alpha', menu(30), TODAY);
+    expect(jumping.map((each) => each.id)).toEqual(['feed:alpha:0']);
+    expect(facts.heldBackOf('alpha')).toBe(5);
+
+    // Back at $20 the same day: served, and yesterday's $30 is no price they were charged.
+    const back = await facts.withFacts('alpha', menu(20), TODAY);
+    expect(back).toHaveLength(6);
+    expect(facts.heldBackOf('alpha')).toBe(0);
+    for (const served of back) {
+      expect(served).toMatchObject({ usualPrice: 20, lowest30d: 20 });
+      expect(served).not.toHaveProperty('previousPrice');
+    }
+  });
+
   it('gives the facts a whole read would, day after day', async () => {
     // Eighty days of a price moving every few days; the facts of each of the last forty days,
     // from windows moved on day by day, against the rule on the whole history.

@@ -418,6 +418,49 @@ describe('one bad day', () => {
     expect(kept.at(-1)).toMatchObject({ day: addDays(TODAY, 1), salePrice: 30 });
   });
 
+  it("holds back a day on which most of the store's products jump 1.5x, and keeps it in the history", async () => {
+    const products = [1, 2, 3, 4, 5, 6];
+    for (const n of products) await seedDays(repository, `id:p${n}`, 20, 20);
+    const clock = new TestClock();
+    const server = await app(clock);
+    /** alpha's menu with products 2-6 at `price` and product 1 at its $20. */
+    const scrapeMenu = async (price: number) => {
+      const priceOf = (n: number) => (n === 1 ? 20 : price);
+      scraper.results.set('alpha', {
+        deals: products.map((n) => deal(n, priceOf(n))),
+        transport: 'http',
+        menuPrices: products.map((n) => menuPrice(`id:p${n}`, priceOf(n))),
+      });
+      expect(await server.collection.refresh('alpha')).toBe('refreshed');
+      await server.collection.deals.published();
+      const listed = (await server.inject('/api/reactive/deals?view=full')).json<Deal[]>();
+      const status = (await server.inject('/api/monitoring/scraper/status')).json<{
+        sources: Array<{ key: string; pricesHeldBack?: number }>;
+      }>();
+      const held = status.sources.find((source) => source.key === 'alpha')?.pricesHeldBack;
+      return { listed, held };
+    };
+
+    // A feed adding half to every price: no product alone is 3x off, the store as a whole is.
+    const jump = await scrapeMenu(30);
+    expect(jump.listed.map((each) => each.storeProductKey)).toEqual(['id:p1']);
+    expect(jump.held).toBe(5);
+
+    // The next day at $20 again: the $30 day was no price charged, and nothing dropped.
+    clock.advance(DAY_MS);
+    const next = await scrapeMenu(20);
+    expect(next.held).toBeUndefined();
+    expect(next.listed).toHaveLength(6);
+    for (const served of next.listed) {
+      expect(served).toMatchObject({ usualPrice: 20, lowest30d: 20 });
+      expect(served).not.toHaveProperty('previousPrice');
+    }
+    expect((await observations(['id:p2']))['id:p2']!.at(-2)).toMatchObject({
+      day: TODAY,
+      salePrice: 30,
+    });
+  });
+
   it('releases a far price the next days confirm', async () => {
     await seedDays(repository, 'id:p1', 20, 10);
     await seedDays(repository, 'id:p2', 20, 20);

@@ -53,6 +53,7 @@ export * from './rules/store-product-key';
 export * from './rules/calendar-day';
 export * from './rules/price-memory';
 export * from './rules/price-outliers';
+export * from './rules/store-price-jumps';
 export * from './rules/recording-day';
 export * from './rules/deal-price-memory';
 export * from './rules/product-stores';

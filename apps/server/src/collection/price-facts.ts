@@ -5,11 +5,20 @@ import {
   productPrice,
   type Deal,
   type PriceObservation,
+  storePriceJumps,
   type PriceToday,
+  type StorePriceJumps,
+  type StoreProductDays,
 } from '@stl-deals/domain';
 import type { DealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
-import { extendedWindow, observationsOf, priceWindow, type PriceWindow } from './price-window';
+import {
+  chargedDaysOf,
+  extendedWindow,
+  observationsOf,
+  priceWindow,
+  type PriceWindow,
+} from './price-window';
 
 /** The price memory's fields of a deal: the service's own, never the scraper's. */
 export type PriceFactFields = Pick<
@@ -93,6 +102,8 @@ interface StoreMemory {
   facts: Map<string, DealFacts>;
   /** How many of the current deals are held back (see `HELD_BACK`). */
   heldBack: number;
+  /** The store-wide jump days `facts` left out (see `storeJumpsOf`), joined. */
+  heldDays: string;
   /** The current deals' products' windows, by store product key. */
   windows: Map<string, PriceWindow>;
 }
@@ -112,9 +123,10 @@ interface StoreMemory {
  *   start).
  * Each query asks for at most 1,000 products, as the store takes them.
  *
- * A deal whose price today is far from its product's own history is held back: left out of
+ * A deal whose price today is far from its product's own history, or shares a jump up most of
+ * the store's products make today (store-price-jumps.ts in the domain), is held back: left out of
  * the deals answered (it was stored, and its day recorded, so the next days can confirm it) and
- * counted (`heldBackOf`).
+ * counted (`heldBackOf`). Past days of such a jump are left out of every product's facts.
  *
  * Never throws: a history that cannot be read is logged and the deals go without facts (they
  * were stored already; the facts are extra), and so does a deal the rule refuses.
@@ -130,35 +142,49 @@ export class PriceFacts {
    */
   async withFacts(dispensaryKey: string, deals: readonly Deal[], day: string): Promise<Deal[]> {
     const memory = this.known.get(dispensaryKey);
-    const kept = memory?.day === day ? memory.facts : undefined;
-    const facts = new Map<string, DealFacts>();
     const identities = deals.map((deal) => {
       const key = deal.storeProductKey;
       const today = key ? priceTodayOf(deal, day) : null;
       return key && today ? { key, today, id: identity(key, today) } : null;
     });
+    const keptBefore = memory?.day === day ? memory.facts : undefined;
     const wanted = new Set<string>();
     for (const found of identities) {
-      if (found === null || facts.has(found.id)) continue;
-      const known = kept?.get(found.id);
-      if (known !== undefined) facts.set(found.id, known);
-      else wanted.add(found.key);
+      if (found !== null && !keptBefore?.has(found.id)) wanted.add(found.key);
     }
 
     const windowsBefore = memory?.windows ?? new Map<string, PriceWindow>();
     const windows = await this.windowsOf(dispensaryKey, [...wanted], windowsBefore, day);
+    const currentWindows = new Map<string, PriceWindow>();
+    for (const found of identities) {
+      const window = found && (windows?.get(found.key) ?? windowsBefore.get(found.key));
+      if (found && window) currentWindows.set(found.key, window);
+    }
+    // A jump most of the store shares (store-price-jumps.ts): its days are left out of every
+    // product's facts, so facts kept from a result that left out other days are read again.
+    const jumps = storeJumpsOf(identities, currentWindows);
+    const heldDays = [...jumps.held.heldDays].join(',');
+    const kept = memory?.heldDays === heldDays ? keptBefore : undefined;
+
+    const facts = new Map<string, DealFacts>();
     let refused: unknown = null;
-    if (windows !== null) {
-      for (const found of identities) {
-        if (found === null || facts.has(found.id)) continue;
-        const window = windows.get(found.key);
-        try {
-          facts.set(found.id, priceFactsOf(window ? observationsOf(window) : [], found.today));
-        } catch (error) {
-          // A stored price the rule cannot read: a bug upstream, told once per result.
-          refused ??= error;
-          facts.set(found.id, null);
-        }
+    for (const found of identities) {
+      if (found === null || facts.has(found.id)) continue;
+      const known = kept?.get(found.id);
+      if (known !== undefined) {
+        facts.set(found.id, known);
+        continue;
+      }
+      // When the store could not answer, what was not kept goes without facts.
+      if (windows === null) continue;
+      const window = currentWindows.get(found.key);
+      try {
+        const observations = window ? observationsOf(window, jumps.held.heldDays) : [];
+        facts.set(found.id, priceFactsOf(observations, found.today));
+      } catch (error) {
+        // A stored price the rule cannot read: a bug upstream, told once per result.
+        refused ??= error;
+        facts.set(found.id, null);
       }
     }
     if (refused !== null) {
@@ -167,24 +193,19 @@ export class PriceFacts {
         'the price memory refused a product; its deal goes without facts',
       );
     }
-    const currentWindows = new Map<string, PriceWindow>();
-    for (const found of identities) {
-      const window = found && (windows?.get(found.key) ?? windowsBefore.get(found.key));
-      if (found && window) currentWindows.set(found.key, window);
-    }
     const served: Deal[] = [];
     let heldBack = 0;
     deals.forEach((deal, index) => {
       const found = identities[index];
       const dealFacts = found ? facts.get(found.id) : undefined;
-      if (dealFacts === HELD_BACK) {
+      if (dealFacts === HELD_BACK || (found && jumps.heldToday.has(found.key))) {
         heldBack += 1;
         return;
       }
       const own = withoutFacts(deal);
       served.push(dealFacts ? { ...own, ...dealFacts } : own);
     });
-    this.known.set(dispensaryKey, { day, facts, windows: currentWindows, heldBack });
+    this.known.set(dispensaryKey, { day, facts, windows: currentWindows, heldBack, heldDays });
     return served;
   }
 
@@ -259,6 +280,31 @@ export class PriceFacts {
     }
     return history;
   }
+}
+
+/**
+ * The store-wide jumps (`storePriceJumps`) of a result's products, each product once (several
+ * deals may be one product), at the first of its deals' prices today: the days held back, and the
+ * products whose deals today are.
+ */
+function storeJumpsOf(
+  identities: ReadonlyArray<{ key: string; today: PriceToday } | null>,
+  windows: ReadonlyMap<string, PriceWindow>,
+): { held: StorePriceJumps; heldToday: ReadonlySet<string> } {
+  const keys: string[] = [];
+  const products: StoreProductDays[] = [];
+  const seen = new Set<string>();
+  for (const found of identities) {
+    const window = found && windows.get(found.key);
+    if (!found || !window || seen.has(found.key)) continue;
+    seen.add(found.key);
+    keys.push(found.key);
+    products.push(chargedDaysOf(window, found.today.price));
+  }
+  const held = storePriceJumps(products);
+  const heldToday = new Set<string>();
+  held.heldToday.forEach((isHeld, index) => isHeld && heldToday.add(keys[index]!));
+  return { held, heldToday };
 }
 
 /** A product's facts depend on the day's history and on today's two prices, nothing else. */

@@ -1,4 +1,9 @@
-import { dayFromNumber, dayNumber, type PriceObservation } from '@stl-deals/domain';
+import {
+  dayFromNumber,
+  dayNumber,
+  type PriceObservation,
+  type StoreProductDays,
+} from '@stl-deals/domain';
 
 /**
  * One product's complete days within the price memory's window, kept between store results so
@@ -15,6 +20,7 @@ export interface PriceWindow {
 
 const FIELDS = 3;
 const NO_PRICE = -1;
+const NONE_LEFT_OUT: ReadonlySet<number> = new Set();
 
 /**
  * The window through `through` from `observations` (any order, one a day): the days from `since`
@@ -49,11 +55,15 @@ export function extendedWindow(
   return { through, data: joined };
 }
 
-/** The window's days as the rule reads them, oldest first. */
-export function observationsOf(window: PriceWindow): PriceObservation[] {
+/** The window's days as the rule reads them, oldest first, less the day numbers `leftOut`. */
+export function observationsOf(
+  window: PriceWindow,
+  leftOut: ReadonlySet<number> = NONE_LEFT_OUT,
+): PriceObservation[] {
   const { data } = window;
   const observations: PriceObservation[] = [];
   for (let index = 0; index < data.length; index += FIELDS) {
+    if (leftOut.size > 0 && leftOut.has(data[index]!)) continue;
     observations.push({
       day: dayText(data[index]!),
       salePrice: dollars(data[index + 1]!),
@@ -63,6 +73,25 @@ export function observationsOf(window: PriceWindow): PriceObservation[] {
     });
   }
   return observations;
+}
+
+/**
+ * The window's days as the store-wide rule reads them (`storePriceJumps`): each day's number and
+ * the price charged on it in whole cents (the sale price, else the regular one, as the price
+ * memory reads an observation), days with neither left out; and `today`, in dollars or null.
+ */
+export function chargedDaysOf(window: PriceWindow, today: number | null): StoreProductDays {
+  const { data } = window;
+  const days: number[] = [];
+  const prices: number[] = [];
+  for (let index = 0; index < data.length; index += FIELDS) {
+    const sale = data[index + 1]!;
+    const charged = sale === NO_PRICE ? data[index + 2]! : sale;
+    if (charged === NO_PRICE) continue;
+    days.push(data[index]!);
+    prices.push(charged);
+  }
+  return { days, prices, today: today === null ? null : cents(today) };
 }
 
 /** The observations of days `from` to `to` (day numbers), packed oldest first. */

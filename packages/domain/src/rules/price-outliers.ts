@@ -81,7 +81,7 @@ export function heldBackPrices(
  * whole cents, ascending), the lower middle one for an even count (a price charged, never a
  * mean); null with fewer than `PRICE_OUTLIER_MIN_DAYS` days.
  */
-export function priceReference(sortedWindow: readonly number[]): number | null {
+export function priceReference(sortedWindow: ArrayLike<number>): number | null {
   if (sortedWindow.length < PRICE_OUTLIER_MIN_DAYS) return null;
   return sortedWindow[(sortedWindow.length - 1) >> 1]!;
 }
