@@ -295,6 +295,24 @@ describe('the deals read model', () => {
     expect(model.rebuilds).toBe(2);
   });
 
+  it("spaces publications out by the last one's own cost", async () => {
+    const published = async (spacing: number) => {
+      const model = new DealsReadModel(STORES, { quietMs: 0, maxWaitMs: 0, spacing });
+      await model.replace([{ key: 'a', deals: menu('a', 500, 0) }]);
+      await model.published();
+      await model.all('page').encoded('br');
+      await model.replace([{ key: 'b', deals: menu('b', 5, 1) }]);
+      // Past the coalescing's own waits (none here).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const rebuilds = model.rebuilds;
+      model.close();
+      return rebuilds;
+    };
+    // The first publication took some milliseconds; a million times that has not passed.
+    expect(await published(1_000_000)).toBe(1);
+    expect(await published(0)).toBe(2);
+  });
+
   it('compresses each encoding to the same JSON, the page view before anyone asks', async () => {
     const model = await rebuiltFrom(new Map([['a', menu('a', 20, 2)]]));
     for (const view of ['full', 'page'] as const) {

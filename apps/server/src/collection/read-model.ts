@@ -34,15 +34,28 @@ interface Listed {
 
 /**
  * When the whole list is published after a change: once no other dispensary's result has come for
- * `quietMs`, and at the latest `maxWaitMs` after the first unpublished one. A pass whose results
- * arrive back to back is published once, not once per dispensary.
+ * `quietMs`, and at the latest `maxWaitMs` after the first unpublished one, but never sooner than
+ * `PUBLICATION_SPACING` allows. A pass whose results arrive back to back is published once, not
+ * once per dispensary.
  */
 export interface Coalescing {
   quietMs: number;
   maxWaitMs: number;
+  /** See `PUBLICATION_SPACING`; 5 unless given. */
+  spacing?: number;
 }
 
 export const DEFAULT_COALESCING: Coalescing = { quietMs: 250, maxWaitMs: 2_000 };
+
+/**
+ * A publication's own cost spaces out the next: none starts until this many times the last one's
+ * time (until its brotli was ready) has passed since it started, so putting the whole list
+ * together takes at most about a fifth of the time however large the market grows, and a result
+ * costs work in proportion to its store rather than to the whole list. At St. Louis's size a
+ * publication takes a few hundred milliseconds and the coalescing's own waits decide; ten times
+ * larger, the list is published every several seconds during a pass.
+ */
+export const PUBLICATION_SPACING = 5;
 
 /**
  * The page view's format: raise it when the same deals and registry would give other bytes or
@@ -103,6 +116,9 @@ export class DealsReadModel {
   /** Dispensaries whose deals changed since the last publication. */
   private readonly unpublished = new Set<string>();
   private pendingSince: number | null = null;
+  /** When the last publication started, and how long until its page view's brotli was ready. */
+  private lastPublishedAt = Number.NEGATIVE_INFINITY;
+  private lastPublicationMs = 0;
   private timer: NodeJS.Timeout | undefined;
   private waiting: Array<() => void> = [];
   private closed = false;
@@ -263,6 +279,7 @@ export class DealsReadModel {
     if (this.closed) return;
     this.pendingSince = null;
     this.servingStored = false;
+    this.lastPublishedAt = performance.now();
     const counts = new Map<string, number>();
     for (const [key, part] of this.parts) counts.set(key, part.length);
     this.publishedCounts = counts;
@@ -278,6 +295,15 @@ export class DealsReadModel {
     // Every visitor's page asks for its view compressed: ready before the first of them.
     const order = this.order;
     const page = prepareRemade(listJson(order, 'page'), ['br']);
+    const startedAt = this.lastPublishedAt;
+    page
+      .encoded('br')
+      .then(() => {
+        if (this.lastPublishedAt === startedAt) {
+          this.lastPublicationMs = performance.now() - startedAt;
+        }
+      })
+      .catch(() => {});
     this.current = { page };
     this.rebuilds += 1;
     // The full view as this publication has it, whenever it is asked for.
@@ -308,7 +334,9 @@ export class DealsReadModel {
     clearTimeout(this.timer);
     const { quietMs, maxWaitMs } = this.coalescing;
     const wait = Math.min(quietMs, Math.max(0, this.pendingSince + maxWaitMs - now));
-    this.timer = setTimeout(() => this.publish(), wait);
+    const spacing = this.coalescing.spacing ?? PUBLICATION_SPACING;
+    const spaced = this.lastPublishedAt + this.lastPublicationMs * spacing - now;
+    this.timer = setTimeout(() => this.publish(), Math.max(wait, spaced));
   }
 }
 
