@@ -24,6 +24,8 @@ export interface AppDeps {
   random?: () => number;
   /** Demo mode: the deals come from the platform simulator, and status says so (`demo: true`). */
   demo?: boolean;
+  /** Demo mode: the seconds its price history has left to fill (see `CollectionOptions`). */
+  firstPassWaitsOn?: () => number | undefined;
   /** Origins beside https ones that deal images may come from (demo mode: the simulator's). */
   imageOrigins?: readonly string[];
   /**

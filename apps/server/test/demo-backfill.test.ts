@@ -3,6 +3,7 @@ import {
   effectivePrice,
   isNewDeal,
   priceMemoryCard,
+  type CacheStatus,
   type Deal,
   type DealPriceHistory,
 } from '@stl-deals/domain';
@@ -13,6 +14,7 @@ import { buildDemo, type Demo } from '../src/demo/build-demo';
 import { loadDemoConfig } from '../src/demo/demo-config';
 import { middayOf } from '../src/demo/past-menu-prices';
 import { BACKFILL_DAYS } from '../src/demo/price-backfill';
+import { secondsLeftAt } from '../src/demo/price-history-first';
 import { silentLogger, tempDir, TestClock } from './support/harness';
 
 /*
@@ -75,12 +77,36 @@ function lineOf(deal: Deal): string | null {
   return card?.kind ?? null;
 }
 
+describe('secondsLeftAt', () => {
+  it.each([
+    // elapsed ms, days read, days, seconds left
+    [0, 0, 60, undefined],
+    [4_000, 0, 60, undefined],
+    [2_000, 1, 60, 118],
+    [30_000, 30, 60, 30],
+    [59_000, 59, 60, 1],
+    [60_000, 60, 60, 1],
+  ])('after %i ms with %i of %i days read: %s s', (elapsed, read, days, left) => {
+    expect(secondsLeftAt(elapsed, read, days)).toBe(left);
+  });
+});
+
 describe('demo price history', () => {
   let longest: { id: string; points: number } = { id: '', points: 0 };
 
   it('fills two months before the first pass, whose list then shows every price memory line and dates its deals first seen', async () => {
     const { app, simulator, fillPriceHistory } = await startDemo();
     const filling = fillPriceHistory();
+    // While it fills, nothing is scraped, and the first load's estimate is the fill's pace.
+    let during: CacheStatus | undefined;
+    let over = false;
+    void filling.then(() => (over = true));
+    while (!over && during?.etaSeconds === undefined) {
+      during = (await app.inject({ url: '/api/monitoring/scraper/status' })).json<CacheStatus>();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(during).toMatchObject({ ready: false, progress: { done: 0, total: 39 } });
+    expect(during!.etaSeconds).toBeGreaterThanOrEqual(1);
     // A visitor's refresh during the fill: its scrape waits until the history is written (the
     // store's website may be looked at meanwhile, which is no scrape of its menu).
     const visited = simulator.registry.dispensaries.find((entry) => entry.platform === 'dutchie')!;

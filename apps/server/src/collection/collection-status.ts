@@ -41,12 +41,14 @@ export interface CollectionMoment {
   heldBackOf(key: string): number;
   /** Whether its website (or the directories) is still to be looked at for a menu source. */
   awaitsResolution(source: TrackedSource): boolean;
+  /** Seconds of the work the first pass waits for, when known (`firstPassWaitsOn`). */
+  waitingSeconds?: number | undefined;
 }
 
 /** The status call: every dispensary's state, and the first load's progress and estimate. */
 export function collectionStatus(moment: CollectionMoment): CacheStatus {
   const { sources, now } = moment;
-  const eta = estimateSeconds({
+  const passEta = estimateSeconds({
     runningElapsedMs: sources.flatMap(({ runningSince }) =>
       runningSince === null ? [] : [now.getTime() - runningSince.getTime()],
     ),
@@ -55,6 +57,9 @@ export function collectionStatus(moment: CollectionMoment): CacheStatus {
     recentDurationsMs: moment.durations.recent,
     timeoutMs: moment.scrapeTimeoutMs,
   });
+  // Work still to come before the pass: the pass's own time is added once measured.
+  const eta =
+    moment.waitingSeconds === undefined ? passEta : moment.waitingSeconds + (passEta ?? 0);
   return cacheStatus(
     sources.map((source) => factsOf(source, moment)),
     moment.served.totalDeals(),

@@ -61,6 +61,11 @@ export interface CollectionOptions {
    * true; false for a cluster's workers, which serve no deals.
    */
   keepsPage?: boolean;
+  /**
+   * Seconds of the work the first pass waits for (demo mode's price history), as that work
+   * estimates them: the first load's estimate adds them. Undefined when none or not known yet.
+   */
+  firstPassWaitsOn?: () => number | undefined;
 }
 
 /**
@@ -283,6 +288,7 @@ export class Collection {
       served: this.deals,
       heldBackOf: (key) => this.priceFacts.heldBackOf(key),
       awaitsResolution: (source) => this.resolver.isPending(source),
+      waitingSeconds: this.options.firstPassWaitsOn?.(),
     });
   }
 

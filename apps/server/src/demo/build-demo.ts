@@ -103,6 +103,7 @@ export async function buildDemo({
       clock,
       logger,
       demo: true,
+      firstPassWaitsOn: history.secondsLeft,
       // The simulator serves its own product images (plain http on loopback).
       imageOrigins: [simulator.url],
     });

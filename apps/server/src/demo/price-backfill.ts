@@ -27,6 +27,8 @@ export interface PriceBackfillOptions {
   days?: number;
   /** Threads reading the days (see `readPastMenus`). */
   threads?: number;
+  /** Told after each day read: how many of the days are read. */
+  onProgress?: (daysRead: number, days: number) => void;
   /** Stops the reading; the call then rejects with its reason, nothing written. */
   signal: AbortSignal;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -73,6 +75,7 @@ export async function backfillPriceHistory(
   const sightingsByStore = new Map<string, Map<string, Seen>>();
   let failedReads = 0;
   let failure: string | undefined;
+  let daysRead = 0;
   await readPastMenus({
     ...options.simulated,
     platforms: options.platforms,
@@ -97,6 +100,8 @@ export async function backfillPriceHistory(
         }
         noteSightings(seen, store.deals, day);
       }
+      daysRead += 1;
+      options.onProgress?.(daysRead, days.length);
     },
   });
 

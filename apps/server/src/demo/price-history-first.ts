@@ -25,6 +25,11 @@ export interface PriceHistoryFirst {
    * failure is logged, and the demo goes on without the history).
    */
   fill: () => Promise<PriceBackfill | null>;
+  /**
+   * Seconds the fill under way has left, from its pace so far (see `secondsLeftAt`); undefined
+   * before it started, before its first day is read, and once it is over.
+   */
+  secondsLeft: () => number | undefined;
   /** `scraper`, its scrapes waiting for a fill under way (or until their own signal aborts). */
   gate: (scraper: Scraper) => Scraper;
   /**
@@ -41,23 +46,40 @@ export function priceHistoryFirst({
 }: PriceHistoryFirstOptions): PriceHistoryFirst {
   const stopping = new AbortController();
   let filling: Promise<PriceBackfill | null> | undefined;
-  const fill = () =>
-    (filling ??= backfillPriceHistory({
+  // How far the fill under way is: null before it starts and once it is over.
+  let progress: { startedAt: number; read: number; days: number } | null = null;
+  const fill = () => {
+    if (filling) return filling;
+    progress = { startedAt: performance.now(), read: 0, days: 0 };
+    filling = backfillPriceHistory({
       ...options,
       today: marketDay(clock.now()),
       signal: stopping.signal,
-    }).catch((error: unknown) => {
-      if (!stopping.signal.aborted) {
-        options.logger.warn(
-          { err: error },
-          'the demo price history could not be filled; going on without it',
-        );
-      }
-      return null;
-    }));
+      onProgress: (read, days) => {
+        if (progress) Object.assign(progress, { read, days });
+      },
+    })
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) {
+          options.logger.warn(
+            { err: error },
+            'the demo price history could not be filled; going on without it',
+          );
+        }
+        return null;
+      })
+      .finally(() => {
+        progress = null;
+      });
+    return filling;
+  };
 
   return {
     fill,
+    secondsLeft: () =>
+      progress
+        ? secondsLeftAt(performance.now() - progress.startedAt, progress.read, progress.days)
+        : undefined,
     gate: (scraper) => ({
       async scrape(entry, signal) {
         if (filling) await until(filling, signal);
@@ -81,6 +103,16 @@ export function priceHistoryFirst({
       });
     },
   };
+}
+
+/**
+ * Seconds a fill has left at the pace of the days read so far, rounded up; undefined before the
+ * first day is read (the threads' start is no pace); at least 1 while it runs. The writing after
+ * the reading is left out: one write per store, under a second for the demo's two months.
+ */
+export function secondsLeftAt(elapsedMs: number, read: number, days: number): number | undefined {
+  if (read <= 0 || days <= 0) return undefined;
+  return Math.max(1, Math.ceil(((elapsedMs / read) * Math.max(days - read, 0)) / 1000));
 }
 
 /** Resolves once `work` settles, or rejects with the signal's reason once it aborts. */
