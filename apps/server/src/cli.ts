@@ -13,6 +13,7 @@ import {
   ScrapeError,
   type RegistryEntry,
 } from '@stl-deals/scraper';
+import type { Deal, Potency } from '@stl-deals/domain';
 import { discoverCommand } from './discover-command';
 
 async function parseCommand(args: string[]): Promise<void> {
@@ -23,6 +24,7 @@ async function parseCommand(args: string[]): Promise<void> {
       'platform-id': { type: 'string' },
       'menu-url': { type: 'string' },
       entry: { type: 'string' },
+      potency: { type: 'boolean' },
     },
     allowPositionals: true,
   });
@@ -40,7 +42,28 @@ async function parseCommand(args: string[]): Promise<void> {
     platformId: values['platform-id'],
     menuUrl: values['menu-url'],
   });
-  process.stdout.write(`${JSON.stringify(deals, null, 2)}\n`);
+  process.stdout.write(
+    values.potency ? potencyTable(deals) : `${JSON.stringify(deals, null, 2)}\n`,
+  );
+}
+
+/** One line per deal: its title, size, category, THC, CBD and strain type, tab-separated. */
+function potencyTable(deals: readonly Deal[]): string {
+  const figure = (potency: Potency | undefined) =>
+    potency === undefined
+      ? '-'
+      : `${potency.min === potency.max ? potency.min : `${potency.min}-${potency.max}`}${potency.unit}`;
+  const lines = deals.map((deal) =>
+    [
+      deal.title,
+      deal.size ?? '-',
+      deal.category ?? '-',
+      `THC ${figure(deal.thc)}`,
+      `CBD ${figure(deal.cbd)}`,
+      deal.strainType ?? '-',
+    ].join('\t'),
+  );
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 function readEntry(name: string, text: string): unknown {
@@ -103,12 +126,14 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   parse: {
     run: parseCommand,
-    usage: `parse [--platform NAME] [--platform-id ID] [--menu-url URL] [--entry FILE] FILE...
+    usage: `parse [--platform NAME] [--platform-id ID] [--menu-url URL] [--entry FILE] [--potency] FILE...
     Prints the normalized deals of recorded response bodies (as the platform sends them) as JSON,
-    parsed exactly as the service would for the store. ID names the store on its platform (links
-    need it); URL is its menu or specials page (relative links resolve on it); --entry reads a
-    registry entry (JSON, as in a registry file) that the other options override (--platform may
-    then be left out).`,
+    parsed exactly as the service would for the store, each with its thc and cbd ({min, max,
+    unit}) and strainType where stated. ID names the store on its platform (links need it); URL is
+    its menu or specials page (relative links resolve on it); --entry reads a registry entry
+    (JSON, as in a registry file) that the other options override (--platform may then be left
+    out); --potency prints one line per deal instead: title, size, category, THC, CBD and strain
+    type, tab-separated.`,
   },
   'verify-registry': {
     run: verifyRegistryCommand,

@@ -51,6 +51,49 @@ describe('npm run cli -- parse', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("prints each deal's potency and strain type, in the JSON and as a table with --potency", async () => {
+    const feed = file(
+      'potency-feed.json',
+      JSON.stringify([
+        {
+          title: 'Sour Diesel 3.5g',
+          description: 'Sativa · THC 24.1% · CBD 0.1%',
+          price: '$30',
+          imageUrl: '',
+          sourceUrl: 'https://x.example/a',
+          size: '3.5g',
+          category: 'flower',
+        },
+        {
+          title: 'Wana Gummies',
+          description: '',
+          price: '$18',
+          imageUrl: '',
+          sourceUrl: 'https://x.example/b',
+          size: '100mg',
+          category: 'edibles',
+          strainType: 'Indica Hybrid',
+          thc: { min: 100, max: 100, unit: 'mg' },
+        },
+      ]),
+    );
+    const json = await cli('parse', '--platform', 'feed', feed);
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({
+        thc: { min: 24.1, max: 24.1, unit: '%' },
+        cbd: { min: 0.1, max: 0.1, unit: '%' },
+        strainType: 'Sativa',
+      }),
+      expect.objectContaining({ thc: { min: 100, max: 100, unit: 'mg' }, strainType: 'Hybrid' }),
+    ]);
+    const table = await cli('parse', '--platform', 'feed', '--potency', feed);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toBe(
+      'Sour Diesel 3.5g\t3.5g\tflower\tTHC 24.1%\tCBD 0.1%\tSativa\n' +
+        'Wana Gummies\t100mg\tedibles\tTHC 100mg\tCBD -\tHybrid\n',
+    );
+  });
+
   it.each<[string, string[], RegExp]>([
     ['an unknown platform', ['--platform', 'myspace'], /^Unknown platform 'myspace'/],
     ['no file', ['--platform', 'feed'], /^parse needs at least one FILE/],

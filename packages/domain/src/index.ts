@@ -58,6 +58,8 @@ export * from './rules/recording-day';
 export * from './rules/deal-price-memory';
 export * from './rules/product-stores';
 export * from './rules/out-the-door';
+export * from './rules/potency';
+export * from './rules/strain-type';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { boundedText } from './bounded-text';
 import { validKey } from './menu-prices';
+import { withPotency } from './potency-pass';
 import {
   checkDealPrices,
   isCleanDeal,
@@ -83,7 +84,8 @@ export function finalizeDeals(
 
 /**
  * The last gate before the store: every text field made plain and bounded, links and images
- * http(s) only (a bad image becomes blank, a bad link blank so the card is not a link), junk
+ * http(s) only (a bad image becomes blank, a bad link blank so the card is not a link), potency
+ * and strain type read and normalized the same for every adapter (`withPotency`), junk
  * removed by the spec's cleaning rules, prices and percent made consistent (`checkDealPrices`,
  * each mend counted), and every deal keyed: its deal id, and its `storeProductKey`, the one its
  * adapter gave it (a product's, shared with the product's menu price) or else the rule's key of
@@ -99,7 +101,7 @@ export function finalizeMenu(
   const priceProblems: FinalizedDeals['priceProblems'] = {};
   for (const deal of deals) {
     const { brand, strainType, size, specialName, ...rest } = deal;
-    const cleaned: Deal = {
+    const cleaned: Deal = withPotency({
       ...rest,
       title: plainText(deal.title),
       description: plainText(deal.description),
@@ -108,7 +110,7 @@ export function finalizeMenu(
       sourceUrl: safeHttpUrl(deal.sourceUrl) ?? '',
       ...plainShortTexts({ brand, strainType, size, specialName }),
       platform,
-    };
+    });
     if (!isCleanDeal(cleaned)) continue;
     const productKey = validKey(deal.storeProductKey) ?? storeProductKey(cleaned);
     if (productKey === null) delete cleaned.storeProductKey;

@@ -68,6 +68,27 @@ export const MAX_LOGO_URLS = 4;
 export const MAX_GRAMS = 10_000;
 
 /**
+ * How a potency is stated (`Potency`): a percent of the product's weight (flower, pre-rolls,
+ * vapes, concentrates) or milligrams in the whole package (edibles, tinctures, topicals).
+ */
+export const POTENCY_UNITS = ['%', 'mg'] as const;
+export type PotencyUnit = (typeof POTENCY_UNITS)[number];
+
+/**
+ * The most milligrams of one cannabinoid a package is taken to hold: above any Missouri package
+ * (adult-use edibles hold 100 mg of THC, tinctures and topicals a few thousand at most), so that
+ * only a number no label can mean (an id, a weight in micrograms) is refused.
+ */
+export const MAX_POTENCY_MG = 10_000;
+
+/**
+ * The strain types a deal is filed under (`strainTypeOf`): a leaning hybrid ('Indica-dominant
+ * hybrid', 'Sativa Hybrid') is a Hybrid, and CBD means a product with more CBD than THC.
+ */
+export const STRAIN_TYPES = ['Indica', 'Sativa', 'Hybrid', 'CBD'] as const;
+export type StrainType = (typeof STRAIN_TYPES)[number];
+
+/**
  * The most a price may be, in US dollars: far above any retail cannabis price, so that only a
  * number no menu can mean (1e308, an id read as a price) is refused.
  */

@@ -36,6 +36,8 @@ describe('DealSchema', () => {
       endsAt: '2026-11-30T05:59:59Z',
       firstSeenAt: '2026-11-20T12:00:00-06:00',
       platform: 'dutchie',
+      thc: { min: 100, max: 100, unit: 'mg' },
+      cbd: { min: 2, max: 5, unit: 'mg' },
     };
     expect(DealSchema.parse(full)).toEqual(full);
   });
@@ -56,6 +58,13 @@ describe('DealSchema', () => {
     ['a bad unit', { unitPrice: { amount: 1, per: 'lb' } }],
     ['a bad weekday', { validDays: ['funday'] }],
     ['a date that is not ISO 8601', { endsAt: 'next friday' }],
+    ['a potency of 0', { thc: { min: 0, max: 0, unit: '%' } }],
+    ['a potency over 100%', { thc: { min: 90, max: 101, unit: '%' } }],
+    ['a potency over the most mg a package holds', { thc: { min: 1, max: 10_001, unit: 'mg' } }],
+    ['a range whose min is above its max', { cbd: { min: 2, max: 1, unit: '%' } }],
+    ['a potency in another unit', { thc: { min: 5, max: 5, unit: 'mg/g' } }],
+    ['an infinite potency', { thc: { min: 1, max: Infinity, unit: 'mg' } }],
+    ['a potency as text', { thc: '24%' }],
   ])('rejects %s', (_name, change) => {
     expect(DealSchema.safeParse({ ...spec, ...change }).success).toBe(false);
   });

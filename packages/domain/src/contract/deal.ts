@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_GRAMS, MAX_LOGO_URLS, UNIT_PRICE_UNITS } from './constants';
+import {
+  MAX_GRAMS,
+  MAX_LOGO_URLS,
+  MAX_POTENCY_MG,
+  POTENCY_UNITS,
+  UNIT_PRICE_UNITS,
+} from './constants';
 import { isImageAddress } from '../rules/url';
 import {
   BoundedText,
@@ -21,6 +27,25 @@ export const UnitPriceSchema = z.object({
 export type UnitPrice = z.infer<typeof UnitPriceSchema>;
 
 /**
+ * How much of one cannabinoid a product holds, as its platform or its text states it and the
+ * potency rules read it (`readPotencies`): `min` and `max` of a range, the same number twice for
+ * one figure; `%` of the product's weight, or `mg` in the whole package. Positive (a 0 is a
+ * menu's placeholder, never a figure), at most 100% or `MAX_POTENCY_MG`.
+ */
+export const PotencySchema = z
+  .object({
+    min: z.number().positive(),
+    max: z.number().positive(),
+    unit: z.enum(POTENCY_UNITS),
+  })
+  .refine((potency) => potency.min <= potency.max, 'min is above max')
+  .refine(
+    (potency) => potency.max <= (potency.unit === '%' ? 100 : MAX_POTENCY_MG),
+    'above what a product can hold',
+  );
+export type Potency = z.infer<typeof PotencySchema>;
+
+/**
  * A deal as the service sends it and the page reads it.
  *
  * The spec's fields (section 3) are required, except `dispensary` and `dispensaryKey`, which a
@@ -40,6 +65,11 @@ export const DealSchema = z.object({
   id: ShortText.optional(),
   category: DealCategorySchema.optional(),
   brand: ShortText.optional(),
+  /**
+   * One of `STRAIN_TYPES` as the service sends it (`strainTypeOf`, from the platform's strain
+   * field, the figures and the title's words); any short text is read, so a deal stored by an
+   * older build stays readable.
+   */
   strainType: ShortText.optional(),
   size: ShortText.optional(),
   regularPrice: Money.optional(),
@@ -83,6 +113,15 @@ export const DealSchema = z.object({
     .array(z.string().refine(isImageAddress, 'an http(s) URL or a same-origin path'))
     .max(MAX_LOGO_URLS)
     .optional(),
+  /**
+   * Total THC (`readPotencies`: a stated total, else THC with 0.877 of its THCa), in percent for
+   * flower, pre-rolls, vapes and concentrates, in mg per package for edibles and topicals. Absent
+   * where neither the platform nor the deal's words state it. Sent in the full view only: the
+   * page's view (`PAGE_DEAL_FIELDS`) does not carry it yet.
+   */
+  thc: PotencySchema.optional(),
+  /** CBD, read and stated as `thc` is. */
+  cbd: PotencySchema.optional(),
   /** Price memory (see `priceMemory`): the lowest price charged in the 30 days before today. */
   lowest30d: Money.optional(),
   /** The median of the daily prices charged in the last 30 days (days the product was seen). */

@@ -25,6 +25,14 @@ describe('pageDealOf', () => {
     expect(page).not.toHaveProperty('storeProductKey');
   });
 
+  it('leaves out the potency, which the page does not read yet', () => {
+    const page = pageDealOf(
+      deal({ thc: { min: 24, max: 24, unit: '%' }, cbd: { min: 1, max: 1, unit: '%' } }),
+    );
+    expect(page).not.toHaveProperty('thc');
+    expect(page).not.toHaveProperty('cbd');
+  });
+
   it.each([
     ['title', PAGE_VIEW_LIMITS.title],
     ['description', PAGE_VIEW_LIMITS.description],

@@ -187,6 +187,24 @@ describe('the lean readers agree with the zod schemas', () => {
     );
   });
 
+  it("leaves out a deal's thc and cbd, which only the service reads for now", () => {
+    // The page does not show potency yet and its first load has no bytes for another reader:
+    // the full view carries the fields, the page's view (PAGE_DEAL_FIELDS) and this reader not.
+    const input = {
+      title: 'Blue Dream',
+      description: '',
+      price: '$30',
+      imageUrl: '',
+      sourceUrl: '',
+      thc: { min: 24.1, max: 24.1, unit: '%' },
+      cbd: { min: 0.1, max: 0.1, unit: '%' },
+    };
+    expect(DealSchema.parse(input)).toMatchObject({ thc: input.thc, cbd: input.cbd });
+    const [read] = readDeals([input]).deals;
+    expect(read).not.toHaveProperty('thc');
+    expect(read).not.toHaveProperty('cbd');
+  });
+
   // The tax rates' own rules, each reader alone, so that a rule both readers lacked would show.
   it.each([
     ['a null rate with a status', { rate: null, status: 'verified' }],

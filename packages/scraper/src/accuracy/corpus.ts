@@ -19,6 +19,13 @@ export const SHARED_FIXTURES_DIR = fileURLToPath(
 );
 
 const Money = z.number().nonnegative().nullable();
+const PotencyLabel = z
+  .strictObject({
+    min: z.number().positive(),
+    max: z.number().positive(),
+    unit: z.enum(['%', 'mg']),
+  })
+  .nullable();
 
 /** One deal as a person reads it from the payload; null where the payload says nothing. */
 export const LabelSchema = z.strictObject({
@@ -33,6 +40,13 @@ export const LabelSchema = z.strictObject({
     .strictObject({ amount: z.number().positive(), per: z.enum(['g', '100mg']) })
     .nullable(),
   specialName: z.string().nullable(),
+  /**
+   * The product's THC and CBD as a person reads them off the payload and the product's words
+   * (total THC; percent for flower-like forms, the package's mg for edibles and topicals), null
+   * where nothing states one. Absent where the case does not label potency.
+   */
+  thc: PotencyLabel.optional(),
+  cbd: PotencyLabel.optional(),
   /** Why the label reads as it does where the payload could be read two ways. */
   note: z.string().optional(),
 });

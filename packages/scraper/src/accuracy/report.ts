@@ -1,5 +1,13 @@
 import type { CorpusCase } from './corpus';
-import { FIELDS, precision, recall, share, type CaseScore, type Tally } from './score';
+import {
+  FIELDS,
+  POTENCY_FIELDS,
+  precision,
+  recall,
+  share,
+  type CaseScore,
+  type Tally,
+} from './score';
 
 export interface PlatformResult {
   platform: string;
@@ -36,6 +44,23 @@ export function accuracyReport(
   const table = [header, header.map(() => '---'), ...rows].map(
     (cells) => `| ${cells.join(' | ')} |`,
   );
+  const potencyRows = [
+    ...results.map((result) => [result.platform, result.tally] as const),
+    ['all', total] as const,
+  ]
+    .filter(([, tally]) => POTENCY_FIELDS.some((field) => tally.potencyLabelled[field] > 0))
+    .map(([name, tally]) => [
+      name,
+      ...POTENCY_FIELDS.flatMap((field) => [
+        String(tally.potencyLabelled[field]),
+        percent(share(tally, field)),
+      ]),
+    ]);
+  const potencyTable = [
+    ['platform', 'THC labelled', 'THC right', 'CBD labelled', 'CBD right'],
+    ['---', '---', '---', '---', '---'],
+    ...potencyRows,
+  ].map((cells) => `| ${cells.join(' | ')} |`);
   const problems = results.flatMap(({ cases }) =>
     cases.flatMap(({ corpusCase, score }) => [
       ...score.missed.map((label) => `- ${corpusCase.name}: missed '${label.title}'`),
@@ -60,6 +85,14 @@ export function accuracyReport(
     'right (prices to the cent, size as an amount, unit price within 1%). `npm run accuracy`.',
     '',
     ...table,
+    '',
+    '## Potency',
+    '',
+    'Of the matched deals whose label states their THC or CBD (a figure, or none where nothing',
+    'states one), the share the parse reads exactly: the same unit (percent for flower, pre-rolls,',
+    'vapes and concentrates, mg per package for edibles and topicals) and range, to 0.01.',
+    '',
+    ...potencyTable,
     '',
     '## Cases',
     '',

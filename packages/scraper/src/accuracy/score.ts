@@ -19,7 +19,10 @@ export const FIELDS = [
   'unitPrice',
   'specialName',
 ] as const;
-export type Field = (typeof FIELDS)[number];
+/** The potency fields, compared only on the labels that state them (see `Label.thc`). */
+export const POTENCY_FIELDS = ['thc', 'cbd'] as const;
+export type PotencyField = (typeof POTENCY_FIELDS)[number];
+export type Field = (typeof FIELDS)[number] | PotencyField;
 
 export interface Matched {
   label: Label;
@@ -56,7 +59,19 @@ function sameUnitPrice(label: Label['unitPrice'], deal: Deal['unitPrice']): bool
   return label.per === deal.per && Math.abs(label.amount - deal.amount) <= label.amount * 0.01;
 }
 
+/** A potency to the hundredth, in the same unit; null in the label is none on the deal. */
+function samePotency(label: Label['thc'], deal: Deal['thc']): boolean {
+  if (!label || !deal) return !label && !deal;
+  return (
+    label.unit === deal.unit &&
+    Math.abs(label.min - deal.min) < 0.006 &&
+    Math.abs(label.max - deal.max) < 0.006
+  );
+}
+
 const RIGHT: Record<Field, (label: Label, deal: Deal) => boolean> = {
+  thc: (label, deal) => samePotency(label.thc, deal.thc),
+  cbd: (label, deal) => samePotency(label.cbd, deal.cbd),
   brand: (label, deal) => fold(label.brand) === fold(deal.brand),
   category: (label, deal) => (label.category ?? undefined) === deal.category,
   size: (label, deal) => sameSize(label.size, deal.size),
@@ -67,8 +82,13 @@ const RIGHT: Record<Field, (label: Label, deal: Deal) => boolean> = {
   specialName: (label, deal) => fold(label.specialName) === fold(deal.specialName),
 };
 
+/** The fields a label states: every field of `FIELDS`, and the potency ones it labels. */
+export function labelledFields(label: Label): Field[] {
+  return [...FIELDS, ...POTENCY_FIELDS.filter((field) => label[field] !== undefined)];
+}
+
 export function wrongFields(label: Label, deal: Deal): Field[] {
-  return FIELDS.filter((field) => !RIGHT[field](label, deal));
+  return labelledFields(label).filter((field) => !RIGHT[field](label, deal));
 }
 
 /** Labels matched to deals one to one: same title, and the same size where titles repeat. */
@@ -95,33 +115,47 @@ export interface Tally {
   found: number;
   matched: number;
   right: Record<Field, number>;
+  /** Matched deals whose label states each potency field (the others state every field). */
+  potencyLabelled: Record<PotencyField, number>;
 }
+
+const zeros = <T extends string>(fields: readonly T[]) =>
+  Object.fromEntries(fields.map((field) => [field, 0])) as Record<T, number>;
 
 export function emptyTally(): Tally {
   return {
     labelled: 0,
     found: 0,
     matched: 0,
-    right: Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>,
+    right: zeros<Field>([...FIELDS, ...POTENCY_FIELDS]),
+    potencyLabelled: zeros(POTENCY_FIELDS),
   };
 }
 
 export function addScore(tally: Tally, score: CaseScore): Tally {
   const right = { ...tally.right };
-  for (const { wrong } of score.matched) {
-    for (const field of FIELDS) if (!wrong.includes(field)) right[field]++;
+  const potencyLabelled = { ...tally.potencyLabelled };
+  for (const { label, wrong } of score.matched) {
+    for (const field of labelledFields(label)) if (!wrong.includes(field)) right[field]++;
+    for (const field of POTENCY_FIELDS) if (label[field] !== undefined) potencyLabelled[field]++;
   }
   return {
     labelled: tally.labelled + score.matched.length + score.missed.length,
     found: tally.found + score.matched.length + score.extra.length,
     matched: tally.matched + score.matched.length,
     right,
+    potencyLabelled,
   };
 }
 
 /** Precision and recall of deal detection; 1 when there was nothing to find and nothing found. */
 export const precision = (tally: Tally) => (tally.found === 0 ? 1 : tally.matched / tally.found);
 export const recall = (tally: Tally) => (tally.labelled === 0 ? 1 : tally.matched / tally.labelled);
-/** The share of matched deals whose field is exactly right. */
-export const share = (tally: Tally, field: Field) =>
-  tally.matched === 0 ? 1 : tally.right[field] / tally.matched;
+/** The share of matched deals whose field is exactly right (of those labelling it, for potency). */
+export function share(tally: Tally, field: Field): number {
+  const labelled = isPotencyField(field) ? tally.potencyLabelled[field] : tally.matched;
+  return labelled === 0 ? 1 : tally.right[field] / labelled;
+}
+
+const isPotencyField = (field: Field): field is PotencyField =>
+  (POTENCY_FIELDS as readonly string[]).includes(field);

@@ -67,8 +67,18 @@ export interface Product {
   /** The platform-neutral subtype: 'Whole Flower', 'Live Resin', 'Gummies', ... */
   subcategory: string;
   strainType?: StrainType;
-  /** THC percent for flower, pre-rolls, vapes and concentrates. */
+  /** THC percent for flower, pre-rolls, vapes and concentrates (the low end of a range). */
   thcPercent?: number;
+  /** The high end of the product's THC range, where its lab reports one ('21-22%'). */
+  thcPercentMax?: number;
+  /** CBD percent, where the lab found some (most flower carries a trace). */
+  cbdPercent?: number;
+  /**
+   * THC and CBD in the whole package of a product sold by weight but dosed in milligrams (a
+   * topical's jar). An edible's THC is its size's `milligrams`.
+   */
+  thcMg?: number;
+  cbdMg?: number;
   sizes: SizePrice[];
   /** The id of the special that applies, if any. */
   specialId?: string;
@@ -114,3 +124,41 @@ export function coveredSizes(special: Special, product: Product): SizePrice[] {
 /** The products a special applies to. */
 export const productsOf = (menu: Menu, special: Special) =>
   menu.products.filter((product) => product.specialId === special.id);
+
+/** A product's potency as a lab states it, in no platform's format: a range, its unit. */
+export interface SimPotency {
+  min: number;
+  max: number;
+  unit: '%' | 'mg';
+}
+
+/**
+ * The THC and CBD of a product in one size: percents for the forms sold by weight, the package's
+ * milligrams for edibles (the size's dose) and topicals.
+ */
+export function potencyOf(
+  product: Product,
+  size: SizePrice | undefined,
+): { thc?: SimPotency; cbd?: SimPotency } {
+  if (product.thcPercent !== undefined) {
+    const thc = {
+      min: product.thcPercent,
+      max: product.thcPercentMax ?? product.thcPercent,
+      unit: '%' as const,
+    };
+    const cbd =
+      product.cbdPercent === undefined
+        ? undefined
+        : { min: product.cbdPercent, max: product.cbdPercent, unit: '%' as const };
+    return cbd ? { thc, cbd } : { thc };
+  }
+  const thcMg = product.thcMg ?? size?.milligrams;
+  const mg = (value: number | undefined) =>
+    value === undefined ? undefined : { min: value, max: value, unit: 'mg' as const };
+  const [thc, cbd] = [mg(thcMg), mg(product.cbdMg)];
+  return { ...(thc ? { thc } : {}), ...(cbd ? { cbd } : {}) };
+}
+
+/** Whether one potency of the product holds for all its sizes (an edible sold in one size). */
+export const oneDose = (product: Product) =>
+  product.thcPercent !== undefined || product.thcMg !== undefined || product.sizes.length === 1;

@@ -1,4 +1,4 @@
-import { hexId, numberId, type Random } from '../random';
+import { hashUnit, hexId, numberId, type Random } from '../random';
 import {
   BRANDS,
   CATEGORY_WEIGHTS,
@@ -74,12 +74,13 @@ export function makeListing(
       ? Math.round((thc[0] + random.next() * (thc[1] - thc[0])) * 10) / 10
       : undefined,
   };
+  const lab = labFacts(product.number, category, product.thcPercent);
   const sizeCount = random.int(1, Math.min(line.maxSizes, line.sizes.length));
   // One price level per product, so its sizes keep their order (a premium eighth, a premium quarter).
   const level = random.next();
   // Most menu items have a photo; some do not, as on real menus.
   const imageUrl = random.chance(0.85) ? `${IMAGE_HOST}/products/${id}.jpg` : undefined;
-  return { product: { ...product, imageUrl }, line, sizeCount, level };
+  return { product: { ...product, ...lab, imageUrl }, line, sizeCount, level };
 }
 
 /**
@@ -96,6 +97,33 @@ export function pricedAt(listing: Listing, level: number): Product {
     price: Math.round(size.price[0] + clamped * (size.price[1] - size.price[0])),
   }));
   return { ...listing.product, sizes };
+}
+
+/**
+ * What a lab adds to a product beside its THC, decided by the product's number alone (never by
+ * the menu's random sequence, so that every menu stays as it was): a THC range on some products,
+ * a trace of CBD on most flower-like ones, a strain type on most edibles (Missouri labels gummies
+ * Indica, Sativa or Hybrid), and a topical's milligrams, a third of them CBD-rich.
+ */
+function labFacts(
+  number: number,
+  category: ProductCategory,
+  thcPercent: number | undefined,
+): Partial<Product> {
+  const roll = (salt: number) => hashUnit(number, salt);
+  if (thcPercent !== undefined) {
+    const range =
+      roll(1) < 0.3 ? Math.round((thcPercent + 0.5 + roll(2) * 2) * 10) / 10 : undefined;
+    const cbd = roll(3) < 0.6 ? Math.round((0.05 + roll(4) * 0.9) * 100) / 100 : undefined;
+    return { thcPercentMax: range, cbdPercent: cbd };
+  }
+  if (category === 'edibles') {
+    return roll(5) < 0.8 ? { strainType: STRAIN_TYPES[Math.floor(roll(6) * 3)] } : {};
+  }
+  if (category === 'topicals') {
+    return roll(7) < 1 / 3 ? { thcMg: 100, cbdMg: 300 } : { thcMg: 200 };
+  }
+  return {};
 }
 
 function weightedCategory(random: Random): ProductCategory {

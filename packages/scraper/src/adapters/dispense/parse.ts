@@ -5,7 +5,8 @@ import { firstHttpUrl, httpUrl } from '../shared/links';
 import { productSize } from '../shared/size';
 import { dispenseCategory } from './categories';
 import { listingMenu } from '../shared/listing-deals';
-import { strainTypeText, wholePercent } from '../shared/product-fields';
+import { figure, productPotencies } from '../shared/potency';
+import { strainTypeOf, strainTypeText, wholePercent } from '../shared/product-fields';
 import type { ProductOffer, Special } from '../shared/product-offer';
 import { sizedPlatformId } from '../shared/product-price';
 import type { ParseResult, Received } from '../types';
@@ -40,18 +41,23 @@ function sizesOf(product: unknown): unknown[] {
 /** Section 6's verified product fields. */
 function offerOf(record: unknown, entry: RegistryEntry): ProductOffer {
   const id = text(at(record, 'id'), 40) ?? text(at(record, '_id'), 40);
+  const name = text(at(record, 'name'));
+  const category = dispenseCategory(
+    at(record, 'cannabisComplianceType'),
+    at(record, 'productCategoryName'),
+    at(record, 'subType'),
+  );
+  const size = productSize([text(at(record, 'weightFormatted'))], at(record, 'name'));
   return {
     id: id ?? '',
     platformId: sizedPlatformId(id),
     brand: text(at(record, 'brand', 'name')) ?? text(at(record, 'brand')),
-    name: text(at(record, 'name')),
-    category: dispenseCategory(
-      at(record, 'cannabisComplianceType'),
-      at(record, 'productCategoryName'),
-      at(record, 'subType'),
-    ),
-    strainType: strainTypeText(at(record, 'cannabisType')),
-    size: productSize([text(at(record, 'weightFormatted'))], at(record, 'name')),
+    name,
+    category,
+    strainType: strainTypeOf(at(record, 'cannabisType')),
+    strainWords: strainTypeText(at(record, 'cannabisType')),
+    potency: potencyOf(at(record, 'labs'), category, size, name),
+    size,
     regularPrice: money(at(record, 'price')),
     salePrice: money(at(record, 'priceWithDiscounts')),
     specials: list(at(record, 'discounts')).slice(0, MAX_DISCOUNTS).map(specialOf),
@@ -65,6 +71,25 @@ function offerOf(record: unknown, entry: RegistryEntry): ProductOffer {
 }
 
 const fileUrl = (image: unknown): unknown => at(image, 'fileUrl');
+
+/**
+ * The record's `labs` (the Indigo capture, 2026): `thc` and `thcMax` (a range; `thc` 0 with a
+ * `thcMax` is the maximum alone), `thcContentUnit` ('%', 'mg' or null), `thcA`, and the same for
+ * CBD. An edible's '%' is a share of its weight, not its dose, and is left to the rules.
+ */
+function potencyOf(
+  labs: unknown,
+  category: ProductOffer['category'],
+  size: string | undefined,
+  name: string | undefined,
+) {
+  const lab = (key: string) =>
+    figure([at(labs, key), at(labs, `${key}Max`)], at(labs, `${key}ContentUnit`));
+  return productPotencies(
+    { thc: lab('thc'), thca: lab('thcA'), cbd: lab('cbd'), cbda: lab('cbdA') },
+    { category, size, texts: [name] },
+  );
+}
 
 /**
  * A discount: `type` 'PERCENT' with `value` as a fraction (0.2 is 20%), or an amount in

@@ -10,7 +10,8 @@ import {
   weekdaysIn,
 } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
-import { productTitle } from '../shared/product-fields';
+import { figure, productPotencies } from '../shared/potency';
+import { productTitle, strainTypeOf } from '../shared/product-fields';
 import {
   productKeyOf,
   productPrice,
@@ -139,6 +140,7 @@ function productDeal(
     brand,
     category,
     strainType: strainTypeOf(product.strainType),
+    ...potencyOf(product, category, size, name),
     size,
     regularPrice: price.regular,
     salePrice: price.sale,
@@ -300,8 +302,21 @@ function imageOf(product: Record<string, unknown>): string {
   return firstHttpUrl(product.Image, ...images) ?? '';
 }
 
-/** 'Indica', 'Sativa', 'Hybrid', 'High CBD'; 'N/A' means none (research 1.4). */
-function strainTypeOf(value: unknown): string | undefined {
-  const strainType = text(value, 40);
-  return strainType && strainType.toUpperCase() !== 'N/A' ? strainType : undefined;
+/**
+ * `THCContent` and `CBDContent` (research 1.4): `{unit: 'PERCENTAGE' | 'MILLIGRAMS' |
+ * 'MILLIGRAMS_PER_GRAM', range: [low, high?]}`, the unit per product (an edible's mg, flower's
+ * percent). `strainType` is 'Indica', 'Sativa', 'Hybrid', 'High CBD' or 'N/A' (none).
+ */
+function potencyOf(
+  product: Record<string, unknown>,
+  category: DealCategory | undefined,
+  size: string | undefined,
+  name: string,
+) {
+  const content = (key: string) => figure(at(product, key, 'range'), at(product, key, 'unit'));
+  const { thc, cbd } = productPotencies(
+    { thc: content('THCContent'), cbd: content('CBDContent') },
+    { category, size, texts: [name] },
+  );
+  return { ...(thc ? { thc } : {}), ...(cbd ? { cbd } : {}) };
 }

@@ -1,7 +1,8 @@
 import type { Deal, DealCategory } from '@stl-deals/domain';
-import { at, discountPercent, money, priceText, text } from '../shared/deal-fields';
+import { at, discountPercent, list, money, priceText, text } from '../shared/deal-fields';
 import { firstHttpUrl, httpUrl } from '../shared/links';
 import { menuProductDeal } from '../shared/menu-product';
+import { figure, productPotencies } from '../shared/potency';
 import { strainTypeOf } from '../shared/product-fields';
 import {
   productKeyOf,
@@ -86,6 +87,38 @@ function potency(hit: unknown): string | undefined {
     : undefined;
 }
 
+/** Sizes whose potency is read per record at most. */
+const MAX_POTENCIES = 20;
+
+const positive = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
+
+/**
+ * The potency of the size the deal shows: its `inventory_potencies` entry (`{price_id,
+ * thc_potency, thca_potency, cbd_potency}`, one per size, platforms.md 2.3), else the product's
+ * `percent_thc` and `percent_cbd`; a 0 there means not stated. Jane gives no unit: percents for
+ * flower, pre-rolls, vapes and extracts; an edible's are 0, and its dose is its `amount` ('100mg',
+ * its size), read by the scrape's potency pass.
+ */
+function potencyAt(
+  hit: unknown,
+  weight: WeightPrice | undefined,
+  category: DealCategory | undefined,
+  size: string | undefined,
+  name: string | undefined,
+) {
+  const own = list(at(hit, 'inventory_potencies'))
+    .slice(0, MAX_POTENCIES)
+    .find((entry) => weight !== undefined && at(entry, 'price_id') === weight.key);
+  return productPotencies(
+    {
+      thc: figure(positive(at(own, 'thc_potency')) ?? at(hit, 'percent_thc')),
+      thca: figure(positive(at(own, 'thca_potency'))),
+      cbd: figure(positive(at(own, 'cbd_potency')) ?? at(hit, 'percent_cbd')),
+    },
+    { category, size, texts: [name] },
+  );
+}
+
 function otherSizes(discounted: readonly WeightPrice[]): string | undefined {
   const others = discounted.map(
     ({ size, sale, regular }) => `${size ?? 'each'} ${priceText(sale, regular)}`,
@@ -162,6 +195,7 @@ export function readHit(
     name,
     category,
     strainType: strainTypeOf(at(hit, 'category')) ?? strainTypeOf(at(hit, 'type')),
+    potency: potencyAt(hit, lead, category, size, name),
     size,
     regularPrice: lead?.regular,
     salePrice: lead?.sale,

@@ -5,7 +5,8 @@ import { firstHttpUrl, urlUnder } from '../shared/links';
 import { doseOption, productSize } from '../shared/size';
 import { jointCategory } from './categories';
 import { listingMenu } from '../shared/listing-deals';
-import { strainTypeText } from '../shared/product-fields';
+import { figure, productPotencies } from '../shared/potency';
+import { strainTypeOf, strainTypeText } from '../shared/product-fields';
 import type { ProductOffer, Special } from '../shared/product-offer';
 import { sizedPlatformId } from '../shared/product-price';
 import type { ParseResult, Received } from '../types';
@@ -53,15 +54,19 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
   const option = text(at(variant, 'option'));
   const sizeId = text(at(variant, 'jointId'), 80) ?? option;
   const category = jointCategory(at(product, 'category'), at(product, 'subCategory'));
+  const name = text(at(product, 'name'));
+  const size = productSize([doseOption(option, category)], at(product, 'name'));
   return {
     id: `${productId ?? text(at(product, 'name'), 80) ?? ''}:${sizeId ?? ''}`,
     // A product without its own id is keyed by its brand, name and size, never by a name as id.
     platformId: sizedPlatformId(productId, sizeId),
     brand: text(at(product, 'brandName')),
-    name: text(at(product, 'name')),
+    name,
     category,
-    strainType: strainTypeText(at(product, 'strainType')),
-    size: productSize([doseOption(option, category)], at(product, 'name')),
+    strainType: strainTypeOf(at(product, 'strainType')),
+    strainWords: strainTypeText(at(product, 'strainType')),
+    potency: potencyOf(product, category, size, name),
+    size,
     regularPrice: money(at(variant, 'price')),
     salePrice: money(at(variant, 'specialPrice')),
     specials: [
@@ -74,6 +79,66 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
     ),
     sourceUrl: productUrl(product, entry.menuUrl),
   };
+}
+
+/** A shown potency: '31.40%', '100mg', '20-24%'. */
+const SHOWN = /^(\d{1,5}(?:\.\d{1,3})?)(?:\s?-\s?(\d{1,5}(?:\.\d{1,3})?))?\s?(%|mg)$/i;
+
+/** Lab results read per product at most. */
+const MAX_CANNABINOIDS = 40;
+
+/**
+ * The shop's figures (section 7): `potencyThcRangeLow` / `High` / `Unit` ('%' or 'mg') and the
+ * same for CBD, which already count THCa; else its `cannabinoids[]` lab list (`{name: 'THCA
+ * (Δ9-tetrahydrocannabinolic acid)', unit: '%' | 'mg/g', value}`), whose THC-D9 and THCA the
+ * rules add up.
+ */
+function potencyOf(
+  product: unknown,
+  category: ProductOffer['category'],
+  size: string | undefined,
+  name: string | undefined,
+) {
+  const shop = (key: 'Thc' | 'Cbd') => {
+    // The shown value ('31.40%', '100mg', '20-24%') states the unit, and the figure where the
+    // range fields are missing (as in trimmed answers, which keep the high end or nothing).
+    const shown = SHOWN.exec(text(at(product, `potency${key}DisplayValue`), 40) ?? '');
+    const unit = at(product, `potency${key}Unit`) ?? shown?.[3];
+    return (
+      figure([at(product, `potency${key}RangeLow`), at(product, `potency${key}RangeHigh`)], unit) ??
+      (shown ? figure([shown[1], shown[2]], unit) : undefined)
+    );
+  };
+  const lab: Record<string, ReturnType<typeof figure>> = {};
+  for (const entry of list(at(product, 'cannabinoids')).slice(0, MAX_CANNABINOIDS)) {
+    const key = labName(text(at(entry, 'name'), 80));
+    if (key && !lab[key]) lab[key] = figure(at(entry, 'value'), at(entry, 'unit'));
+  }
+  const thc = shop('Thc');
+  const cbd = shop('Cbd');
+  return productPotencies(
+    {
+      thc: thc ?? lab.thc,
+      thca: thc ? undefined : lab.thca,
+      cbd: cbd ?? lab.cbd,
+      cbda: cbd ? undefined : lab.cbda,
+    },
+    { category, size, texts: [name] },
+  );
+}
+
+/** 'THCA (Δ9-…)' -> thca, 'THC-D9 (Delta 9…)' -> thc, 'CBDA (…)', 'CBD (…)'; others none. */
+function labName(value: string | undefined): string | undefined {
+  const head = value
+    ?.split('(')[0]
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '');
+  if (head === 'thca') return 'thca';
+  if (head === 'thcd9' || head === 'thc' || head === 'd9thc') return 'thc';
+  if (head === 'cbda') return 'cbda';
+  if (head === 'cbd') return 'cbd';
+  return undefined;
 }
 
 /** A special: `specialName`, `discountType` ('DOLLAR_AMOUNT', 'TARGET_PRICE', …), amount. */

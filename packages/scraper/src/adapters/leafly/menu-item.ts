@@ -2,6 +2,7 @@ import type { Deal } from '@stl-deals/domain';
 import { at, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { menuProductDeal } from '../shared/menu-product';
+import { figure, productPotencies } from '../shared/potency';
 import { strainTypeOf } from '../shared/product-fields';
 import {
   productKeyOf,
@@ -72,6 +73,18 @@ function titleName(name: string | undefined): string | undefined {
   return text(name?.replace(NAME_TOKENS, ''));
 }
 
+/**
+ * `thcContent` and `cbdContent` (numbers, platforms.md 4), in the unit of `thcUnit` / `cbdUnit`
+ * (2021 items) or of the label Leafly shows ('THC 26.07%', 'THC 100mg'); with neither, the
+ * product's form decides.
+ */
+function stated(item: unknown, cannabinoid: 'thc' | 'cbd') {
+  const label = text(at(item, `${cannabinoid}ContentLabel`));
+  const unit =
+    text(at(item, `${cannabinoid}Unit`)) ?? /\d\s?(%|mg)(?![a-z])/i.exec(label ?? '')?.[1];
+  return figure(at(item, `${cannabinoid}Content`), unit);
+}
+
 /** A menu item read: its deal, when it is one, and the price of each of its sizes. */
 export interface MenuItemRead {
   deal: Deal | undefined;
@@ -106,6 +119,11 @@ export function readMenuItem(item: unknown, slug: string | undefined): MenuItemR
   const priced = variants.length > 0 ? variants : [chosen];
   const prices = priced.flatMap((each) => productPrice(keyOf(each), each.regular, each.sale));
   const variant = variants.length > 1 && isLinkId(chosen.variant) ? chosen.variant : undefined;
+  const size = productSize([chosen.size], name);
+  const potency = productPotencies(
+    { thc: stated(item, 'thc'), cbd: stated(item, 'cbd') },
+    { category, size, texts: [chosen.size, name] },
+  );
   const deal = menuProductDeal({
     id,
     storeProductKey: keyOf(chosen),
@@ -115,7 +133,8 @@ export function readMenuItem(item: unknown, slug: string | undefined): MenuItemR
     strainType:
       strainTypeIn(name, text(at(item, 'strainName'))) ??
       strainTypeOf(at(item, 'strain', 'category')),
-    size: productSize([chosen.size], name),
+    potency,
+    size,
     regularPrice: chosen.regular,
     salePrice: chosen.sale,
     extras: [text(at(item, 'thcContentLabel'))],

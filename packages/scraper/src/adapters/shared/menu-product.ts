@@ -1,4 +1,4 @@
-import { LIMITS, type Deal, type DealCategory } from '@stl-deals/domain';
+import { LIMITS, type Deal, type DealCategory, type Potencies } from '@stl-deals/domain';
 import { joinParts } from './card-text';
 import { discountPercent, money, priceText, text, weekdaysIn } from './deal-fields';
 import { bundlePhraseIn } from './deal-phrases';
@@ -32,6 +32,8 @@ export interface MenuProduct {
   name?: string;
   category?: DealCategory;
   strainType?: string;
+  /** THC and CBD as the platform states them for the size the deal shows (`productPotencies`). */
+  potency?: Potencies;
   size?: string;
   regularPrice?: number;
   salePrice?: number;
@@ -83,6 +85,8 @@ export function menuProductDeal(product: MenuProduct): Deal | undefined {
     brand: product.brand,
     category,
     strainType: product.strainType,
+    thc: product.potency?.thc,
+    cbd: product.potency?.cbd,
     size: product.size,
     regularPrice: regular,
     salePrice: onSale ? sale : undefined,

@@ -1,4 +1,9 @@
-import { LIMITS, type DealCategory } from '@stl-deals/domain';
+import {
+  LIMITS,
+  strainTypeOf as domainStrainTypeOf,
+  type DealCategory,
+  type StrainType,
+} from '@stl-deals/domain';
 import { mapCategory, text } from './deal-fields';
 
 /**
@@ -18,24 +23,13 @@ export function categoryOf(...names: unknown[]): DealCategory | undefined {
   return mapped.find((category) => category !== 'other') ?? mapped[0];
 }
 
-// A Map, not an object literal: a hostile '__proto__' or 'constructor' must not read as a type.
-const STRAIN_TYPES = new Map([
-  ['indica', 'Indica'],
-  ['i', 'Indica'],
-  ['sativa', 'Sativa'],
-  ['s', 'Sativa'],
-  ['hybrid', 'Hybrid'],
-  ['h', 'Hybrid'],
-  ['cbd', 'CBD'],
-]);
-
 /**
- * 'indica', 'Sativa', 'H', 'cbd' as the card shows them; undefined for anything else. For a field
- * that holds other words too (Jane's `category` is 'Gummies' on an edible).
+ * A strain field as the deal files it: Indica, Sativa, Hybrid or CBD (`strainTypeOf`, the
+ * domain's rule: 'I', 'HYBRID_SATIVA', 'High CBD' read as the card's four); undefined for
+ * anything else, such as Jane's `category` 'Gummies' on an edible.
  */
-export function strainTypeOf(value: unknown): string | undefined {
-  const key = text(value)?.toLowerCase();
-  return key === undefined ? undefined : STRAIN_TYPES.get(key);
+export function strainTypeOf(value: unknown): StrainType | undefined {
+  return domainStrainTypeOf(text(value, 100));
 }
 
 const NO_STRAIN = /^(?:n\/?a|na|none|null|unknown|not applicable)$/i;

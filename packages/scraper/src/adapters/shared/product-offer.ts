@@ -1,4 +1,11 @@
-import { LIMITS, safeHttpUrl, type Deal, type DealCategory, type Weekday } from '@stl-deals/domain';
+import {
+  LIMITS,
+  safeHttpUrl,
+  type Deal,
+  type DealCategory,
+  type Potencies,
+  type Weekday,
+} from '@stl-deals/domain';
 import { joinParts, uniqueParts } from './card-text';
 import { discountPercent, priceText, text, weekdaysIn } from './deal-fields';
 import { bundlePhraseIn, dollarsOffText, percentOffIn } from './deal-phrases';
@@ -32,7 +39,12 @@ export interface ProductOffer {
   /** The item's own words (a specials page's product description), after the specials. */
   description?: string;
   category?: DealCategory;
+  /** The strain type as the deal files it (`strainTypeOf`): Indica, Sativa, Hybrid or CBD. */
   strainType?: string;
+  /** The platform's own words for it ('Sativa Hybrid'), which the card's description shows. */
+  strainWords?: string;
+  /** THC and CBD as the platform states them for this size (`productPotencies`). */
+  potency?: Potencies;
   size?: string;
   regularPrice?: number;
   salePrice?: number;
@@ -71,7 +83,7 @@ export function productDeal(offer: ProductOffer): Deal | undefined {
     id: text(offer.id),
     title,
     description: joinParts(
-      [...names, offer.description, offer.size, offer.strainType],
+      [...names, offer.description, offer.size, offer.strainWords ?? offer.strainType],
       LIMITS.text,
     ),
     price: savingText(saving),
@@ -80,6 +92,8 @@ export function productDeal(offer: ProductOffer): Deal | undefined {
     brand: offer.brand,
     category: offer.category,
     strainType: offer.strainType,
+    thc: offer.potency?.thc,
+    cbd: offer.potency?.cbd,
     size: offer.size,
     regularPrice: regular,
     salePrice: sale,

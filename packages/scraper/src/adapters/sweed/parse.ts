@@ -4,7 +4,8 @@ import { firstHttpUrl, urlUnder } from '../shared/links';
 import { productSize } from '../shared/size';
 import { sweedCategory } from './categories';
 import { listingMenu } from '../shared/listing-deals';
-import { strainTypeText } from '../shared/product-fields';
+import { figure, productPotencies } from '../shared/potency';
+import { strainTypeOf, strainTypeText } from '../shared/product-fields';
 import type { ProductOffer, Special } from '../shared/product-offer';
 import { sizedPlatformId } from '../shared/product-price';
 import type { ParseResult, Received } from '../types';
@@ -40,17 +41,21 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
   const size = productSize([text(at(variant, 'name'))], name);
   const productId = text(at(product, 'id'), 40);
   const variantId = text(at(variant, 'id'), 40);
+  const category = sweedCategory(
+    at(product, 'category', 'name'),
+    at(product, 'subcategory', 'name'),
+    at(product, 'productType', 'name'),
+  );
+  const strain = at(product, 'strain', 'prevalence', 'name');
   return {
     id: `${productId ?? ''}:${variantId ?? ''}`,
     platformId: sizedPlatformId(productId, variantId ?? text(at(variant, 'name'), 40)),
     brand: text(at(product, 'brand', 'name')),
     name,
-    category: sweedCategory(
-      at(product, 'category', 'name'),
-      at(product, 'subcategory', 'name'),
-      at(product, 'productType', 'name'),
-    ),
-    strainType: strainTypeText(at(product, 'strain', 'prevalence', 'name')),
+    category,
+    strainType: strainTypeOf(strain),
+    strainWords: strainTypeText(strain),
+    potency: potencyOf(variant, category, size, name),
     size,
     regularPrice: money(at(variant, 'price')),
     salePrice: money(at(variant, 'promoPrice')),
@@ -58,6 +63,28 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
     imageUrl: firstHttpUrl(...imagesOf(variant), ...imagesOf(product)),
     sourceUrl: productUrl(product, entry.menuUrl),
   };
+}
+
+/**
+ * A size's `labTests` (section 5): `{thc: {value: [low, high?], unitAbbr: '%' | 'MG'}, cbd}`. A
+ * pack's MG may be one piece's ('5mg ea | 20-Pack' stating 0.5 mg of THC): the variant's name
+ * tells the rules how it is packed.
+ */
+function potencyOf(
+  variant: unknown,
+  category: ProductOffer['category'],
+  size: string | undefined,
+  name: string | undefined,
+) {
+  const lab = (cannabinoid: string) =>
+    figure(
+      at(variant, 'labTests', cannabinoid, 'value'),
+      at(variant, 'labTests', cannabinoid, 'unitAbbr'),
+    );
+  return productPotencies(
+    { thc: lab('thc'), thca: lab('thca'), cbd: lab('cbd') },
+    { category, size, texts: [text(at(variant, 'name')), name] },
+  );
 }
 
 /** A variant's or product's `images`, URLs first to last. */

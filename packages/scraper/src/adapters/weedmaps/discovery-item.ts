@@ -2,6 +2,7 @@ import type { DealCategory } from '@stl-deals/domain';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { menuProductDeal } from '../shared/menu-product';
+import { figure, productPotencies } from '../shared/potency';
 import { strainTypeOf } from '../shared/product-fields';
 import { productKeyOf, productPrice, sizedPlatformId } from '../shared/product-price';
 import { productSize } from '../shared/size';
@@ -33,7 +34,7 @@ function netWeight(price: unknown, category: DealCategory | undefined): string |
   return `${Math.round(mg) / 1000}g`;
 }
 
-function potency(item: unknown): string | undefined {
+function potencyText(item: unknown): string | undefined {
   const thc = at(item, 'metrics', 'aggregates', 'thc');
   const unit = text(at(item, 'metrics', 'aggregates', 'thc_unit'));
   return typeof thc === 'number' && thc > 0 && thc <= 100 && unit === '%'
@@ -83,6 +84,15 @@ export function readDiscoveryItem(item: unknown, listing: string | undefined): I
   const platformId = sizedPlatformId(id, text(at(price, 'label'), 40));
   const key = productKeyOf({ platformId, brand, name, size, category });
   const prices = pricesOf(price);
+  // `metrics.aggregates{thc, thc_unit, cbd, cbd_unit}` (platforms.md 3.1): '%' or 'mg'.
+  const aggregates = at(item, 'metrics', 'aggregates');
+  const potency = productPotencies(
+    {
+      thc: figure(at(aggregates, 'thc'), at(aggregates, 'thc_unit')),
+      cbd: figure(at(aggregates, 'cbd'), at(aggregates, 'cbd_unit')),
+    },
+    { category, size, texts: [name] },
+  );
   const deal = menuProductDeal({
     id,
     storeProductKey: key,
@@ -90,12 +100,13 @@ export function readDiscoveryItem(item: unknown, listing: string | undefined): I
     name,
     category,
     strainType: strainTypeOf(at(item, 'category', 'name')),
+    potency,
     size,
     ...prices,
     specialName: titles.find(Boolean),
     specialText: titles,
     endsAt,
-    extras: [potency(item)],
+    extras: [potencyText(item)],
     imageUrl: firstHttpUrl(
       at(item, 'avatar_image', 'large_url'),
       at(item, 'avatar_image', 'original_url'),

@@ -1,7 +1,8 @@
-import type { Deal } from '@stl-deals/domain';
+import type { Deal, StatedFigure, StatedPotencies } from '@stl-deals/domain';
 import { at, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl } from '../shared/links';
 import { menuProductDeal, priceLessPercent } from '../shared/menu-product';
+import { figure, productPotencies } from '../shared/potency';
 import { strainTypeOf } from '../shared/product-fields';
 import {
   productKeyOf,
@@ -78,6 +79,49 @@ function percentOff(attributes: unknown): number | undefined {
     : undefined;
 }
 
+/** Measurements read per item at most; real items have one or two. */
+const MAX_MEASUREMENTS = 20;
+
+/** A measurement's or a cannabinoid's name as the figure it is ('THC', 'THCA', 'Total THC'). */
+function cannabinoidOf(name: unknown): keyof StatedPotencies | undefined {
+  const key = text(name, 40)
+    ?.toLowerCase()
+    .replace(/[^a-z]/g, '');
+  if (key === 'thc' || key === 'thcd' || key === 'deltathc') return 'thc';
+  if (key === 'totalthc') return 'totalThc';
+  if (key === 'thca') return 'thca';
+  if (key === 'cbd') return 'cbd';
+  if (key === 'cbda') return 'cbda';
+  return undefined;
+}
+
+/**
+ * The item's cannabinoids (real New Mexico menus, 2024): `measurements[]` of classification
+ * 'cannabinoid', each `{name: 'THC', unit: 'mg' | '%', value: '100.0'}`; else `cannabinoids`,
+ * `{thc: '16.9', cbd: '0.1'}` with no unit (the product's form decides it).
+ */
+function statedCannabinoids(attributes: unknown): StatedPotencies {
+  const stated: StatedPotencies = {};
+  for (const measurement of list(at(attributes, 'measurements')).slice(0, MAX_MEASUREMENTS)) {
+    const classification = text(at(measurement, 'classification'));
+    if (classification !== undefined && classification !== 'cannabinoid') continue;
+    const name = cannabinoidOf(at(measurement, 'name'));
+    const read = figure(at(measurement, 'value'), at(measurement, 'unit'));
+    if (name && read && !stated[name]) stated[name] = read;
+  }
+  if (Object.keys(stated).length > 0) return stated;
+  const cannabinoids = at(attributes, 'cannabinoids');
+  for (const name of ['thc', 'cbd', 'thca', 'cbda'] as const) {
+    const value = at(cannabinoids, name);
+    const read: StatedFigure | undefined =
+      value !== null && typeof value === 'object'
+        ? figure(at(value, 'value'), at(value, 'unit'))
+        : figure(value);
+    if (read) stated[name] = read;
+  }
+  return stated;
+}
+
 /**
  * One JSON:API menu item (`{id, type: 'menu_item', attributes, links}`, platforms.md 3.2) as a
  * deal, and the price of each of its sizes, keyed by the item's `id` and the size's price slot
@@ -127,6 +171,7 @@ export function readJsonApiItem(item: unknown, listing: string | undefined): Ite
     name,
     category,
     strainType: strainTypeOf(at(attributes, 'genetics')),
+    potency: productPotencies(statedCannabinoids(attributes), { category, size, texts: [name] }),
     size,
     regularPrice: lead?.price,
     percentOff: percent,

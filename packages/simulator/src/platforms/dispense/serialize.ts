@@ -1,6 +1,7 @@
 import type { Weekday } from '@stl-deals/domain';
 import {
   coveredSizes,
+  potencyOf,
   specialOf,
   type Menu,
   type Product,
@@ -77,8 +78,7 @@ function sizeRecord(
     discounts: special ? [discountOf(special, size)] : [],
     image: product.imageUrl ?? null,
     images: product.imageUrl ? [{ fileUrl: product.imageUrl, order: 1 }] : [],
-    labs:
-      product.thcPercent === undefined ? null : { thc: product.thcPercent, thcContentUnit: '%' },
+    labs: labsOf(product, size),
   };
 }
 
@@ -117,4 +117,22 @@ function discountOf(special: Special, size: SizePrice) {
         value: 0,
       };
   }
+}
+
+/** A size's `labs` (section 6): `thc`, `thcMax`, `thcContentUnit` ('%' or 'mg'), and CBD's. */
+function labsOf(product: Product, size: SizePrice) {
+  const { thc, cbd } = potencyOf(product, size);
+  if (!thc && !cbd) return null;
+  return {
+    thc: thc?.min ?? 0,
+    thcMax: thc?.max ?? 0,
+    thcContentUnit: thc?.unit ?? null,
+    thcA: 0,
+    thcAContentUnit: '%',
+    cbd: cbd?.min ?? 0,
+    cbdMax: cbd?.max ?? 0,
+    cbdContentUnit: cbd?.unit ?? null,
+    cbdA: 0,
+    cbdAContentUnit: '%',
+  };
 }

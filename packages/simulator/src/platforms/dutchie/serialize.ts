@@ -1,10 +1,13 @@
 import {
   coveredSizes,
   isPriceCut,
+  oneDose,
+  potencyOf,
   specialOf,
   type Menu,
   type Product,
   type ProductCategory,
+  type SimPotency,
   type SizePrice,
   type Special,
 } from '../../menu/model';
@@ -123,10 +126,7 @@ function productOf(menu: Menu, store: SimStore, product: Product) {
     Status: 'Active',
     strainType: product.strainType ?? 'N/A',
     subcategory: product.subcategory.toLowerCase().replace(/\s+/g, '-'),
-    THCContent:
-      product.thcPercent === undefined
-        ? null
-        : { unit: 'PERCENTAGE', range: [product.thcPercent], __typename: 'ProductPotency' },
+    ...contentOf(product),
     type: PRODUCT_TYPES[product.category],
     cName: product.slug,
     __typename: 'Products',
@@ -238,3 +238,21 @@ export const unknownDispensary = {
   errors: [{ message: 'Dispensary not found', extensions: { code: 'NOT_FOUND' } }],
   data: null,
 };
+
+/**
+ * `THCContent` and `CBDContent` (research 1.4): `{unit, range}`, one per product, 'PERCENTAGE'
+ * for flower-like forms and 'MILLIGRAMS' for edibles and topicals. A product sold in doses of
+ * several sizes states none: its one figure could not be every size's.
+ */
+function contentOf(product: Product) {
+  const { thc, cbd } = oneDose(product) ? potencyOf(product, product.sizes[0]) : {};
+  const content = (potency: SimPotency | undefined) =>
+    potency
+      ? {
+          unit: potency.unit === '%' ? 'PERCENTAGE' : 'MILLIGRAMS',
+          range: potency.min === potency.max ? [potency.min] : [potency.min, potency.max],
+          __typename: 'ProductPotency',
+        }
+      : null;
+  return { THCContent: content(thc), CBDContent: content(cbd) };
+}

@@ -1,5 +1,5 @@
 import type { Deal } from '@stl-deals/domain';
-import { coveredSizes, productsOf, type Menu, type Special } from '../../menu/model';
+import { coveredSizes, potencyOf, productsOf, type Menu, type Special } from '../../menu/model';
 import { percentSaved, priceWording } from '../../menu/wording';
 
 /**
@@ -28,6 +28,7 @@ function productDeals(menu: Menu, special: Special, link: string): Deal[] {
         category: product.category,
         brand: product.brand,
         strainType: product.strainType,
+        ...potencyOf(product, size),
         size: size.label,
         regularPrice: size.price,
         salePrice: size.sale,

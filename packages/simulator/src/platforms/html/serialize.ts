@@ -1,4 +1,11 @@
-import { specialOf, type Menu, type Product, type SizePrice, type Special } from '../../menu/model';
+import {
+  potencyOf,
+  specialOf,
+  type Menu,
+  type Product,
+  type SizePrice,
+  type Special,
+} from '../../menu/model';
 import { dollars, percentSaved } from '../../menu/wording';
 import { numberId } from '../../random';
 import { escapeHtml } from '../answers';
@@ -161,8 +168,19 @@ function productTile(menu: Menu, product: Product, pageUrl: string): string {
         </div>`;
 }
 
+/** '3.5g · Indica · THC 24.1%', '100mg · 100mg THC': what a specials page's card says. */
 const sizeText = (product: Product, size: SizePrice) =>
-  `${size.label}${product.strainType ? ` · ${product.strainType}` : ''}`;
+  [size.label, product.strainType, potencyText(product, size)].filter(Boolean).join(' · ');
+
+function potencyText(product: Product, size: SizePrice): string | undefined {
+  const { thc, cbd } = potencyOf(product, size);
+  const said = (name: string, potency: { min: number; max: number; unit: string } | undefined) => {
+    if (!potency) return undefined;
+    const figure = potency.min === potency.max ? `${potency.min}` : `${potency.min}-${potency.max}`;
+    return potency.unit === '%' ? `${name} ${figure}%` : `${figure}mg ${name}`;
+  };
+  return [said('THC', thc), said('CBD', cbd)].filter(Boolean).join(' · ') || undefined;
+}
 
 const linkOf = (product: Product, pageUrl: string) => `${pageUrl}#${product.slug}`;
 

@@ -1,4 +1,5 @@
 import {
+  potencyOf,
   specialOf,
   type Menu,
   type Product,
@@ -105,7 +106,7 @@ function hitOf(menu: Menu, store: SimStore, product: Product) {
     applicable_special_ids: special ? [special.number] : [],
     available_weights: product.sizes.map((size) => weightKey(product, size).replace(/_/g, ' ')),
     brand: product.brand,
-    category: product.strainType?.toLowerCase() ?? 'cbd',
+    category: product.strainType?.toLowerCase() ?? (isCbdRich(product) ? 'cbd' : null),
     custom_product_type: KINDS[product.category],
     kind: KINDS[product.category],
     kind_subtype: product.subcategory,
@@ -115,6 +116,8 @@ function hitOf(menu: Menu, store: SimStore, product: Product) {
     net_weight_grams: 0,
     objectID: product.number + 20_000_000,
     percent_thc: product.thcPercent ?? 0,
+    percent_cbd: product.cbdPercent ?? 0,
+    inventory_potencies: product.sizes.map((size) => inventoryPotency(product, size)),
     product_id: product.number,
     image_urls: product.imageUrl ? [product.imageUrl] : [],
     product_photos: product.imageUrl
@@ -125,7 +128,8 @@ function hitOf(menu: Menu, store: SimStore, product: Product) {
     special_id: special?.number ?? null,
     special_title: special ? janeTitle(special.name) : null,
     store_id: store.number,
-    type: product.strainType?.toLowerCase() ?? KINDS[product.category],
+    type:
+      product.strainType?.toLowerCase() ?? (isCbdRich(product) ? 'cbd' : KINDS[product.category]),
     url_slug: product.slug,
     visible: true,
   };
@@ -157,4 +161,23 @@ export function storePageHead(store: SimStore, appId: string, apiKey: string): s
       apiPath: '/api/v1',
     })}</script>
     <script id="jane-app-secrets" type="application/json">${scriptJson({ algoliaApiKey: apiKey })}</script>`;
+}
+
+/** More CBD than THC: Jane files such a product under the 'cbd' category. */
+const isCbdRich = (product: Product) => (product.cbdMg ?? 0) > (product.thcMg ?? 0);
+
+/**
+ * One size's lab figures (platforms.md 2.3): percents for flower-like forms, the high end of a
+ * range; Jane states an edible's as 0 (its dose is its `amount`).
+ */
+function inventoryPotency(product: Product, size: SizePrice) {
+  const { thc, cbd } = potencyOf(product, size);
+  const percent = (potency: { max: number; unit: string } | undefined) =>
+    potency?.unit === '%' ? potency.max : 0;
+  return {
+    price_id: weightKey(product, size),
+    cbd_potency: percent(cbd),
+    tac_potency: 0,
+    thc_potency: percent(thc),
+  };
 }

@@ -1,5 +1,7 @@
 import {
   coveredSizes,
+  oneDose,
+  potencyOf,
   specialOf,
   type Menu,
   type Product,
@@ -83,6 +85,7 @@ function hitOf(menu: Menu, product: Product, businessId: number) {
       strainType: product.strainType?.toUpperCase() ?? 'NOT_APPLICABLE',
       urlFragment: product.slug,
       brandName: product.brand,
+      ...potenciesOf(product),
       primaryImage: product.imageUrl ?? null,
       images: product.imageUrl ? [product.imageUrl] : [],
       variants: product.sizes.flatMap((size) =>
@@ -119,4 +122,24 @@ function specialRecord(special: Special) {
       saving.kind === 'percent' ? saving.percent : saving.kind === 'dollars' ? saving.dollars : 0,
     specialImageUrl: '',
   };
+}
+
+/**
+ * The shop's figures as Joint relays them (section 7): `potencyThcRangeLow` / `High` / `Unit` /
+ * `DisplayValue` and CBD's, one per product (none for an edible whose sizes differ in dose).
+ */
+function potenciesOf(product: Product) {
+  const { thc, cbd } = oneDose(product) ? potencyOf(product, product.sizes[0]) : {};
+  const fields = (
+    name: 'Thc' | 'Cbd',
+    potency: { min: number; max: number; unit: string } | undefined,
+  ) => ({
+    [`potency${name}DisplayValue`]: potency
+      ? `${potency.min === potency.max ? potency.min : `${potency.min}-${potency.max}`}${potency.unit}`
+      : null,
+    [`potency${name}RangeLow`]: potency?.min ?? null,
+    [`potency${name}RangeHigh`]: potency?.max ?? null,
+    [`potency${name}Unit`]: potency?.unit ?? null,
+  });
+  return { ...fields('Thc', thc), ...fields('Cbd', cbd) };
 }

@@ -1,4 +1,11 @@
-import type { Menu, Product, ProductCategory, SizePrice } from '../../menu/model';
+import {
+  oneDose,
+  potencyOf,
+  type Menu,
+  type Product,
+  type ProductCategory,
+  type SizePrice,
+} from '../../menu/model';
 import { escapeHtml, scriptJson } from '../answers';
 import type { SimStore } from '../../stores';
 
@@ -98,8 +105,7 @@ function menuItemOf(product: Product) {
     brandName: product.brand,
     productCategory: CATEGORIES[product.category],
     strainName: `${product.name}${strain}`,
-    thcContent: product.thcPercent ?? null,
-    thcContentLabel: product.thcPercent === undefined ? null : `THC ${product.thcPercent}%`,
+    ...contentOf(product, lead),
     price: lead?.price ?? null,
     sortPrice: lead?.sale ?? lead?.price ?? null,
     displayQuantity: lead?.label ?? null,
@@ -122,5 +128,21 @@ function variantOf(size: SizePrice, id: number) {
       cents === undefined
         ? null
         : { discountAmount: cents, discountType: 'fixed_cent', discountedPrice: cents },
+  };
+}
+
+/**
+ * `thcContent` and `cbdContent` with the labels Leafly shows ('THC 26.07%', 'THC 100mg'), one per
+ * item: the high end of a range; none for an edible whose sizes differ in dose.
+ */
+function contentOf(product: Product, lead: SizePrice | undefined) {
+  const { thc, cbd } = oneDose(product) ? potencyOf(product, lead) : {};
+  const label = (name: string, potency: { max: number; unit: string } | undefined) =>
+    potency ? `${name} ${potency.max}${potency.unit}` : null;
+  return {
+    thcContent: thc?.max ?? null,
+    thcContentLabel: label('THC', thc),
+    cbdContent: cbd?.max ?? null,
+    cbdContentLabel: label('CBD', cbd),
   };
 }

@@ -1,5 +1,6 @@
 import {
   coveredSizes,
+  potencyOf,
   specialOf,
   type Menu,
   type Product,
@@ -93,10 +94,7 @@ function variantOf(product: Product, size: SizePrice, index: number, special?: S
     id: product.number * 10 + index,
     name: sizeName(size),
     images: [],
-    labTests:
-      product.thcPercent === undefined
-        ? null
-        : { thc: { value: [product.thcPercent], unitAbbr: '%' } },
+    labTests: labTestsOf(product, size),
     saleType: 'Both',
     unitSize:
       size.grams !== undefined
@@ -136,4 +134,18 @@ function promoOf(special: Special) {
     },
     isActiveBySchedule: true,
   };
+}
+
+/** A size's `labTests` (section 5): `{thc: {value: [low, high?], unitAbbr: '%' | 'MG'}, cbd}`. */
+function labTestsOf(product: Product, size: SizePrice) {
+  const { thc, cbd } = potencyOf(product, size);
+  if (!thc && !cbd) return null;
+  const lab = (potency: { min: number; max: number; unit: string } | undefined) =>
+    potency
+      ? {
+          value: potency.min === potency.max ? [potency.min] : [potency.min, potency.max],
+          unitAbbr: potency.unit === '%' ? '%' : 'MG',
+        }
+      : null;
+  return { thc: lab(thc), cbd: lab(cbd) };
 }

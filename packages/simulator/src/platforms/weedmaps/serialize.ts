@@ -1,4 +1,5 @@
 import {
+  potencyOf,
   specialOf,
   type Menu,
   type Product,
@@ -65,10 +66,7 @@ function menuItemOf(menu: Menu, product: Product) {
     },
     is_online_orderable: true,
     price_visibility: 'visible',
-    metrics: {
-      aggregates:
-        product.thcPercent === undefined ? {} : { thc: product.thcPercent, thc_unit: '%' },
-    },
+    metrics: { aggregates: aggregatesOf(product, size) },
     price: size ? priceOf(size) : null,
     avatar_image: product.imageUrl
       ? { large_url: product.imageUrl, original_url: product.imageUrl }
@@ -92,5 +90,17 @@ function priceOf(size: SizePrice) {
     on_sale: onSale,
     original_price: onSale ? size.price : null,
     discount_label: onSale ? `-${Math.round((1 - (size.sale ?? 0) / size.price) * 100)}%` : null,
+  };
+}
+
+/**
+ * `metrics.aggregates` (platforms.md 3.1): `thc` and `cbd` with their units ('%', or 'mg' for an
+ * edible's or a topical's package), of the size the item is priced at; the high end of a range.
+ */
+function aggregatesOf(product: Product, size: SizePrice | undefined) {
+  const { thc, cbd } = potencyOf(product, size);
+  return {
+    ...(thc ? { thc: thc.max, thc_unit: thc.unit } : {}),
+    ...(cbd ? { cbd: cbd.max, cbd_unit: cbd.unit } : {}),
   };
 }
