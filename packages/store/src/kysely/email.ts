@@ -350,10 +350,11 @@ export async function pruneUnconfirmed(trx: Kysely<StoreDatabase>, now: string):
     .executeTakeFirst();
   await trx
     .deleteFrom('email_addresses')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('email_watches')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('email_watches')
             .select('email_watches.id')
             .whereRef('email_watches.address_id', '=', 'email_addresses.id'),
         ),
