@@ -28,7 +28,7 @@ import { feedQuery, type FeedSearch } from './feed-search';
 /** The most entries a feed lists: its newest deals. */
 export const FEED_MAX_ENTRIES = 100;
 
-const SITE = 'STL Deals';
+export const SITE = 'STL Deals';
 
 /** What a feed is written in, beside the deals and the search. */
 export interface FeedContext {
@@ -90,7 +90,7 @@ export function selectFeedDeals(
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** `text` as part of a URN: percent-encoded but for the colons that separate its parts. */
-function urnPart(text: string): string {
+export function urnPart(text: string): string {
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')).replace(/%3A/gi, ':');
 }
 

@@ -7,7 +7,13 @@ import { MARKET_TIME_ZONE } from '../collection/market-day';
 import { FEED_MAX_ENTRIES, selectFeedDeals } from './deal-feed';
 import type { FeedDealList } from './feed-deals';
 import { feedQuery, lacksPoint, readFeedSearch, type FeedSearch } from './feed-search';
-import { pushMessage, pushNews, type PushNews } from './push-message';
+import {
+  productOffers,
+  productVerdict,
+  PRODUCT_INTERVAL_MS,
+  type ProductOffers,
+} from './product-watch';
+import { productPushMessage, pushMessage, pushNews, type PushNews } from './push-message';
 import { isDue, retryAfterMs, retryAt, UNUSED_DROP_MS, verdictOf } from './push-schedule';
 import type { PushSend } from './push-sender';
 
@@ -122,10 +128,17 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     }
     return news;
   };
+  let offers: ProductOffers | undefined;
+  const offersOf = (productKey: string) => {
+    list ??= options.deals();
+    offers ??= productOffers(list, context.today);
+    return offers.get(productKey) ?? [];
+  };
   const tell: Telling = {
     nowMs: now.getTime(),
     match,
     newsOf,
+    offersOf,
     send: options.send,
     failed: (reason) => {
       summary.lastFailure = reason;
@@ -141,12 +154,12 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     const outcomes = await Promise.all(
       page.map((subscription) => limit(() => sendIfNew(subscription, tell))),
     );
-    const settled = outcomes.filter((outcome): outcome is PushOutcome => outcome !== null);
-    await repository.settlePushSubscriptions(settled);
-    for (const outcome of settled) {
+    const written = outcomes.filter((outcome): outcome is PushOutcome => outcome !== null);
+    await repository.settlePushSubscriptions(written);
+    for (const outcome of written) {
       if (outcome.kind === 'sent') summary.sent += 1;
       else if (outcome.kind === 'gone') summary.gone += 1;
-      else summary.retried += 1;
+      else if (outcome.kind === 'retry') summary.retried += 1;
     }
     if (page.length < PAGE_SIZE) break;
   }
@@ -182,6 +195,8 @@ interface Telling {
   nowMs: number;
   match: (search: string) => Matched | null;
   newsOf: (matched: Matched, watermark: string) => News | null;
+  /** A product's offers of the day, cheapest first (see `productOffers`). */
+  offersOf: (productKey: string) => readonly DealView[];
   send: PushSend;
   failed: (reason: string) => void;
 }
@@ -189,8 +204,10 @@ interface Telling {
 /** One subscription's message when it is due and its search has new deals; null otherwise. */
 async function sendIfNew(
   subscription: PushSubscriptionRecord,
-  { nowMs, match, newsOf, send, failed }: Telling,
+  telling: Telling,
 ): Promise<PushOutcome | null> {
+  if (subscription.productKey !== null) return sendIfOnDeal(subscription, telling);
+  const { nowMs, match, newsOf, send } = telling;
   if (!isDue(subscription, nowMs)) return null;
   const matched = match(subscription.search);
   if (matched === null) return null;
@@ -198,14 +215,42 @@ async function sendIfNew(
   if (told === null) return null;
   const { id } = subscription;
   const result = await send(subscription, pushMessage(id, subscription.search, told.news));
+  return settled(subscription, result, telling, new Date(told.newestMs).toISOString());
+}
+
+/**
+ * A product watch's message when its product is on deal at or below its target, cheaper than
+ * it last told of, and it was sent none in a day (`PRODUCT_INTERVAL_MS`); the price it told of
+ * is forgotten once the product is no longer on deal at its target, at any time.
+ */
+async function sendIfOnDeal(
+  subscription: PushSubscriptionRecord,
+  telling: Telling,
+): Promise<PushOutcome | null> {
+  const { nowMs, offersOf, send } = telling;
+  const { id, productKey, atMostCents, toldCents, lastSentAt, retryAt } = subscription;
+  const verdict = productVerdict(offersOf(productKey ?? ''), atMostCents, toldCents);
+  if (verdict === null) return null;
+  if (verdict.kind === 'untold') return { id, kind: 'untold' };
+  if (retryAt !== null && Date.parse(retryAt) > nowMs) return null;
+  if (lastSentAt !== null && nowMs - Date.parse(lastSentAt) < PRODUCT_INTERVAL_MS) return null;
+  const message = productPushMessage(id, subscription.search, verdict.offers, atMostCents);
+  const result = await send(subscription, message);
+  const outcome = settled(subscription, result, telling, new Date(nowMs).toISOString());
+  return outcome.kind === 'sent' ? { ...outcome, toldCents: verdict.bestCents } : outcome;
+}
+
+/** What a push service's answer to a subscription's message comes to. */
+function settled(
+  subscription: PushSubscriptionRecord,
+  result: Awaited<ReturnType<PushSend>>,
+  { nowMs, failed }: Telling,
+  watermark: string,
+): PushOutcome {
+  const { id } = subscription;
   const verdict = verdictOf(result.status);
   if (verdict === 'sent') {
-    return {
-      id,
-      kind: 'sent',
-      sentAt: new Date(nowMs).toISOString(),
-      watermark: new Date(told.newestMs).toISOString(),
-    };
+    return { id, kind: 'sent', sentAt: new Date(nowMs).toISOString(), watermark };
   }
   if (verdict === 'gone') return { id, kind: 'gone' };
   const failures = subscription.failures + 1;
