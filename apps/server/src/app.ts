@@ -28,6 +28,7 @@ import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
 import { monitoringRoutes } from './routes/monitoring';
 import { openApiRoute } from './routes/openapi';
+import { EMAIL_SIGNUPS_PER_CLIENT_DAY, emailRoutes } from './routes/email';
 import { pushRoutes, SUBSCRIPTIONS_PER_CLIENT_DAY } from './routes/push';
 import { refreshRoutes } from './routes/refresh';
 import { checkServedRegistry } from './registry-check';
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseTunnels(app.server);
 
   const metrics = createMetrics();
-  const { collection, maintenance, role, push } = await attachCollecting(app, deps, metrics);
+  const { collection, maintenance, role, push, email } = await attachCollecting(app, deps, metrics);
   const cluster = deps.cluster ?? null;
 
   handleErrors(app, MAX_PARAM_LENGTH);
@@ -173,6 +174,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(cluster
         ? {
             budget: cluster.subscriptionBudget(push.vapid.privateKey, SUBSCRIPTIONS_PER_CLIENT_DAY),
+          }
+        : {}),
+      allowedOrigins: config.CORS_ORIGIN ?? [],
+      ...(config.PUBLIC_ORIGIN ? { publicOrigins: config.PUBLIC_ORIGIN } : {}),
+    });
+    await api.register(emailRoutes, {
+      collection,
+      repository: deps.repository,
+      clock: deps.clock,
+      email,
+      ...(cluster
+        ? {
+            budget: cluster.subscriptionBudget(
+              push.vapid.privateKey,
+              EMAIL_SIGNUPS_PER_CLIENT_DAY,
+              'email',
+            ),
           }
         : {}),
       allowedOrigins: config.CORS_ORIGIN ?? [],

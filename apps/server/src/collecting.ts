@@ -5,6 +5,7 @@ import type { Role } from './cluster/cluster';
 import { Collection } from './collection/collection';
 import { StoreMaintenance } from './collection/maintenance';
 import { Scheduler } from './collection/scheduler';
+import { prepareEmail, type Email } from './follow/email';
 import { preparePush, type Push } from './follow/push';
 import { watchState, type Metrics } from './observability/metrics';
 import { buildMetricsListener } from './observability/metrics-listener';
@@ -52,6 +53,8 @@ export interface Collecting {
   role: Role;
   /** Web Push for followed searches: a fan-out after each pass that refreshed a dispensary. */
   push: Push;
+  /** Email for followed searches and watched products (SMTP_URL); null: none offered. */
+  email: Email | null;
 }
 
 /**
@@ -93,7 +96,8 @@ export async function attachCollecting(
     storageOk: () => maintenance.storage().ok,
     now: () => deps.clock.now(),
   });
-  const push = await preparePush(deps, collection);
+  const email = await prepareEmail(config, logger);
+  const push = await preparePush({ ...deps, email }, collection);
   const scheduler = new Scheduler({
     collection,
     intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
@@ -141,6 +145,7 @@ export async function attachCollecting(
   });
   app.addHook('onClose', async () => {
     await Promise.all([collection.settled(), maintenance.settled(), push.close()]);
+    email?.close();
     await cluster?.close();
     deps.geocoder?.close();
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
@@ -150,7 +155,7 @@ export async function attachCollecting(
       metricsListener?.close(),
     ]);
   });
-  return { collection, maintenance, role, push };
+  return { collection, maintenance, role, push, email };
 }
 
 /** Closes the scraper, or gives up on it after `ms` (the process exit ends what is left). */

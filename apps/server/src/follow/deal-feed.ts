@@ -115,7 +115,7 @@ function dispensaryPage(origin: string, key: string): string {
 }
 
 /** The deal's name: its title, or its description when the title is blank (as the card). */
-function dealName(deal: StampedDeal): string {
+export function dealName(deal: StampedDeal): string {
   return deal.title.trim() || deal.description.trim() || `A deal at ${deal.dispensary}`;
 }
 
@@ -134,7 +134,7 @@ function entryTitle(view: DealView): string {
  * The price a reader is shown: where the history judged the deal, what one item costs (the
  * store's price text may repeat a regular price it never charged); else the price text.
  */
-function entryPrice(view: DealView): string {
+export function entryPrice(view: DealView): string {
   if (view.shown?.basis !== 'usual' || Number.isNaN(view.sortPrice)) return view.deal.price.trim();
   const each = moneyText(view.sortPrice);
   return view.multiBuy ? `${each} each · ${view.multiBuy}` : each;

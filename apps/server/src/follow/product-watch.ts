@@ -125,3 +125,14 @@ export function readProductWatch(
   }
   return { productKey, atMostCents: Math.round(atMost * 100) };
 }
+
+/**
+ * A product key in words, for where no deal names the product ('flower|proper super boof|7g'
+ * is 'proper super boof 7g (flower)'): a confirmation, the manage page.
+ */
+export function productKeyWords(productKey: string): string {
+  const [form, words, size] = productKey.split('|');
+  if (words === undefined) return productKey.slice(0, 120);
+  const sized = size && size !== '-' ? `${words} ${size}` : words;
+  return `${sized}${form ? ` (${form})` : ''}`.slice(0, 120);
+}

@@ -1,19 +1,12 @@
-import { isDiscounted, weekdayAt, type DealView, type Dispensary } from '@stl-deals/domain';
+import type { DealView, Dispensary } from '@stl-deals/domain';
 import type { DealsRepository, PushOutcome, PushSubscriptionRecord } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import type { Clock } from '../clock';
-import { MARKET_TIME_ZONE } from '../collection/market-day';
-import { FEED_MAX_ENTRIES, selectFeedDeals } from './deal-feed';
 import type { FeedDealList } from './feed-deals';
-import { feedQuery, lacksPoint, readFeedSearch, type FeedSearch } from './feed-search';
-import {
-  productOffers,
-  productVerdict,
-  PRODUCT_INTERVAL_MS,
-  type ProductOffers,
-} from './product-watch';
-import { productPushMessage, pushMessage, pushNews, type PushNews } from './push-message';
+import { FollowedNews, type Matched, type News } from './followed-news';
+import { productVerdict, PRODUCT_INTERVAL_MS } from './product-watch';
+import { productPushMessage, pushMessage } from './push-message';
 import { isDue, retryAfterMs, retryAt, UNUSED_DROP_MS, verdictOf } from './push-schedule';
 import type { PushSend } from './push-sender';
 
@@ -21,8 +14,6 @@ import type { PushSend } from './push-sender';
 export const PAGE_SIZE = 500;
 /** Messages on their way at once. */
 export const SEND_CONCURRENCY = 64;
-/** Searches whose matching deals a fan-out keeps at once; many subscriptions share a few searches. */
-const KEPT_SEARCHES = 1_000;
 
 export interface FanOutOptions {
   repository: Pick<
@@ -51,24 +42,6 @@ export interface FanOutSummary {
   lastFailure?: string;
 }
 
-/** What a search matches now: its deals (see `selectFeedDeals`), and whether they were cut. */
-interface Matched {
-  /** The search's one spelling (`feedQuery`). */
-  key: string;
-  search: FeedSearch;
-  views: readonly DealView[];
-  cut: boolean;
-}
-
-/** What is new to the followers of a search since a watermark, and the newest deal's time. */
-interface News {
-  news: PushNews;
-  newestMs: number;
-}
-
-/** The searches and watermarks whose news a fan-out keeps (followers made together share one). */
-const KEPT_NEWS = 5_000;
-
 /**
  * One pass's messages: every subscription whose search gained deals since its last message (its
  * deals first seen after its watermark) and that is due (see `isDue`) is sent one message, and
@@ -90,55 +63,17 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     dropped: await repository.prunePushSubscriptions(new Date(now.getTime() - UNUSED_DROP_MS), now),
     durationMs: 0,
   };
-  // Read once a subscription is due: a fan-out that sends nothing reads no deals.
-  let list: FeedDealList | undefined;
-  const context = { today: weekdayAt(now, MARKET_TIME_ZONE), dispensaries: options.dispensaries() };
-  const matches = new Map<string, Matched | null>();
-  const match = (search: string): Matched | null => {
-    const feedSearch = readFeedSearch(search, options.isDispensary);
-    // A radius without its point cannot be judged (the route refuses such a search).
-    if (lacksPoint(feedSearch)) return null;
-    const key = feedQuery(feedSearch);
-    let matched = matches.get(key);
-    if (matched === undefined) {
-      if (matches.size >= KEPT_SEARCHES) matches.clear();
-      list ??= options.deals();
-      const views = selectFeedDeals(list, feedSearch, context);
-      matched = { key, search: feedSearch, views, cut: views.length >= FEED_MAX_ENTRIES };
-      matches.set(key, matched);
-    }
-    return matched;
-  };
-  const told = new Map<string, News | null>();
-  const newsOf = (matched: Matched, watermark: string): News | null => {
-    const key = `${matched.key}\n${watermark}`;
-    let news = told.get(key);
-    if (news === undefined) {
-      if (told.size >= KEPT_NEWS) told.clear();
-      const watermarkMs = Date.parse(watermark);
-      const fresh = freshDeals(matched.views, watermarkMs);
-      news =
-        fresh.length === 0
-          ? null
-          : {
-              news: pushNews(matched.search, fresh, matched.cut, context.dispensaries),
-              newestMs: Math.max(...fresh.map((view) => view.firstSeenMs ?? watermarkMs)),
-            };
-      told.set(key, news);
-    }
-    return news;
-  };
-  let offers: ProductOffers | undefined;
-  const offersOf = (productKey: string) => {
-    list ??= options.deals();
-    offers ??= productOffers(list, context.today);
-    return offers.get(productKey) ?? [];
-  };
+  const news = new FollowedNews({
+    deals: options.deals,
+    dispensaries: options.dispensaries(),
+    isDispensary: options.isDispensary,
+    now,
+  });
   const tell: Telling = {
     nowMs: now.getTime(),
-    match,
-    newsOf,
-    offersOf,
+    match: (search) => news.match(search),
+    newsOf: (matched, watermark) => news.newsOf(matched, watermark),
+    offersOf: (productKey) => news.offersOf(productKey),
     send: options.send,
     failed: (reason) => {
       summary.lastFailure = reason;
@@ -174,19 +109,6 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     logger.info({ push: summary }, 'push messages sent');
   }
   return summary;
-}
-
-/**
- * The deals a message tells of: first seen after the watermark, and deals as their cards show them
- * (`isDiscounted`): one the history found at or above its usual price is no news, whatever the
- * store calls it.
- */
-export function freshDeals(views: readonly DealView[], watermarkMs: number): DealView[] {
-  return views.filter(
-    (view) =>
-      (view.firstSeenMs ?? Number.NaN) > watermarkMs &&
-      (view.shown === undefined || isDiscounted(view.shown)),
-  );
 }
 
 /** What sending to one subscription needs of its fan-out. */
@@ -262,3 +184,5 @@ function settled(
     retryAt: retryAt(failures, retryAfterMs(result.retryAfter, nowMs), nowMs).toISOString(),
   };
 }
+
+export { freshDeals } from './followed-news';
