@@ -36,6 +36,8 @@ declare module 'fastify' {
     listenMetrics: () => Promise<string | undefined>;
     /** What this process does; 'all' unless it is one of a cluster. */
     role: Role;
+    /** Resolves once the followers' fan-outs asked for so far ran here (see `PushDispatch.idle`). */
+    followersIdle: () => Promise<void>;
     /**
      * Reads the stored snapshots back if not done yet, then starts what collects the deals, as
      * the role says: the schedule and, in a cluster, taking scrape jobs; and the store's upkeep.
@@ -116,6 +118,7 @@ export async function attachCollecting(
   app.decorate('maintenance', maintenance);
   app.decorate('closeStore', () => repository.close());
   app.decorate('role', role);
+  app.decorate('followersIdle', () => push.dispatch.idle());
   app.decorate('startCollecting', async () => {
     // The store's check and the schedule's due list read what the snapshots say: after them.
     await collection.whenLoaded();
