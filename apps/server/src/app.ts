@@ -31,6 +31,7 @@ import { openApiRoute } from './routes/openapi';
 import { EMAIL_SIGNUPS_PER_CLIENT_DAY, emailRoutes } from './routes/email';
 import { pushRoutes, SUBSCRIPTIONS_PER_CLIENT_DAY } from './routes/push';
 import { refreshRoutes } from './routes/refresh';
+import { FeedDeals } from './follow/feed-deals';
 import { checkServedRegistry } from './registry-check';
 import { DispensaryTaxRates } from './tax-rates';
 
@@ -154,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       taxRates: new DispensaryTaxRates(config.TAX_RATES),
     });
     await api.register(dealRoutes, { collection });
-    await api.register(feedRoutes, { collection, clock: deps.clock });
+    const feedDeals = new FeedDeals(collection.deals, () => deps.clock.now());
+    await api.register(feedRoutes, { collection, clock: deps.clock, deals: feedDeals });
     await api.register(dealHistoryRoutes, { collection, repository: deps.repository });
     await api.register(refreshRoutes, {
       collection,
@@ -181,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await api.register(emailRoutes, {
       collection,
+      deals: feedDeals,
       repository: deps.repository,
       clock: deps.clock,
       email,

@@ -9,13 +9,21 @@ import type { Collection } from '../collection/collection';
 import type { SubscriptionBudget } from '../follow/client-day-limit';
 import { ClientDayLimit } from '../follow/client-day-limit';
 import { feedTitle } from '../follow/deal-feed';
+import type { FeedDeals } from '../follow/feed-deals';
 import type { Email } from '../follow/email';
 import { readEmailAddress } from '../follow/email-address';
 import { confirmationMessage, EMAIL_PATHS, linkQuery } from '../follow/email-message';
 import { CONFIRM_TTL_MS } from '../follow/email-schedule';
 import { lacksPoint, RADIUS_NEEDS_POINT, readFeedSearch } from '../follow/feed-search';
 import { moneyText } from '@stl-deals/domain';
-import { productKeyWords, productQuery, readProductWatch } from '../follow/product-watch';
+import {
+  productKeyWords,
+  productName,
+  productQuery,
+  readProductWatch,
+} from '../follow/product-watch';
+import { weekdayAt } from '@stl-deals/domain';
+import { MARKET_TIME_ZONE } from '../collection/market-day';
 import { MAX_SEARCH, ProductWatchBody, readPageQuery } from '../follow/push-subscription-input';
 import { clientKey } from '../http/client-address';
 import { refuseCrossSiteWrites } from '../http/cross-site';
@@ -50,6 +58,8 @@ export const EMAIL_ACCEPTED =
 
 export interface EmailRouteOptions {
   collection: Collection;
+  /** The page's views of the published deals: a watched product is named as its deals name it. */
+  deals: FeedDeals;
   repository: Pick<
     DealsRepository,
     'signUpEmail' | 'confirmEmailWatch' | 'emailWatchesOf' | 'removeEmailWatches' | 'takeEmailSend'
@@ -101,6 +111,18 @@ const BAD_LINK = [
 export const emailRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (app, options) => {
   const { repository, clock, email } = options;
   const perClient = options.budget ?? new ClientDayLimit(EMAIL_SIGNUPS_PER_CLIENT_DAY);
+
+  /** A product as its deal of the day names it; null when no store has it on deal today. */
+  const nameOf = async (productKey: string): Promise<string | null> => {
+    await options.collection.whenLoaded();
+    await options.deals.ready();
+    const today = weekdayAt(clock.now(), MARKET_TIME_ZONE);
+    const view = options.deals
+      .current()
+      .showableOn(today)
+      .find((candidate) => candidate.deal.productKey === productKey);
+    return view === undefined ? null : productName(view);
+  };
 
   app.get(
     EMAIL_API_PATHS.status,
@@ -171,6 +193,11 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (app,
           throw new HttpError(400, 'That is not an email address this service sends to.');
         const watch = readWatch(request.body, (key) => isKnownDispensary(options.collection, key));
         if (typeof watch === 'string') throw new HttpError(400, watch);
+        if (watch.productKey !== null) {
+          const name = await nameOf(watch.productKey);
+          if (name !== null)
+            watch.what = watch.what.replace(productKeyWords(watch.productKey), name);
+        }
         const client = clientKey(request.ip);
         if (!(await perClient.take(client, now))) throw new HttpError(429, EMAIL_CLIENT_DAY_LIMIT);
         const confirmToken = randomBytes(32).toString('base64url');
@@ -310,22 +337,25 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (app,
       if (kept === null) return sendPage(reply, 404, 'Nothing to manage', BAD_LINK);
       const dispensaries = options.collection.dispensaries();
       const isDispensary = (key: string) => isKnownDispensary(options.collection, key);
-      const items = kept.watches.map((watch) => {
+      const items: string[] = [];
+      for (const watch of kept.watches) {
         const what =
           watch.productKey === null
             ? feedTitle(readFeedSearch(watch.search, isDispensary), dispensaries)
-            : `${productKeyWords(watch.productKey)}${watch.atMostCents === null ? '' : ` at or below ${moneyText(watch.atMostCents / 100)}`}`;
+            : `${(await nameOf(watch.productKey)) ?? productKeyWords(watch.productKey)}${watch.atMostCents === null ? '' : ` at or below ${moneyText(watch.atMostCents / 100)}`}`;
         const state =
           watch.confirmedAt === null
             ? 'waiting for its confirmation'
             : watch.cadence === 'daily'
               ? 'daily digest'
               : 'as deals come';
-        return listItem(`${what} (${state})`, {
-          action: `${EMAIL_PATHS.unsubscribe}?${linkQuery({ a, t, w: watch.id })}`,
-          label: 'Stop this one',
-        });
-      });
+        items.push(
+          listItem(`${what} (${state})`, {
+            action: `${EMAIL_PATHS.unsubscribe}?${linkQuery({ a, t, w: watch.id })}`,
+            label: 'Stop this one',
+          }),
+        );
+      }
       return sendPage(
         reply,
         200,

@@ -79,12 +79,13 @@ function placesKey(dispensaries: readonly Dispensary[]): string {
   return dispensaries.map(({ key, lat, lng }) => `${key}@${lat},${lng}`).join(';');
 }
 
-export const feedRoutes: FastifyPluginCallbackZod<{ collection: Collection; clock: Clock }> = (
-  app,
-  { collection, clock },
-  done,
-) => {
-  const deals = new FeedDeals(collection.deals, () => clock.now());
+export const feedRoutes: FastifyPluginCallbackZod<{
+  collection: Collection;
+  clock: Clock;
+  /** The page's views of the published deals, shared with the email sign-up's product names. */
+  deals?: FeedDeals;
+}> = (app, { collection, clock, ...options }, done) => {
+  const deals = options.deals ?? new FeedDeals(collection.deals, () => clock.now());
   const answers = new FeedAnswers();
   app.get(
     DEALS_FEED_PATH,
