@@ -96,7 +96,7 @@ describe('a product watch by email', () => {
     );
     expect(news.text).toContain('Proper Super Boof 7g · $28 (was $40) · Store grove');
     expect(news.text).toContain(
-      `On the page: http://localhost:3000/?${new URLSearchParams({ product: key })}`,
+      `On the page: http://localhost:3000/?${new URLSearchParams({ product: key }).toString()}`,
     );
 
     // The same prices: told already.
@@ -122,7 +122,7 @@ describe('GET /feeds/product.atom', () => {
     await pass();
     const key = await productKeyOf();
     const response = await app.inject(
-      `/feeds/product.atom?${new URLSearchParams({ product: key })}`,
+      `/feeds/product.atom?${new URLSearchParams({ product: key }).toString()}`,
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
@@ -132,7 +132,9 @@ describe('GET /feeds/product.atom', () => {
       'Store grove',
       'Store oak',
     ]);
-    expect(parsed.url).toBe(`http://localhost:80/?${new URLSearchParams({ product: key })}`);
+    expect(parsed.url).toBe(
+      `http://localhost:80/?${new URLSearchParams({ product: key }).toString()}`,
+    );
 
     const none = await app.inject('/feeds/product.atom?product=flower%7Cnothing%7C-');
     expect(none.statusCode).toBe(200);

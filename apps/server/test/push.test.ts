@@ -503,7 +503,7 @@ describe('a product watch', () => {
       {
         title: 'STL Deals: Proper Super Boof 7g',
         body: '$28 at Store grove (at or below your $28.50)',
-        url: `/?${new URLSearchParams({ product: key })}`,
+        url: `/?${new URLSearchParams({ product: key }).toString()}`,
         tag: `watch-${id}`,
       },
     ]);
