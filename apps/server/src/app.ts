@@ -28,8 +28,10 @@ import { dispensaryRoutes } from './routes/dispensaries';
 import { metricsRoute } from './routes/metrics';
 import { monitoringRoutes } from './routes/monitoring';
 import { openApiRoute } from './routes/openapi';
+import { EMAIL_SIGNUPS_PER_CLIENT_DAY, emailRoutes } from './routes/email';
 import { pushRoutes, SUBSCRIPTIONS_PER_CLIENT_DAY } from './routes/push';
 import { refreshRoutes } from './routes/refresh';
+import { FeedDeals } from './follow/feed-deals';
 import { checkServedRegistry } from './registry-check';
 import { DispensaryTaxRates } from './tax-rates';
 
@@ -94,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseTunnels(app.server);
 
   const metrics = createMetrics();
-  const { collection, maintenance, role, push } = await attachCollecting(app, deps, metrics);
+  const { collection, maintenance, role, push, email } = await attachCollecting(app, deps, metrics);
   const cluster = deps.cluster ?? null;
 
   handleErrors(app, MAX_PARAM_LENGTH);
@@ -153,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       taxRates: new DispensaryTaxRates(config.TAX_RATES),
     });
     await api.register(dealRoutes, { collection });
-    await api.register(feedRoutes, { collection, clock: deps.clock });
+    const feedDeals = new FeedDeals(collection.deals, () => deps.clock.now());
+    await api.register(feedRoutes, { collection, clock: deps.clock, deals: feedDeals });
     await api.register(dealHistoryRoutes, { collection, repository: deps.repository });
     await api.register(refreshRoutes, {
       collection,
@@ -173,6 +176,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(cluster
         ? {
             budget: cluster.subscriptionBudget(push.vapid.privateKey, SUBSCRIPTIONS_PER_CLIENT_DAY),
+          }
+        : {}),
+      allowedOrigins: config.CORS_ORIGIN ?? [],
+      ...(config.PUBLIC_ORIGIN ? { publicOrigins: config.PUBLIC_ORIGIN } : {}),
+    });
+    await api.register(emailRoutes, {
+      collection,
+      deals: feedDeals,
+      repository: deps.repository,
+      clock: deps.clock,
+      email,
+      ...(cluster
+        ? {
+            budget: cluster.subscriptionBudget(
+              push.vapid.privateKey,
+              EMAIL_SIGNUPS_PER_CLIENT_DAY,
+              'email',
+            ),
           }
         : {}),
       allowedOrigins: config.CORS_ORIGIN ?? [],

@@ -5,6 +5,7 @@ import type { Role } from './cluster/cluster';
 import { Collection } from './collection/collection';
 import { StoreMaintenance } from './collection/maintenance';
 import { Scheduler } from './collection/scheduler';
+import { prepareEmail, type Email } from './follow/email';
 import { preparePush, type Push } from './follow/push';
 import { watchState, type Metrics } from './observability/metrics';
 import { buildMetricsListener } from './observability/metrics-listener';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     listenMetrics: () => Promise<string | undefined>;
     /** What this process does; 'all' unless it is one of a cluster. */
     role: Role;
+    /** Resolves once the followers' fan-outs asked for so far ran here (see `PushDispatch.idle`). */
+    followersIdle: () => Promise<void>;
     /**
      * Reads the stored snapshots back if not done yet, then starts what collects the deals, as
      * the role says: the schedule and, in a cluster, taking scrape jobs; and the store's upkeep.
@@ -52,6 +55,8 @@ export interface Collecting {
   role: Role;
   /** Web Push for followed searches: a fan-out after each pass that refreshed a dispensary. */
   push: Push;
+  /** Email for followed searches and watched products (SMTP_URL); null: none offered. */
+  email: Email | null;
 }
 
 /**
@@ -93,7 +98,8 @@ export async function attachCollecting(
     storageOk: () => maintenance.storage().ok,
     now: () => deps.clock.now(),
   });
-  const push = await preparePush(deps, collection);
+  const email = await prepareEmail(config, logger);
+  const push = await preparePush({ ...deps, email }, collection);
   const scheduler = new Scheduler({
     collection,
     intervalMs: config.REFRESH_INTERVAL_MIN * 60_000,
@@ -112,6 +118,7 @@ export async function attachCollecting(
   app.decorate('maintenance', maintenance);
   app.decorate('closeStore', () => repository.close());
   app.decorate('role', role);
+  app.decorate('followersIdle', () => push.dispatch.idle());
   app.decorate('startCollecting', async () => {
     // The store's check and the schedule's due list read what the snapshots say: after them.
     await collection.whenLoaded();
@@ -141,6 +148,7 @@ export async function attachCollecting(
   });
   app.addHook('onClose', async () => {
     await Promise.all([collection.settled(), maintenance.settled(), push.close()]);
+    email?.close();
     await cluster?.close();
     deps.geocoder?.close();
     // The store closes at once; a browser slow to quit (or wedged) is not waited on for long.
@@ -150,7 +158,7 @@ export async function attachCollecting(
       metricsListener?.close(),
     ]);
   });
-  return { collection, maintenance, role, push };
+  return { collection, maintenance, role, push, email };
 }
 
 /** Closes the scraper, or gives up on it after `ms` (the process exit ends what is left). */

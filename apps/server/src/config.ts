@@ -3,7 +3,7 @@ import { EnvSchema, type Config } from './env-schema';
 export { EnvSchema, type Config } from './env-schema';
 
 /** Settings whose value is never repeated in an error: they may hold a password. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'VAPID_PRIVATE_KEY']);
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'VAPID_PRIVATE_KEY', 'SMTP_URL']);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -27,6 +27,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ) {
       throw new ConfigError(
         'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one key pair) or neither (a pair is made and kept in the store)',
+      );
+    }
+    if (
+      result.data.SMTP_URL !== undefined &&
+      (result.data.EMAIL_FROM === undefined || result.data.EMAIL_POSTAL_ADDRESS === undefined)
+    ) {
+      throw new ConfigError(
+        'Invalid configuration:\n  EMAIL_FROM, EMAIL_POSTAL_ADDRESS: SMTP_URL needs both (the sender and the postal address every message shows)',
       );
     }
     return result.data;

@@ -160,3 +160,32 @@ export const PushServiceHosts = z
         ),
     ),
   );
+
+/** Whether `value` is an smtp: or smtps: URL naming a host (nodemailer's own form). */
+export function isSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+}
+
+/**
+ * A sender as a From header takes it: 'Name <box@host>' or 'box@host', on one line, without
+ * the characters that would end or split a header.
+ */
+export const EmailSender = optionalSetting(
+  z
+    .string()
+    .max(200)
+    .regex(
+      /^(?:[^<>\r\n"]{1,100} <[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      "must be 'Name <box@host>' or 'box@host' on one line",
+    ),
+);
+
+/** The operator's postal address, on one line or several joined by ' | ' (at most 300). */
+export const PostalAddress = optionalSetting(
+  z
+    .string()
+    .max(300)
+    .regex(/^[^\r\n<>]+$/, 'must be one line without < or >'),
+);

@@ -8,8 +8,11 @@ import {
 } from '@stl-deals/scraper';
 import { z } from 'zod';
 import {
+  EmailSender,
   isPostgresUrl,
+  isSmtpUrl,
   optionalSetting,
+  PostalAddress,
   OriginList,
   PushServiceHosts,
   TrustProxy,
@@ -226,6 +229,21 @@ export const EnvSchema = z.object({
   PUSH_SERVICE_HOSTS: PushServiceHosts,
   /** Web Push subscriptions kept at most; a new one past it is refused. 0: none is taken. */
   PUSH_MAX_SUBSCRIPTIONS: whole(0, 10_000_000, 100_000),
+  /**
+   * The mail server email is sent through, as nodemailer reads it
+   * (`smtp://user:password@host:587`, `smtps://...:465`). Unset or empty: no email is offered.
+   */
+  SMTP_URL: optionalSetting(
+    z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL naming a host'),
+  ),
+  /** The sender of every email ('STL Deals <deals@example.com>'); needed with SMTP_URL. */
+  EMAIL_FROM: EmailSender,
+  /** The operator's postal address, shown at the foot of every email; needed with SMTP_URL. */
+  EMAIL_POSTAL_ADDRESS: PostalAddress,
+  /** Email addresses kept at most; a new one past it is refused. */
+  EMAIL_MAX_ADDRESSES: whole(0, 10_000_000, 100_000),
+  /** Messages one address is sent per day at most (St. Louis days), confirmations included. */
+  EMAIL_MESSAGES_PER_DAY: whole(1, 100, 10),
   /**
    * The street-address geocoder, in the US Census one-line address API's form; unset: the
    * Census's own; empty: none is asked (dispensaries without coordinates get their ZIP's centroid).

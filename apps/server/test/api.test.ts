@@ -1258,12 +1258,20 @@ describe('HTTP behaviour', () => {
       'GET /api/scraper/dispensaries',
       'GET /api/reactive/deals',
       'GET /feeds/deals.atom',
+      'GET /feeds/product.atom',
       'GET /api/deals/{id}/history',
       'POST /api/scraper/refresh/all',
       'POST /api/scraper/refresh/{dispensaryKey}',
       'GET /api/push/key',
       'POST /api/push/subscriptions',
       'DELETE /api/push/subscriptions/{id}',
+      'GET /api/email',
+      'POST /api/email/watches',
+      'GET /email/confirm',
+      'POST /email/confirm',
+      'GET /email/manage',
+      'GET /email/unsubscribe',
+      'POST /email/unsubscribe',
     ]);
     expect(JSON.stringify(document.paths['/api/reactive/deals'])).toContain('"sourceUrl"');
     // The history's days: plain decimal digits, as the route reads them.

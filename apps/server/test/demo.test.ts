@@ -94,8 +94,27 @@ describe('demo configuration', () => {
     expect(demo).toEqual({
       DEMO_SEED: 'stl-deals-demo',
       DEMO_SIMULATOR_PORT: 3100,
+      DEMO_SMTP_PORT: 2525,
       DEMO_CHALLENGED: 'auto',
     });
+    expect(service.SMTP_URL).toBeUndefined();
+    // With the demo's own mail server: its URL, and the demo's sender and postal address.
+    const mailing = loadDemoConfig({ DEMO_SMTP_PORT: 'off' }, 'smtp://127.0.0.1:2525');
+    expect(mailing.demo.DEMO_SMTP_PORT).toBeNull();
+    expect(mailing.service).toMatchObject({
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      EMAIL_FROM: 'STL Deals demo <demo@stl-deals.localhost>',
+    });
+    expect(
+      loadDemoConfig(
+        {
+          SMTP_URL: 'smtp://mail.example:587',
+          EMAIL_FROM: 'a@b.example',
+          EMAIL_POSTAL_ADDRESS: 'x',
+        },
+        'smtp://127.0.0.1:2525',
+      ).service.SMTP_URL,
+    ).toBe('smtp://mail.example:587');
     const set = loadDemoConfig({
       DATA_DIR: '/tmp/x',
       DEMO_CHALLENGED: 'a, b',

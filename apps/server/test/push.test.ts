@@ -14,7 +14,7 @@ import {
   STORE_UNAVAILABLE,
   SUBSCRIPTIONS_PER_CLIENT_DAY,
 } from '../src/routes/push';
-import { feedDeals } from './support/deals';
+import { feedDeals, productDeal } from './support/deals';
 import { startFeedServer, type FeedServer } from './support/feed-server';
 import { feedRegistry, silentLogger, startApp, tempDir, TestClock } from './support/harness';
 import { PushServiceStandIn, type BrowserSubscription } from './support/push-service';
@@ -471,5 +471,51 @@ describe('a pass’s fan-out', () => {
 
     expect(await passFanOut()).toMatchObject({ dropped: 1, subscriptions: 0 });
     expect(await repository.countPushSubscriptions()).toBe(0);
+  });
+});
+
+describe('a product watch', () => {
+  it('is told once when the product is on deal at or below its target, naming the store and price', async () => {
+    feed.set('grove', { deals: [productDeal('grove', 28)] });
+    feed.set('oak', { deals: [productDeal('oak', 29)] });
+    await app.collection.refreshAll().finished;
+    const deals = (await app.inject('/api/reactive/deals')).json<Array<{ productKey?: string }>>();
+    const key = deals[0]?.productKey ?? '';
+    const browser = push.subscribe();
+    const response = await app.inject({
+      method: 'POST',
+      url: SUBSCRIPTIONS,
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '203.0.113.9',
+      payload: { subscription: browser, product: { key, atMost: 28.5 } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    const [kept] = await repository.listPushSubscriptions(null, 10);
+    expect(kept).toMatchObject({
+      productKey: key,
+      atMostCents: 2850,
+      search: `product=${encodeURIComponent(key).replace(/%20/g, '+')}`,
+    });
+
+    expect(await passFanOut()).toMatchObject({ sent: 1 });
+    expect(messagesOf(browser.endpointId).map((received) => received.message)).toEqual([
+      {
+        title: 'STL Deals: Proper Super Boof 7g',
+        body: '$28 at Store grove (at or below your $28.50)',
+        url: `/?${new URLSearchParams({ product: key }).toString()}`,
+        tag: `watch-${id}`,
+      },
+    ]);
+    // Told already, and at most one a day whatever comes.
+    feed.set('grove', { deals: [productDeal('grove', 25)] });
+    clock.advance(60 * 60_000);
+    await app.collection.refreshAll().finished;
+    expect(await passFanOut()).toMatchObject({ sent: 0 });
+    clock.advance(24 * 60 * 60_000);
+    expect(await passFanOut()).toMatchObject({ sent: 1 });
+    expect((messagesOf(browser.endpointId).at(-1)?.message as { body: string }).body).toBe(
+      '$25 at Store grove (at or below your $28.50)',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { NewPushSubscription, PushKeys, PushOutcome } from './repository';
+import { LIMITS, MAX_MONEY } from '@stl-deals/domain';
 import { checkCount, isoFromText } from './input-checks';
 
 /*
@@ -12,15 +13,17 @@ const MAX_ID = 100;
 const MAX_URL = 2048;
 const MAX_KEY = 200;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const MAX_PRODUCT_KEY = LIMITS.shortText;
+const MAX_CENTS = MAX_MONEY * 100;
 
-function boundedText(value: string, max: number, what: string): string {
+export function boundedText(value: string, max: number, what: string): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > max) {
     throw new RangeError(`${what} must be 1 to ${max} characters`);
   }
   return value;
 }
 
-function base64Url(value: string, max: number, what: string): string {
+export function base64Url(value: string, max: number, what: string): string {
   boundedText(value, max, what);
   if (!BASE64URL.test(value)) throw new RangeError(`${what} must be base64url`);
   return value;
@@ -53,7 +56,23 @@ export function checkNewSubscription(subscription: NewPushSubscription): NewPush
       subscription.expiresAt === null
         ? null
         : isoFromText(subscription.expiresAt, `${what}'s expiresAt`),
+    productKey: checkProductKey(subscription.productKey ?? null, `${what}'s product key`),
+    atMostCents: checkCents(subscription.atMostCents ?? null, `${what}'s target price`),
   };
+}
+
+/** A product's key across stores (the contract's short text), or null. */
+export function checkProductKey(key: string | null, what: string): string | null {
+  return key === null ? null : boundedText(key, MAX_PRODUCT_KEY, what);
+}
+
+/** A price in whole cents up to the contract's largest amount, or null. */
+export function checkCents(cents: number | null, what: string): number | null {
+  if (cents === null) return null;
+  if (!Number.isSafeInteger(cents) || cents < 0 || cents > MAX_CENTS) {
+    throw new RangeError(`${what} must be whole cents from 0 to ${MAX_CENTS}, got ${cents}`);
+  }
+  return cents;
 }
 
 export function checkLimit(limit: number, max: number, what: string): number {
@@ -73,6 +92,9 @@ export function checkOutcome(outcome: PushOutcome): PushOutcome {
         kind: 'sent',
         sentAt: isoFromText(outcome.sentAt, `${what}: sentAt`),
         watermark: isoFromText(outcome.watermark, `${what}: watermark`),
+        ...(outcome.toldCents === undefined
+          ? {}
+          : { toldCents: checkCents(outcome.toldCents, `${what}: toldCents`) }),
       };
     case 'retry':
       return {
@@ -83,6 +105,8 @@ export function checkOutcome(outcome: PushOutcome): PushOutcome {
       };
     case 'gone':
       return { id, kind: 'gone' };
+    case 'untold':
+      return { id, kind: 'untold' };
     default:
       throw new RangeError(`${what} is of no known kind`);
   }

@@ -295,6 +295,56 @@ export interface DealsRepository {
    */
   keepPushKeys(candidate: PushKeys): Promise<PushKeys>;
   /**
+   * Keeps a sign-up: the address (new: with the given id and secret, unless `maxAddresses` are
+   * kept, 'full'), and its watch waiting for confirmation; the same address and search again is
+   * the same watch (a pending one takes the new confirmation token, cadence and target). At most
+   * `maxPending` unconfirmed watches per address ('busy'). Exact across processes (one lock).
+   */
+  signUpEmail(signUp: EmailSignUp, limits: EmailSignUpLimits): Promise<EmailSignUpResult>;
+  /**
+   * Follows a confirmation link: the watch `watchId` whose confirmation token hashes to
+   * `confirmHash` is confirmed at `now` (its watermark set to `now`, and its address's first
+   * confirmation), unless its link expired. 'absent': no such watch, or another hash.
+   */
+  confirmEmailWatch(watchId: string, confirmHash: string, now: Date): Promise<EmailConfirmation>;
+  /** The address `addressId` with every watch, when `token` is its secret; else null. */
+  emailWatchesOf(addressId: string, token: string): Promise<EmailAddressRecord | null>;
+  /**
+   * Stops watches of the address whose secret `token` is ('refused' otherwise): those of
+   * `watchIds`, or every one ('all': the address is deleted with them). An address left with no
+   * watch is deleted. 'absent': no such address (stopped already).
+   */
+  removeEmailWatches(
+    addressId: string,
+    token: string,
+    watchIds: readonly string[] | 'all',
+  ): Promise<'removed' | 'absent' | 'refused'>;
+  /**
+   * At most `limit` (1 to 1,000) addresses with a confirmed watch, in order of id after `afterId`,
+   * each with its confirmed watches: one page of a fan-out's walk.
+   */
+  listEmailAddresses(afterId: string | null, limit: number): Promise<EmailAddressRecord[]>;
+  /**
+   * Counts one message to the address on `day` ('YYYY-MM-DD') unless `perDay` were counted that
+   * day already: whether it may be sent. One statement, exact across processes.
+   */
+  takeEmailSend(addressId: string, day: string, perDay: number): Promise<boolean>;
+  /**
+   * Writes what a fan-out's sends came to, in one transaction: per address 'sent' (its last
+   * message, the backoff cleared), 'retry' (the backoff), 'gone' (deleted with its watches), and
+   * per watch its update. What concerns rows deleted meanwhile changes nothing.
+   */
+  settleEmail(
+    addresses: readonly EmailOutcome[],
+    watches: readonly EmailWatchUpdate[],
+  ): Promise<void>;
+  /**
+   * Deletes the watches whose confirmation expired at or before `now` unconfirmed, then every
+   * address left with no watch; answers how many watches.
+   */
+  pruneEmail(now: Date): Promise<number>;
+  countEmailAddresses(): Promise<number>;
+  /**
    * Whether the database is still the one opened and is undamaged. Reads the whole database, so
    * call it now and then, not per request. Once a check finds a fault, every write rejects with
    * `StorageFaultError` (nothing is written over a bad or vanished file) until a check passes.
@@ -379,16 +429,133 @@ export interface PushSubscriptionRecord {
   failures: number;
   /** When the browser said the subscription ends; null: it did not say. */
   expiresAt: string | null;
+  /**
+   * A product watch: the product's key across stores (1 to 200 characters), whose deals it is
+   * told of instead of a search's (its `search` is then the page's query that opens the product's
+   * comparison). Null: it follows `search`.
+   */
+  productKey: string | null;
+  /** A product watch's target: told of deals at or below this many cents; null: any price. */
+  atMostCents: number | null;
+  /** The lowest price (cents) a product watch last told of while it stayed on deal; null: none. */
+  toldCents: number | null;
 }
 
 /** What a new subscription is made of; the rest starts empty (the watermark at `createdAt`). */
 export type NewPushSubscription = Pick<
   PushSubscriptionRecord,
   'id' | 'tokenHash' | 'endpoint' | 'p256dh' | 'auth' | 'search' | 'createdAt' | 'expiresAt'
->;
+> &
+  Partial<Pick<PushSubscriptionRecord, 'productKey' | 'atMostCents'>>;
 
-/** What sending to one subscription came to (see `DealsRepository.settlePushSubscriptions`). */
+/**
+ * What sending to one subscription came to (see `DealsRepository.settlePushSubscriptions`).
+ * 'sent' of a product watch also keeps the price told of (`toldCents`); 'untold' forgets it (the
+ * product is no longer on deal at its target, so its next deal is news again).
+ */
 export type PushOutcome =
-  | { id: string; kind: 'sent'; sentAt: string; watermark: string }
+  | { id: string; kind: 'sent'; sentAt: string; watermark: string; toldCents?: number | null }
   | { id: string; kind: 'retry'; retryAt: string; failures: number }
-  | { id: string; kind: 'gone' };
+  | { id: string; kind: 'gone' }
+  | { id: string; kind: 'untold' };
+
+/** How often an email watch's news is sent: as it comes (at most hourly), or in a daily digest. */
+export type EmailCadence = 'instant' | 'daily';
+
+/** One thing an address follows by email: a search, or one product (see `productKey`). */
+export interface EmailWatchRecord {
+  /** Random, 1 to 100 URL-safe characters. */
+  id: string;
+  addressId: string;
+  /**
+   * The followed search as the page's URL query (at most 2,048 characters); for a product watch,
+   * the page's query that opens its comparison (`product=<key>`). One watch per address and search.
+   */
+  search: string;
+  /** As a push subscription's (`PushSubscriptionRecord.productKey`). */
+  productKey: string | null;
+  atMostCents: number | null;
+  cadence: EmailCadence;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
+  /** When its confirmation link was followed; null: not yet (nothing is sent but the link). */
+  confirmedAt: string | null;
+  /** Deals first seen after this are new to it (ISO 8601); set when it is confirmed. */
+  watermark: string;
+  /** When a message last told of it; null before the first. */
+  lastSentAt: string | null;
+  toldCents: number | null;
+}
+
+/** An email address as kept: the address, its secret, when confirmed and last sent, its watches. */
+export interface EmailAddressRecord {
+  /** Random, 1 to 100 URL-safe characters. */
+  id: string;
+  /** Lower case, at most 254 characters. */
+  address: string;
+  /**
+   * The address's own secret (URL-safe), which the links of its messages carry (manage it, stop
+   * it): sent to its inbox only, never answered to a request.
+   */
+  token: string;
+  createdAt: string;
+  /** When its first watch was confirmed; null: none yet. */
+  confirmedAt: string | null;
+  lastSentAt: string | null;
+  /** Sends that failed in a row, and when the next may be tried (null: no wait). */
+  failures: number;
+  retryAt: string | null;
+  /** Its watches: every one from `emailWatchesOf`, the confirmed ones from `listEmailAddresses`. */
+  watches: EmailWatchRecord[];
+}
+
+/** A sign-up: an address (kept as given, lower-cased by the caller) and one watch to confirm. */
+export interface EmailSignUp {
+  address: string;
+  /** The id and secret the address gets when it is new; an address kept keeps its own. */
+  addressId: string;
+  token: string;
+  watch: Pick<EmailWatchRecord, 'id' | 'search' | 'productKey' | 'atMostCents' | 'cadence'> & {
+    /** The SHA-256 of the confirmation link's token, base64url. */
+    confirmHash: string;
+    /** When the confirmation link stops working (ISO 8601). */
+    confirmExpiresAt: string;
+  };
+  createdAt: string;
+}
+
+/**
+ * What a sign-up came to. 'pending': the watch waits for its confirmation (a new one, or the same
+ * one unconfirmed again, with the new token): the confirmation is to be sent. 'confirmed': the
+ * address already follows it; nothing changed. 'busy': the address has `maxPending` watches
+ * waiting for confirmation already. 'full': `maxAddresses` are kept and this one is new.
+ */
+export type EmailSignUpResult =
+  | { kind: 'pending' | 'confirmed'; addressId: string; token: string; watchId: string }
+  | { kind: 'busy' | 'full' };
+
+/** What a confirmation link came to; see `DealsRepository.confirmEmailWatch`. */
+export type EmailConfirmation = 'confirmed' | 'already' | 'expired' | 'absent';
+
+/** What sending to one address came to (see `DealsRepository.settleEmail`). */
+export type EmailOutcome =
+  | { addressId: string; kind: 'sent'; sentAt: string }
+  | { addressId: string; kind: 'retry'; retryAt: string; failures: number }
+  | { addressId: string; kind: 'gone' };
+
+/**
+ * What a fan-out writes back of one watch: its watermark moved on and when it was last told of
+ * (a message named it), and a product watch's price told of (null: forgotten). Absent: unchanged.
+ */
+export interface EmailWatchUpdate {
+  id: string;
+  watermark?: string;
+  lastSentAt?: string;
+  toldCents?: number | null;
+}
+
+/** Limits a sign-up is held to (see `DealsRepository.signUpEmail`). */
+export interface EmailSignUpLimits {
+  maxAddresses: number;
+  maxPending: number;
+}

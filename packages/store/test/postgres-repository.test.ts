@@ -9,6 +9,7 @@ import {
 } from '../src';
 import type { DealsRepository } from '../src/repository';
 import { migrationProvider, postgresMigrations } from '../src/postgres/migrations';
+import { emailContract } from './email-contract';
 import { pushSubscriptionsContract } from './push-subscriptions-contract';
 import { repositoryContract, type ContractDatabase } from './repository-contract';
 import { sampleDeals } from './support/deals';
@@ -71,6 +72,7 @@ async function freshDatabase(): Promise<ContractDatabase & { url: string }> {
 
 repositoryContract({ name: 'PostgreSQL', persistent: true, createDatabase: freshDatabase });
 pushSubscriptionsContract({ name: 'PostgreSQL', persistent: true, createDatabase: freshDatabase });
+emailContract({ name: 'PostgreSQL', persistent: true, createDatabase: freshDatabase });
 
 const T1 = new Date('2025-03-01T10:00:00.000Z');
 const T2 = new Date('2025-03-01T10:30:00.000Z');

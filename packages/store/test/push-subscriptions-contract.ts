@@ -52,9 +52,36 @@ export function pushSubscriptionsContract(engine: ContractEngine): void {
           lastSentAt: null,
           retryAt: null,
           failures: 0,
+          productKey: null,
+          atMostCents: null,
+          toldCents: null,
         },
       ]);
       expect(await repository.countPushSubscriptions()).toBe(1);
+    });
+
+    it('keeps a product watch with its target, and the price told of until it is forgotten', async () => {
+      const watch = subscription(1, {
+        search: 'product=flower%7Cproper+super+boof%7C7g',
+        productKey: 'flower|proper super boof|7g',
+        atMostCents: 3000,
+      });
+      await repository.addPushSubscription(watch, 10);
+      await repository.settlePushSubscriptions([
+        { id: 'sub-0001', kind: 'sent', sentAt: T1, watermark: T1, toldCents: 2800 },
+      ]);
+      expect((await repository.listPushSubscriptions(null, 10))[0]).toMatchObject({
+        productKey: 'flower|proper super boof|7g',
+        atMostCents: 3000,
+        toldCents: 2800,
+        lastSentAt: T1,
+      });
+
+      await repository.settlePushSubscriptions([{ id: 'sub-0001', kind: 'untold' }]);
+      expect((await repository.listPushSubscriptions(null, 10))[0]?.toldCents).toBeNull();
+      await expect(
+        repository.addPushSubscription(subscription(2, { atMostCents: 1.5 }), 10),
+      ).rejects.toThrow(/target price must be whole cents/);
     });
 
     it('replaces the same endpoint and search, and keeps other searches of it apart', async () => {

@@ -10,6 +10,7 @@ import type { DealsRepository } from '../src/repository';
 import { checkSqliteHealth, fileIdentity } from '../src/sqlite/health';
 import { migrationProvider } from '../src/sqlite/migrations';
 import { createSqliteRepository } from '../src/sqlite/open-sqlite-repository';
+import { emailContract } from './email-contract';
 import { pushSubscriptionsContract } from './push-subscriptions-contract';
 import {
   repositoryContract,
@@ -49,6 +50,7 @@ const sqliteFile: ContractEngine = {
 };
 repositoryContract(sqliteFile);
 pushSubscriptionsContract(sqliteFile);
+emailContract(sqliteFile);
 
 repositoryContract({
   name: 'SQLite :memory:',
@@ -124,6 +126,7 @@ describe('openSqliteRepository', () => {
       '0006-price-observations',
       '0007-push-subscriptions',
       '0008-compact-price-observations',
+      '0009-watches-and-email',
     ]);
   });
 

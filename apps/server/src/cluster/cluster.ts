@@ -64,12 +64,12 @@ export class Cluster {
   }
 
   /**
-   * The push subscriptions' daily budget per client, one over every API process (see
+   * The push subscriptions' (or, by `scope`, email sign-ups') daily budget per client, one over every API process (see
    * shared-client-days.ts); `secret` keys the clients' hashes and must be the same in every
    * process (the VAPID private key).
    */
-  subscriptionBudget(secret: string, perDay: number): SubscriptionBudget {
-    return sharedClientDays(this.pool, secret, perDay, this.options.logger);
+  subscriptionBudget(secret: string, perDay: number, scope = 'push'): SubscriptionBudget {
+    return sharedClientDays(this.pool, secret, perDay, this.options.logger, scope);
   }
 
   static async open(options: ClusterOptions): Promise<Cluster> {

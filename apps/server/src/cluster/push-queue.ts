@@ -99,6 +99,10 @@ export class PushQueue implements PushDispatch {
     this.stopping.abort();
   }
 
+  idle(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async settled(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true, wait: true });
   }

@@ -29,10 +29,12 @@ export function sharedClientDays(
   secret: string,
   perDay: number,
   logger: FastifyBaseLogger,
+  /** Whose count: 'push' (subscriptions) or 'email' (sign-ups), each under keys of its own. */
+  scope = 'push',
 ): SubscriptionBudget {
-  const warn = throttledWarning(logger, 'push subscriptions: the shared daily count failed');
+  const warn = throttledWarning(logger, `${scope}: the shared daily count failed`);
   const keyOf = (client: string) =>
-    `push:${createHmac('sha256', `push-client-day:${secret}`).update(client).digest('base64url')}`;
+    `${scope}:${createHmac('sha256', `${scope}-client-day:${secret}`).update(client).digest('base64url')}`;
   let counted = 0;
   return {
     async take(client) {

@@ -28,7 +28,7 @@ import { feedQuery, type FeedSearch } from './feed-search';
 /** The most entries a feed lists: its newest deals. */
 export const FEED_MAX_ENTRIES = 100;
 
-const SITE = 'STL Deals';
+export const SITE = 'STL Deals';
 
 /** What a feed is written in, beside the deals and the search. */
 export interface FeedContext {
@@ -90,7 +90,7 @@ export function selectFeedDeals(
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** `text` as part of a URN: percent-encoded but for the colons that separate its parts. */
-function urnPart(text: string): string {
+export function urnPart(text: string): string {
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')).replace(/%3A/gi, ':');
 }
 
@@ -115,7 +115,7 @@ function dispensaryPage(origin: string, key: string): string {
 }
 
 /** The deal's name: its title, or its description when the title is blank (as the card). */
-function dealName(deal: StampedDeal): string {
+export function dealName(deal: StampedDeal): string {
   return deal.title.trim() || deal.description.trim() || `A deal at ${deal.dispensary}`;
 }
 
@@ -134,7 +134,7 @@ function entryTitle(view: DealView): string {
  * The price a reader is shown: where the history judged the deal, what one item costs (the
  * store's price text may repeat a regular price it never charged); else the price text.
  */
-function entryPrice(view: DealView): string {
+export function entryPrice(view: DealView): string {
   if (view.shown?.basis !== 'usual' || Number.isNaN(view.sortPrice)) return view.deal.price.trim();
   const each = moneyText(view.sortPrice);
   return view.multiBuy ? `${each} each · ${view.multiBuy}` : each;

@@ -1,13 +1,12 @@
-import { isDiscounted, weekdayAt, type DealView, type Dispensary } from '@stl-deals/domain';
+import type { DealView, Dispensary } from '@stl-deals/domain';
 import type { DealsRepository, PushOutcome, PushSubscriptionRecord } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import type { Clock } from '../clock';
-import { MARKET_TIME_ZONE } from '../collection/market-day';
-import { FEED_MAX_ENTRIES, selectFeedDeals } from './deal-feed';
 import type { FeedDealList } from './feed-deals';
-import { feedQuery, lacksPoint, readFeedSearch, type FeedSearch } from './feed-search';
-import { pushMessage, pushNews, type PushNews } from './push-message';
+import { FollowedNews, type Matched, type News } from './followed-news';
+import { productVerdict, PRODUCT_INTERVAL_MS } from './product-watch';
+import { productPushMessage, pushMessage } from './push-message';
 import { isDue, retryAfterMs, retryAt, UNUSED_DROP_MS, verdictOf } from './push-schedule';
 import type { PushSend } from './push-sender';
 
@@ -15,8 +14,6 @@ import type { PushSend } from './push-sender';
 export const PAGE_SIZE = 500;
 /** Messages on their way at once. */
 export const SEND_CONCURRENCY = 64;
-/** Searches whose matching deals a fan-out keeps at once; many subscriptions share a few searches. */
-const KEPT_SEARCHES = 1_000;
 
 export interface FanOutOptions {
   repository: Pick<
@@ -45,24 +42,6 @@ export interface FanOutSummary {
   lastFailure?: string;
 }
 
-/** What a search matches now: its deals (see `selectFeedDeals`), and whether they were cut. */
-interface Matched {
-  /** The search's one spelling (`feedQuery`). */
-  key: string;
-  search: FeedSearch;
-  views: readonly DealView[];
-  cut: boolean;
-}
-
-/** What is new to the followers of a search since a watermark, and the newest deal's time. */
-interface News {
-  news: PushNews;
-  newestMs: number;
-}
-
-/** The searches and watermarks whose news a fan-out keeps (followers made together share one). */
-const KEPT_NEWS = 5_000;
-
 /**
  * One pass's messages: every subscription whose search gained deals since its last message (its
  * deals first seen after its watermark) and that is due (see `isDue`) is sent one message, and
@@ -84,48 +63,17 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     dropped: await repository.prunePushSubscriptions(new Date(now.getTime() - UNUSED_DROP_MS), now),
     durationMs: 0,
   };
-  // Read once a subscription is due: a fan-out that sends nothing reads no deals.
-  let list: FeedDealList | undefined;
-  const context = { today: weekdayAt(now, MARKET_TIME_ZONE), dispensaries: options.dispensaries() };
-  const matches = new Map<string, Matched | null>();
-  const match = (search: string): Matched | null => {
-    const feedSearch = readFeedSearch(search, options.isDispensary);
-    // A radius without its point cannot be judged (the route refuses such a search).
-    if (lacksPoint(feedSearch)) return null;
-    const key = feedQuery(feedSearch);
-    let matched = matches.get(key);
-    if (matched === undefined) {
-      if (matches.size >= KEPT_SEARCHES) matches.clear();
-      list ??= options.deals();
-      const views = selectFeedDeals(list, feedSearch, context);
-      matched = { key, search: feedSearch, views, cut: views.length >= FEED_MAX_ENTRIES };
-      matches.set(key, matched);
-    }
-    return matched;
-  };
-  const told = new Map<string, News | null>();
-  const newsOf = (matched: Matched, watermark: string): News | null => {
-    const key = `${matched.key}\n${watermark}`;
-    let news = told.get(key);
-    if (news === undefined) {
-      if (told.size >= KEPT_NEWS) told.clear();
-      const watermarkMs = Date.parse(watermark);
-      const fresh = freshDeals(matched.views, watermarkMs);
-      news =
-        fresh.length === 0
-          ? null
-          : {
-              news: pushNews(matched.search, fresh, matched.cut, context.dispensaries),
-              newestMs: Math.max(...fresh.map((view) => view.firstSeenMs ?? watermarkMs)),
-            };
-      told.set(key, news);
-    }
-    return news;
-  };
+  const news = new FollowedNews({
+    deals: options.deals,
+    dispensaries: options.dispensaries(),
+    isDispensary: options.isDispensary,
+    now,
+  });
   const tell: Telling = {
     nowMs: now.getTime(),
-    match,
-    newsOf,
+    match: (search) => news.match(search),
+    newsOf: (matched, watermark) => news.newsOf(matched, watermark),
+    offersOf: (productKey) => news.offersOf(productKey),
     send: options.send,
     failed: (reason) => {
       summary.lastFailure = reason;
@@ -141,12 +89,12 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
     const outcomes = await Promise.all(
       page.map((subscription) => limit(() => sendIfNew(subscription, tell))),
     );
-    const settled = outcomes.filter((outcome): outcome is PushOutcome => outcome !== null);
-    await repository.settlePushSubscriptions(settled);
-    for (const outcome of settled) {
+    const written = outcomes.filter((outcome): outcome is PushOutcome => outcome !== null);
+    await repository.settlePushSubscriptions(written);
+    for (const outcome of written) {
       if (outcome.kind === 'sent') summary.sent += 1;
       else if (outcome.kind === 'gone') summary.gone += 1;
-      else summary.retried += 1;
+      else if (outcome.kind === 'retry') summary.retried += 1;
     }
     if (page.length < PAGE_SIZE) break;
   }
@@ -163,25 +111,14 @@ export async function fanOut(options: FanOutOptions, signal?: AbortSignal): Prom
   return summary;
 }
 
-/**
- * The deals a message tells of: first seen after the watermark, and deals as their cards show them
- * (`isDiscounted`): one the history found at or above its usual price is no news, whatever the
- * store calls it.
- */
-export function freshDeals(views: readonly DealView[], watermarkMs: number): DealView[] {
-  return views.filter(
-    (view) =>
-      (view.firstSeenMs ?? Number.NaN) > watermarkMs &&
-      (view.shown === undefined || isDiscounted(view.shown)),
-  );
-}
-
 /** What sending to one subscription needs of its fan-out. */
 interface Telling {
   /** The fan-out's time: when its messages count as sent. */
   nowMs: number;
   match: (search: string) => Matched | null;
   newsOf: (matched: Matched, watermark: string) => News | null;
+  /** A product's offers of the day, cheapest first (see `productOffers`). */
+  offersOf: (productKey: string) => readonly DealView[];
   send: PushSend;
   failed: (reason: string) => void;
 }
@@ -189,8 +126,10 @@ interface Telling {
 /** One subscription's message when it is due and its search has new deals; null otherwise. */
 async function sendIfNew(
   subscription: PushSubscriptionRecord,
-  { nowMs, match, newsOf, send, failed }: Telling,
+  telling: Telling,
 ): Promise<PushOutcome | null> {
+  if (subscription.productKey !== null) return sendIfOnDeal(subscription, telling);
+  const { nowMs, match, newsOf, send } = telling;
   if (!isDue(subscription, nowMs)) return null;
   const matched = match(subscription.search);
   if (matched === null) return null;
@@ -198,14 +137,42 @@ async function sendIfNew(
   if (told === null) return null;
   const { id } = subscription;
   const result = await send(subscription, pushMessage(id, subscription.search, told.news));
+  return settled(subscription, result, telling, new Date(told.newestMs).toISOString());
+}
+
+/**
+ * A product watch's message when its product is on deal at or below its target, cheaper than
+ * it last told of, and it was sent none in a day (`PRODUCT_INTERVAL_MS`); the price it told of
+ * is forgotten once the product is no longer on deal at its target, at any time.
+ */
+async function sendIfOnDeal(
+  subscription: PushSubscriptionRecord,
+  telling: Telling,
+): Promise<PushOutcome | null> {
+  const { nowMs, offersOf, send } = telling;
+  const { id, productKey, atMostCents, toldCents, lastSentAt, retryAt } = subscription;
+  const verdict = productVerdict(offersOf(productKey ?? ''), atMostCents, toldCents);
+  if (verdict === null) return null;
+  if (verdict.kind === 'untold') return { id, kind: 'untold' };
+  if (retryAt !== null && Date.parse(retryAt) > nowMs) return null;
+  if (lastSentAt !== null && nowMs - Date.parse(lastSentAt) < PRODUCT_INTERVAL_MS) return null;
+  const message = productPushMessage(id, subscription.search, verdict.offers, atMostCents);
+  const result = await send(subscription, message);
+  const outcome = settled(subscription, result, telling, new Date(nowMs).toISOString());
+  return outcome.kind === 'sent' ? { ...outcome, toldCents: verdict.bestCents } : outcome;
+}
+
+/** What a push service's answer to a subscription's message comes to. */
+function settled(
+  subscription: PushSubscriptionRecord,
+  result: Awaited<ReturnType<PushSend>>,
+  { nowMs, failed }: Telling,
+  watermark: string,
+): PushOutcome {
+  const { id } = subscription;
   const verdict = verdictOf(result.status);
   if (verdict === 'sent') {
-    return {
-      id,
-      kind: 'sent',
-      sentAt: new Date(nowMs).toISOString(),
-      watermark: new Date(told.newestMs).toISOString(),
-    };
+    return { id, kind: 'sent', sentAt: new Date(nowMs).toISOString(), watermark };
   }
   if (verdict === 'gone') return { id, kind: 'gone' };
   const failures = subscription.failures + 1;
@@ -217,3 +184,5 @@ async function sendIfNew(
     retryAt: retryAt(failures, retryAfterMs(result.retryAfter, nowMs), nowMs).toISOString(),
   };
 }
+
+export { freshDeals } from './followed-news';

@@ -8,6 +8,7 @@ import {
 } from '@stl-deals/domain';
 import { feedTitle } from './deal-feed';
 import type { FeedSearch } from './feed-search';
+import { productName, productNewsText } from './product-watch';
 
 /**
  * A push message as the page's service worker reads it (apps/web/public/sw.js): plain text it
@@ -106,4 +107,23 @@ export function pushNews(
  */
 export function pushMessage(id: string, search: string, news: PushNews): PushMessage {
   return { ...news, url: followPageUrl(search), tag: `follow-${id}` };
+}
+
+/**
+ * A product watch's message: the product by its cheapest deal's name, its price and store
+ * (`productNewsText`), opening the page on the product's comparison (`search` is its query).
+ */
+export function productPushMessage(
+  id: string,
+  search: string,
+  offers: readonly DealView[],
+  atMostCents: number | null,
+): PushMessage {
+  const [best] = offers;
+  return {
+    title: `STL Deals: ${best ? productName(best) : 'a product you watch'}`,
+    body: productNewsText(offers, atMostCents),
+    url: `/?${search}`,
+    tag: `watch-${id}`,
+  };
 }

@@ -13,6 +13,11 @@ export interface PushDispatch {
   stop(): void;
   /** Resolves once no fan-out runs here. */
   settled(): Promise<void>;
+  /**
+   * Resolves once the fan-outs asked for here so far have run, when they run here (in a cluster
+   * they are the queue's: at once). Nothing is stopped; tests and the demo wait on it.
+   */
+  idle(): Promise<void>;
 }
 
 /**
@@ -62,5 +67,9 @@ export class PushRounds implements PushDispatch {
 
   async settled(): Promise<void> {
     await this.running;
+  }
+
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
   }
 }

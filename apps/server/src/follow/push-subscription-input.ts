@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { z } from 'zod';
+import { productQuery, readProductWatch } from './product-watch';
 import { endpointRefusal } from './push-services';
 
 /** The longest endpoint and search taken (the store's bound on both). */
@@ -21,13 +22,28 @@ const SubscriptionJson = z.object({
   }),
 });
 
+/** A product watch as a request asks for it (see `readProductWatch`). */
+export const ProductWatchBody = z.object({
+  key: z.string().min(1).max(200).describe("The product's key across stores (`productKey`)."),
+  atMost: z
+    .number()
+    .positive()
+    .max(1_000_000)
+    .optional()
+    .describe('Told of deals at or below this price per item (dollars); absent: any price.'),
+});
+
 /** The body of `POST /api/push/subscriptions`, as the OpenAPI document shows it. */
 export const NewSubscriptionBody = z.object({
   subscription: SubscriptionJson,
   search: z
     .string()
     .max(MAX_SEARCH)
+    .default('')
     .describe("The page's URL query of the followed search, e.g. 'category=flower&search=zebra'."),
+  product: ProductWatchBody.optional().describe(
+    'Watch one product instead of a search: its key across stores, at or below a price.',
+  ),
 });
 
 /** A subscription as the service keeps it: what sending needs, base64url without padding. */
@@ -39,6 +55,9 @@ export interface SubscriptionRequest {
   search: string;
   /** When the browser said the subscription ends; null: it did not say. */
   expiresAt: Date | null;
+  /** A product watch (its `search` is then the product's query); null: a search's. */
+  productKey: string | null;
+  atMostCents: number | null;
 }
 
 /** Whether `key` is a point of P-256 in its uncompressed form (65 bytes), as RFC 8291 wants. */
@@ -76,17 +95,23 @@ export function readSubscriptionRequest(
   if (!isP256Point(p256dh)) return 'The subscription’s p256dh key is not a P-256 public key.';
   const auth = Buffer.from(keys.auth, 'base64url');
   if (auth.length !== 16) return 'The subscription’s auth secret is not 16 bytes.';
-  const search = body.search.startsWith('?') ? body.search.slice(1) : body.search;
-  // The page writes its query with URLSearchParams: a search it could not have written (a
-  // fragment, raw spaces or controls, stray escapes) is not the page's.
-  if (new URLSearchParams(search).toString() !== search) {
-    return 'The search must be the page’s URL query, as the page writes it.';
+  const pair = { p256dh: p256dh.toString('base64url'), auth: auth.toString('base64url') };
+  const expiresAt = typeof expirationTime === 'number' ? new Date(expirationTime) : null;
+  if (body.product !== undefined) {
+    const watch = readProductWatch(body.product);
+    if (typeof watch === 'string') return watch;
+    return { endpoint, ...pair, search: productQuery(watch.productKey), expiresAt, ...watch };
   }
-  return {
-    endpoint,
-    p256dh: p256dh.toString('base64url'),
-    auth: auth.toString('base64url'),
-    search,
-    expiresAt: typeof expirationTime === 'number' ? new Date(expirationTime) : null,
-  };
+  const search = readPageQuery(body.search);
+  if (search === null) return 'The search must be the page’s URL query, as the page writes it.';
+  return { endpoint, ...pair, search, expiresAt, productKey: null, atMostCents: null };
+}
+
+/**
+ * A search as the page writes its URL query, without '?'; null when the page could not have
+ * written it (a fragment, raw spaces or controls, stray escapes): the page uses URLSearchParams.
+ */
+export function readPageQuery(query: string): string | null {
+  const search = query.startsWith('?') ? query.slice(1) : query;
+  return new URLSearchParams(search).toString() === search ? search : null;
 }

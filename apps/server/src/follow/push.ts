@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { Collection } from '../collection/collection';
+import type { Email } from './email';
+import { emailFanOut } from './email-fan-out';
 import { FeedDeals } from './feed-deals';
 import { fanOut } from './push-fan-out';
 import { loadVapidDetails, type VapidDetails } from './push-keys';
@@ -18,7 +20,7 @@ export interface Push {
 }
 
 /**
- * Puts Web Push together from the app's dependencies: the VAPID key pair (the operator's, else
+ * Puts Web Push (and the email fan-out after it, in the same job) together from the app's dependencies: the VAPID key pair (the operator's, else
  * the store's), the sender (`web-push`, through the allow-list of push services), the fan-out
  * over the feeds' deals, and where it runs: here, or with DATABASE_URL as one job per pass on
  * the cluster's queue. A fan-out is asked for after each pass that refreshed a dispensary (a
@@ -30,6 +32,8 @@ export interface Push {
 export async function preparePush(
   deps: Pick<AppDeps, 'config' | 'repository' | 'clock' | 'cluster'> & {
     logger: FastifyBaseLogger;
+    /** Email, when it is on: its fan-out runs in the same job, after push's. */
+    email?: Email | null;
   },
   collection: Collection,
   senderOptions: Partial<PushSenderOptions> = {},
@@ -40,18 +44,23 @@ export async function preparePush(
   const run = async (signal: AbortSignal) => {
     // The pass's results are in the published list before its deals are matched.
     await collection.deals.published();
-    return fanOut(
-      {
-        repository,
-        // The page's views of the deals for this fan-out alone, let go after it: between passes
-        // the service holds no copy of the deals as objects for its followers.
-        deals: () => new FeedDeals(collection.deals, () => clock.now()).current(),
-        dispensaries: () => collection.dispensaries(),
-        isDispensary: (key) => collection.has(key),
-        send: sender.send,
-        clock,
-        logger,
-      },
+    // The page's views of the deals for this job alone, let go after it: between passes the
+    // service holds no copy of the deals as objects for its followers.
+    let list: ReturnType<FeedDeals['current']> | undefined;
+    const deals = () => (list ??= new FeedDeals(collection.deals, () => clock.now()).current());
+    const common = {
+      repository,
+      deals,
+      dispensaries: () => collection.dispensaries(),
+      isDispensary: (key: string) => collection.has(key),
+      clock,
+      logger,
+    };
+    const pushed = await fanOut({ ...common, send: sender.send }, signal);
+    const email = deps.email ?? null;
+    if (email === null || signal.aborted) return pushed;
+    return emailFanOut(
+      { ...common, send: email.send, settings: email.settings, perDay: email.perDay },
       signal,
     );
   };

@@ -1,6 +1,7 @@
 import {
   DEALS_FEED_PATH,
   FILTER_PARAMS,
+  LIMITS,
   weekdayAt,
   dayOf,
   type Dispensary,
@@ -15,6 +16,7 @@ import { ATOM_CONTENT_TYPE } from '../follow/atom';
 import { dealFeedDocument, FEED_MAX_ENTRIES } from '../follow/deal-feed';
 import { FeedAnswers } from '../follow/feed-answers';
 import { FeedDeals } from '../follow/feed-deals';
+import { PRODUCT_FEED_PATH, productFeedDocument } from '../follow/product-feed';
 import {
   FEED_PARAMETERS,
   feedQuery,
@@ -77,12 +79,13 @@ function placesKey(dispensaries: readonly Dispensary[]): string {
   return dispensaries.map(({ key, lat, lng }) => `${key}@${lat},${lng}`).join(';');
 }
 
-export const feedRoutes: FastifyPluginCallbackZod<{ collection: Collection; clock: Clock }> = (
-  app,
-  { collection, clock },
-  done,
-) => {
-  const deals = new FeedDeals(collection.deals, () => clock.now());
+export const feedRoutes: FastifyPluginCallbackZod<{
+  collection: Collection;
+  clock: Clock;
+  /** The page's views of the published deals, shared with the email sign-up's product names. */
+  deals?: FeedDeals;
+}> = (app, { collection, clock, ...options }, done) => {
+  const deals = options.deals ?? new FeedDeals(collection.deals, () => clock.now());
   const answers = new FeedAnswers();
   app.get(
     DEALS_FEED_PATH,
@@ -124,6 +127,49 @@ export const feedRoutes: FastifyPluginCallbackZod<{ collection: Collection; cloc
         const context = { today, timeZone: MARKET_TIME_ZONE, dispensaries, origin };
         // prepareJson prepares any bytes: the name is the deals lists'.
         return prepareJson(Buffer.from(dealFeedDocument(list, search, context)));
+      });
+      return sendPrepared(request, reply, body, ATOM_CONTENT_TYPE);
+    },
+  );
+  app.get(
+    PRODUCT_FEED_PATH,
+    {
+      compress: false,
+      schema: {
+        summary: "An Atom 1.0 feed of one product's deals of the day at every store.",
+        description:
+          '`product` is the key the page compares a product across stores by (a deal’s ' +
+          '`productKey`); the entries are its deals the comparison lists, newest first. A product ' +
+          'no store has on deal now is an empty feed.',
+        querystring: z.object({
+          product: z.string().min(1).max(LIMITS.shortText).describe("The product's key."),
+        }),
+        response: {
+          200: {
+            description: 'An Atom 1.0 document (RFC 4287).',
+            content: { 'application/atom+xml': { schema: z.string() } },
+          },
+          400: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const productKey = request.query.product.trim();
+      if (productKey === '') throw new HttpError(400, 'A product key is needed: ?product=<key>.');
+      await collection.whenLoaded();
+      await deals.ready();
+      const list = deals.current();
+      const today = weekdayAt(clock.now(), MARKET_TIME_ZONE);
+      const origin = originOf(request);
+      const key = ['product', origin, productKey, today].join('\n');
+      const body = answers.answer(list, key, () => {
+        const context = {
+          today,
+          timeZone: MARKET_TIME_ZONE,
+          dispensaries: collection.dispensaries(),
+          origin,
+        };
+        return prepareJson(Buffer.from(productFeedDocument(list, productKey, context)));
       });
       return sendPrepared(request, reply, body, ATOM_CONTENT_TYPE);
     },

@@ -125,11 +125,11 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
         bodyLimit: PUSH_BODY_LIMIT,
         schema: {
           summary:
-            'Notifies a browser by Web Push when a search gains deals (one message per pass, at most one an hour).',
+            'Notifies a browser by Web Push when a search gains deals (at most one message an hour), or when one product is on deal at or below a price (at most one a day).',
           description:
             "`subscription` is the browser's PushSubscription.toJSON(); its endpoint must be on a " +
             'push service of PUSH_SERVICE_HOSTS (the major browsers’). `search` is the page’s URL ' +
-            'query. Answers the id and a token, which DELETE takes; keep the token, it is not shown again ' +
+            'query; or `product` watches one product (its key across stores, `atMost` dollars). Answers the id and a token, which DELETE takes; keep the token, it is not shown again ' +
             '(`Cache-Control: no-store`). 503 with Retry-After while the store cannot take it. The same ' +
             'browser and search again replaces its subscription, never refused by PUSH_MAX_SUBSCRIPTIONS.',
           body: NewSubscriptionBody,
@@ -152,10 +152,12 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
         const now = clock.now();
         const wanted = readSubscriptionRequest(request.body, options.pushHosts);
         if (typeof wanted === 'string') throw new HttpError(400, wanted);
-        const search = readFeedSearch(wanted.search, (key) =>
-          isKnownDispensary(options.collection, key),
-        );
-        if (lacksPoint(search)) throw new HttpError(400, RADIUS_NEEDS_POINT);
+        if (wanted.productKey === null) {
+          const search = readFeedSearch(wanted.search, (key) =>
+            isKnownDispensary(options.collection, key),
+          );
+          if (lacksPoint(search)) throw new HttpError(400, RADIUS_NEEDS_POINT);
+        }
         // Taken before the write and given back if none is made, in one step each: requests at
         // once from one client cannot all pass a count that none of them has raised yet.
         const client = clientKey(request.ip);
@@ -174,6 +176,8 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (app, o
               search: wanted.search,
               createdAt: now.toISOString(),
               expiresAt: wanted.expiresAt?.toISOString() ?? null,
+              productKey: wanted.productKey,
+              atMostCents: wanted.atMostCents,
             },
             options.maxSubscriptions,
           );

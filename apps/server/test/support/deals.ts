@@ -12,3 +12,18 @@ export function feedDeals(key: string, count: number, discount = 20): Deal[] {
     discountPercent: discount,
   }));
 }
+
+/** One product on deal at a store, as a feed sends it: Proper Super Boof 7g at `price` dollars. */
+export function productDeal(key: string, price: number): Deal {
+  return {
+    id: `${key}-boof`,
+    title: 'Proper Super Boof 7g',
+    description: 'Flower, a quarter ounce.',
+    brand: 'Proper',
+    size: '7g',
+    category: 'flower',
+    price: `$${price} (was $40)`,
+    imageUrl: `https://images.example.com/${key}/boof.jpg`,
+    sourceUrl: `https://menus.example.com/${key}/boof`,
+  };
+}

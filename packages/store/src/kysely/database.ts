@@ -19,6 +19,8 @@ export interface StoreDatabase {
   price_observations: PriceObservationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_keys: PushKeysTable;
+  email_addresses: EmailAddressesTable;
+  email_watches: EmailWatchesTable;
 }
 
 /** One row per dispensary that has a stored snapshot. */
@@ -137,6 +139,10 @@ export interface PushSubscriptionsTable {
   retry_at: string | null;
   failures: number;
   expires_at: string | null;
+  /** A product watch's key across stores; null: a search's subscription. */
+  product_key: string | null;
+  at_most_cents: number | null;
+  told_cents: number | null;
 }
 
 /** The service's VAPID key pair, one row ('vapid'), kept by the first process that starts. */
@@ -145,4 +151,38 @@ export interface PushKeysTable {
   public_key: string;
   private_key: string;
   created_at: string;
+}
+
+/** Addresses that follow by email, one row each; `token` is the secret their links carry. */
+export interface EmailAddressesTable {
+  id: string;
+  address: string;
+  token: string;
+  created_at: string;
+  confirmed_at: string | null;
+  last_sent_at: string | null;
+  /** The day ('YYYY-MM-DD') `sent_count` counts the messages of. */
+  sent_day: string | null;
+  sent_count: number;
+  failures: number;
+  retry_at: string | null;
+}
+
+/** Each address's watches: a search or a product, one per address and search. */
+export interface EmailWatchesTable {
+  id: string;
+  address_id: string;
+  search: string;
+  product_key: string | null;
+  at_most_cents: number | null;
+  /** A CHECK constraint holds it to 'instant' and 'daily'. */
+  cadence: 'instant' | 'daily';
+  created_at: string;
+  confirmed_at: string | null;
+  /** SHA-256 of the confirmation token, base64url; null once confirmed. */
+  confirm_hash: string | null;
+  confirm_expires_at: string | null;
+  watermark: string;
+  last_sent_at: string | null;
+  told_cents: number | null;
 }

@@ -18,8 +18,16 @@ import {
   checkPushKeys,
   checkSubscriptionId,
 } from '../push-subscription-checks';
+import { checkEmailId, checkEmailOutcome, checkSignUp, checkWatchUpdate } from '../email-checks';
 import type {
   CorruptRow,
+  EmailAddressRecord,
+  EmailConfirmation,
+  EmailOutcome,
+  EmailSignUp,
+  EmailSignUpLimits,
+  EmailSignUpResult,
+  EmailWatchUpdate,
   DealSighting,
   DealsRepository,
   NewPushSubscription,
@@ -49,6 +57,17 @@ import {
   pruneObservationsBatch,
   writeObservations,
 } from './price-observations';
+import {
+  confirmWatch,
+  countAddresses,
+  deleteWatches,
+  insertSignUp,
+  pruneUnconfirmed,
+  readAddress,
+  readAddresses,
+  takeSend,
+  writeEmailOutcomes,
+} from './email';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import {
   countSubscriptions,
@@ -419,6 +438,94 @@ export class KyselyDealsRepository implements DealsRepository {
     return this.#writing('keepPushKeys', () =>
       db.transaction().execute((trx) => keepKeys(trx, checked, at)),
     );
+  }
+
+  async signUpEmail(signUp: EmailSignUp, limits: EmailSignUpLimits): Promise<EmailSignUpResult> {
+    const checked = checkSignUp(signUp);
+    const checkedLimits = {
+      maxAddresses: checkCount(limits.maxAddresses, 'maxAddresses'),
+      maxPending: checkCount(limits.maxPending, 'maxPending'),
+    };
+    const db = this.#open();
+    return this.#writing('signUpEmail', () =>
+      db.transaction().execute(async (trx) => {
+        // The followers' one lock: a count and the write after it see the same rows.
+        await this.#engine.lockPushSubscriptions(trx);
+        return insertSignUp(trx, checked, checkedLimits);
+      }),
+    );
+  }
+
+  async confirmEmailWatch(
+    watchId: string,
+    confirmHash: string,
+    now: Date,
+  ): Promise<EmailConfirmation> {
+    const id = checkEmailId(watchId, 'An email watch id');
+    const at = isoFromDate(now, 'now of an email confirmation');
+    const db = this.#open();
+    return this.#writing('confirmEmailWatch', () =>
+      db.transaction().execute((trx) => confirmWatch(trx, id, confirmHash, at)),
+    );
+  }
+
+  async emailWatchesOf(addressId: string, token: string): Promise<EmailAddressRecord | null> {
+    const id = checkEmailId(addressId, 'An email address id');
+    return readAddress(this.#open(), id, token);
+  }
+
+  async removeEmailWatches(
+    addressId: string,
+    token: string,
+    watchIds: readonly string[] | 'all',
+  ): Promise<'removed' | 'absent' | 'refused'> {
+    const id = checkEmailId(addressId, 'An email address id');
+    const ids =
+      watchIds === 'all'
+        ? 'all'
+        : watchIds.map((watch) => checkEmailId(watch, 'An email watch id'));
+    const db = this.#open();
+    return this.#writing('removeEmailWatches', () =>
+      db.transaction().execute((trx) => deleteWatches(trx, id, token, ids)),
+    );
+  }
+
+  async listEmailAddresses(afterId: string | null, limit: number): Promise<EmailAddressRecord[]> {
+    const checked = checkLimit(limit, 1000, 'A page of email addresses');
+    return readAddresses(this.#open(), afterId, checked);
+  }
+
+  async takeEmailSend(addressId: string, day: string, perDay: number): Promise<boolean> {
+    const id = checkEmailId(addressId, 'An email address id');
+    const checkedDay = checkDay(day, 'The day of an email send');
+    const max = checkCount(perDay, 'perDay');
+    const db = this.#open();
+    return this.#writing('takeEmailSend', () => takeSend(db, id, checkedDay, max));
+  }
+
+  async settleEmail(
+    addresses: readonly EmailOutcome[],
+    watches: readonly EmailWatchUpdate[],
+  ): Promise<void> {
+    const checkedAddresses = addresses.map(checkEmailOutcome);
+    const checkedWatches = watches.map(checkWatchUpdate);
+    if (checkedAddresses.length === 0 && checkedWatches.length === 0) return;
+    const db = this.#open();
+    await this.#writing('settleEmail', () =>
+      db.transaction().execute((trx) => writeEmailOutcomes(trx, checkedAddresses, checkedWatches)),
+    );
+  }
+
+  async pruneEmail(now: Date): Promise<number> {
+    const at = isoFromDate(now, 'now of the email watches');
+    const db = this.#open();
+    return this.#writing('pruneEmail', () =>
+      db.transaction().execute((trx) => pruneUnconfirmed(trx, at)),
+    );
+  }
+
+  async countEmailAddresses(): Promise<number> {
+    return countAddresses(this.#open());
   }
 
   async checkHealth(): Promise<StorageHealth> {

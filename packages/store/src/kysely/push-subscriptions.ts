@@ -24,6 +24,9 @@ function recordOf(row: Selectable<PushSubscriptionsTable>): PushSubscriptionReco
     retryAt: row.retry_at,
     failures: row.failures,
     expiresAt: row.expires_at,
+    productKey: row.product_key,
+    atMostCents: row.at_most_cents,
+    toldCents: row.told_cents,
   };
 }
 
@@ -65,6 +68,9 @@ export async function insertSubscription(
       retry_at: null,
       failures: 0,
       expires_at: subscription.expiresAt,
+      product_key: subscription.productKey ?? null,
+      at_most_cents: subscription.atMostCents ?? null,
+      told_cents: null,
     })
     .execute();
   return 'added';
@@ -128,7 +134,15 @@ export async function writeOutcomes(
               last_sent_at: outcome.sentAt,
               retry_at: null,
               failures: 0,
+              ...(outcome.toldCents === undefined ? {} : { told_cents: outcome.toldCents }),
             })
+            .where('id', 'in', chunk)
+            .execute();
+          break;
+        case 'untold':
+          await trx
+            .updateTable('push_subscriptions')
+            .set({ told_cents: null })
             .where('id', 'in', chunk)
             .execute();
           break;

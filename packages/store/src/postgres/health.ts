@@ -30,6 +30,8 @@ const TABLES: readonly (keyof StoreDatabase)[] = [
   'price_observations',
   'push_subscriptions',
   'push_keys',
+  'email_addresses',
+  'email_watches',
 ];
 
 /**
