@@ -1,4 +1,4 @@
-import { LIMITS, type Deal, type DealCategory } from '@stl-deals/domain';
+import { LIMITS, type Deal, type DealCategory, type LinkKind } from '@stl-deals/domain';
 import { joinParts } from './card-text';
 import { discountPercent, money, priceText, text, weekdaysIn } from './deal-fields';
 import { bundlePhraseIn } from './deal-phrases';
@@ -46,6 +46,8 @@ export interface MenuProduct {
   endsAt?: string;
   imageUrl?: string;
   sourceUrl?: string;
+  /** Where `sourceUrl` leads: the product's own page, or the store's menu. */
+  linkKind?: LinkKind;
 }
 
 /**
@@ -80,6 +82,7 @@ export function menuProductDeal(product: MenuProduct): Deal | undefined {
     price,
     imageUrl: product.imageUrl ?? '',
     sourceUrl: product.sourceUrl ?? '',
+    linkKind: product.sourceUrl ? product.linkKind : undefined,
     brand: product.brand,
     category,
     strainType: product.strainType,

@@ -1,4 +1,11 @@
-import { LIMITS, safeHttpUrl, type Deal, type DealCategory, type Weekday } from '@stl-deals/domain';
+import {
+  LIMITS,
+  safeHttpUrl,
+  type Deal,
+  type DealCategory,
+  type LinkKind,
+  type Weekday,
+} from '@stl-deals/domain';
 import { joinParts, uniqueParts } from './card-text';
 import { discountPercent, priceText, text, weekdaysIn } from './deal-fields';
 import { bundlePhraseIn, dollarsOffText, percentOffIn } from './deal-phrases';
@@ -41,6 +48,8 @@ export interface ProductOffer {
   listedAsSpecial?: boolean;
   imageUrl?: string;
   sourceUrl?: string;
+  /** Where `sourceUrl` leads: the product's own page, or the store's menu. */
+  linkKind?: LinkKind;
 }
 
 /** Why an item is on special, as the platform names it. */
@@ -67,6 +76,7 @@ export function productDeal(offer: ProductOffer): Deal | undefined {
   if (!title || !(isSaving(saving) || offer.listedAsSpecial)) return undefined;
   const { sale, regular, percent } = saving;
   const names = uniqueParts(offer.specials.map((special) => special.name ?? special.label));
+  const sourceUrl = safeHttpUrl(offer.sourceUrl) ?? '';
   return {
     id: text(offer.id),
     title,
@@ -76,7 +86,8 @@ export function productDeal(offer: ProductOffer): Deal | undefined {
     ),
     price: savingText(saving),
     imageUrl: safeHttpUrl(offer.imageUrl) ?? '',
-    sourceUrl: safeHttpUrl(offer.sourceUrl) ?? '',
+    sourceUrl,
+    ...(sourceUrl && offer.linkKind ? { linkKind: offer.linkKind } : {}),
     brand: offer.brand,
     category: offer.category,
     strainType: offer.strainType,

@@ -179,8 +179,9 @@ describe('weedmaps browser hooks', () => {
     [
       'https://api-g.weedmaps.com/discovery/v1/listings/dispensaries/x',
       { data: { listing: {} } },
-      null,
+      'listing',
     ],
+    ['https://api-g.weedmaps.com/discovery/v1/listings/dispensaries/x', { data: {} }, null],
     [
       'https://api-g.weedmaps.com/discovery/v1/listings/dispensaries/x/menu_items',
       { errors: [] },
