@@ -124,6 +124,7 @@ describe('openSqliteRepository', () => {
       '0006-price-observations',
       '0007-push-subscriptions',
       '0008-compact-price-observations',
+      '0009-dispensary-hours',
     ]);
   });
 

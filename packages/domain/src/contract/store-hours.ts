@@ -17,7 +17,7 @@ export const OpeningSchema = z.object({
   closes: ClockTime,
 });
 
-const DaySchema = z.array(OpeningSchema).max(MAX_OPENINGS_PER_DAY);
+const DaySchema = z.array(OpeningSchema).max(MAX_OPENINGS_PER_DAY).readonly();
 
 /**
  * A store's week: every weekday's openings, sorted and apart, none for a closed day, at least

@@ -5,6 +5,7 @@ import { publishedViews } from './0003-published-views';
 import { priceObservations } from './0004-price-observations';
 import { pushSubscriptions } from './0005-push-subscriptions';
 import { compactPriceObservations } from './0006-compact-price-observations';
+import { dispensaryHours } from './0007-dispensary-hours';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -18,6 +19,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0004-price-observations': priceObservations,
   '0005-push-subscriptions': pushSubscriptions,
   '0006-compact-price-observations': compactPriceObservations,
+  '0007-dispensary-hours': dispensaryHours,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import { publishedViews } from './0005-published-views';
 import { priceObservations } from './0006-price-observations';
 import { pushSubscriptions } from './0007-push-subscriptions';
 import { compactPriceObservations } from './0008-compact-price-observations';
+import { dispensaryHours } from './0009-dispensary-hours';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-price-observations': priceObservations,
   '0007-push-subscriptions': pushSubscriptions,
   '0008-compact-price-observations': compactPriceObservations,
+  '0009-dispensary-hours': dispensaryHours,
 };
 
 export const migrationProvider: MigrationProvider = {
