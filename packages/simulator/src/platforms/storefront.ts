@@ -1,3 +1,4 @@
+import { specialOf, type Menu, type Product } from '../menu/model';
 import { escapeHtml, html } from './answers';
 import type { Answer } from './types';
 
@@ -47,6 +48,57 @@ ${loader}
         );
       });
     </script>
+  </body>
+</html>
+`);
+}
+
+export interface ProductPageOf {
+  /** The page's title, as the platform titles a product ('Proper Jealousy | Dutchie'). */
+  title: string;
+  storeName: string;
+  menu: Menu;
+  product: Product;
+  /** The store's menu on the platform, linked from the page. */
+  menuUrl: string;
+}
+
+/**
+ * A product's page at a store, as a visitor who follows a deal's link sees it: its name, brand,
+ * sizes and prices (a sale price with the regular one struck), the special it is under, and a
+ * link back to the store's menu; server-rendered, behind the same 21+ notice as the store page.
+ */
+export function productPage({ title, storeName, menu, product, menuUrl }: ProductPageOf): Answer {
+  const special = specialOf(menu, product);
+  const sizes = product.sizes
+    .map((size) => {
+      const regular = `$${size.price.toFixed(2)}`;
+      const price =
+        size.sale === undefined
+          ? regular
+          : `<del>${regular}</del> <ins>$${size.sale.toFixed(2)}</ins>`;
+      return `\n          <li><span class="size">${escapeHtml(size.label)}</span> <span class="price">${price}</span></li>`;
+    })
+    .join('');
+  return html(`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${escapeHtml(title)}</title>
+  </head>
+  <body>
+    <p class="age-notice">You must be 21 or older, or a Missouri medical patient, to buy.</p>
+    <main class="product">
+      <p class="store">${escapeHtml(storeName)}</p>
+      <h1>${escapeHtml(product.name)}</h1>
+      <p class="brand">${escapeHtml(product.brand)}</p>${
+        special ? `\n      <p class="special">${escapeHtml(special.name)}</p>` : ''
+      }
+      <ul class="sizes">${sizes}
+      </ul>
+      <a href="${escapeHtml(menuUrl)}">Back to the menu</a>
+    </main>
   </body>
 </html>
 `);

@@ -1,12 +1,14 @@
 import { json } from '../answers';
 import { wholeNumber } from '../request-fields';
-import { storefrontPage } from '../storefront';
+import { productPage, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
-import { productsPage } from './serialize';
+import { productsPage, sizeSlugOf } from './serialize';
 
 const PRODUCTS = /^\/v1\/venues\/([a-z0-9]{1,40})\/products\/?$/;
-/** The store's own online-ordering pages, where its Dispense menu is embedded. */
-const SHOP = /^\/order\/([a-z0-9-]{1,100})(?:\/.*)?$/;
+/** The store's own online-ordering page, where its Dispense menu is embedded. */
+const SHOP = /^\/order\/([a-z0-9-]{1,100})\/?$/;
+/** A product's page there: a size record's `productUrl` (platforms.md 6). */
+const PRODUCT_PAGE = /^\/order\/([a-z0-9-]{1,100})\/([a-z0-9-]{1,300})\/?$/;
 const PAGE_SIZE = 50;
 
 /**
@@ -40,6 +42,27 @@ export const dispense: SimulatedPlatform = {
                 ),
               )
             : json({ message: 'Venue not found', statusCode: 404 }, 404),
+      };
+    }
+    const productPath = PRODUCT_PAGE.exec(pathname);
+    if (productPath) {
+      const store = stores.find('dispense', productPath[1]);
+      return {
+        store,
+        answer: (context) => {
+          const menu = store && context.menuOf(store);
+          const product = menu?.products.find((each) =>
+            each.sizes.some((size) => sizeSlugOf(each, size) === productPath[2]),
+          );
+          if (!store || !menu || !product) return json({ message: 'Not found' }, 404);
+          return productPage({
+            title: `${product.brand} ${product.name} | ${store.name}`,
+            storeName: store.name,
+            menu,
+            product,
+            menuUrl: `${context.base}/order/${store.key}`,
+          });
+        },
       };
     }
     const shop = SHOP.exec(pathname);

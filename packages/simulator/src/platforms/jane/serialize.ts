@@ -7,6 +7,8 @@ import {
   type Special,
 } from '../../menu/model';
 import { escapeHtml, scriptJson } from '../answers';
+import { WEEKDAYS } from '@stl-deals/domain';
+import { oneSpanADay, twelveHour } from '../hours-forms';
 import type { SimStore } from '../../stores';
 
 /**
@@ -157,4 +159,43 @@ export function storePageHead(store: SimStore, appId: string, apiKey: string): s
       apiPath: '/api/v1',
     })}</script>
     <script id="jane-app-secrets" type="application/json">${scriptJson({ algoliaApiKey: apiKey })}</script>`;
+}
+
+/**
+ * The store's own record, `GET /api/v1/stores/<id>` (a real one: `lat`, `long`,
+ * `time_zone_identifier` in Rails' names, `working_hours` as `{ day, period: { from, to } }`, no
+ * times on a closed day): one stretch a day.
+ */
+export function storeRecord(store: SimStore) {
+  const days = oneSpanADay(store.hours);
+  const { location, street, city, zip } = store.place;
+  return {
+    store: {
+      id: store.number,
+      name: store.name,
+      address: street ?? '',
+      city: city ?? 'St. Louis',
+      state: 'Missouri',
+      zip: zip ?? '',
+      country_code: 'US',
+      lat: location?.lat ?? null,
+      long: location?.lng ?? null,
+      url_slug: store.slug,
+      recreational: true,
+      medical: true,
+      pickup: true,
+      delivery: false,
+      visible: true,
+      time_zone_identifier: 'Central Time (US & Canada)',
+      working_hours: WEEKDAYS.map((day) => {
+        const span = days[day];
+        return {
+          day,
+          period: span
+            ? { from: twelveHour(span.opens), to: twelveHour(span.closes) }
+            : { from: null, to: null },
+        };
+      }),
+    },
+  };
 }
