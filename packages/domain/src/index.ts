@@ -47,6 +47,7 @@ export * from './rules/deal-facts';
 export * from './rules/variety';
 export * from './rules/source-coverage';
 export * from './rules/zoned-time';
+export * from './rules/zoned-instant';
 export * from './rules/store-hours';
 export * from './rules/number-text';
 export * from './rules/size';

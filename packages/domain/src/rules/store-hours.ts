@@ -1,6 +1,7 @@
 import { MAX_OPENINGS_PER_DAY, WEEKDAYS, type Weekday } from '../contract/constants';
 import { keepsMarketTime, MARKET_TIME_ZONE } from './deal-price-memory';
-import { calendarAt, instantAt, type TimeZone } from './zoned-time';
+import { instantAt } from './zoned-instant';
+import { calendarAt, type TimeZone } from './zoned-time';
 
 /**
  * A store's weekly hours and what they say at a moment: today's hours, open or not, how long

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  calendarAt,
-  clockText,
-  dateKey,
-  dateTimeText,
-  instantAt,
-  monthDayText,
-} from './zoned-time';
+import { calendarAt, clockText, dateKey, dateTimeText, monthDayText } from './zoned-time';
+import { instantAt } from './zoned-instant';
 
 const HOUR = 60 * 60 * 1000;
 const YEAR_2026 = Date.parse('2026-01-01T00:00:00Z');
