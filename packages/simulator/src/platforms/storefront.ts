@@ -1,6 +1,7 @@
 import { specialOf, type Menu, type Product } from '../menu/model';
+import type { SimStore } from '../stores';
 import { escapeHtml, html } from './answers';
-import type { Answer } from './types';
+import type { Answer, Routed } from './types';
 
 export interface Storefront {
   title: string;
@@ -53,22 +54,49 @@ ${loader}
 `);
 }
 
-export interface ProductPageOf {
-  /** The page's title, as the platform titles a product ('Proper Jealousy | Dutchie'). */
+export interface ProductRoute {
+  /** The platform's name in the page's title ('Dutchie'); none for a store's own site. */
+  platform?: string;
+  /** Whether a product of the day's menu is the one the path names. */
+  named(product: Product): boolean;
+  /** The store's menu, linked from the page: a path on the simulator. */
+  menuPath: string;
+  /** What the platform answers for a product it does not have. */
+  notFound: Answer;
+}
+
+/**
+ * A product's page at `store`, where a deal's deep link leads: the product the path names on the
+ * day's menu, else the platform's own 'not found'.
+ */
+export function productRoute(store: SimStore | undefined, route: ProductRoute): Routed {
+  return {
+    store,
+    answer: (context) => {
+      const menu = store && context.menuOf(store);
+      const product = menu?.products.find((each) => route.named(each));
+      if (!store || !menu || !product) return route.notFound;
+      const title = [`${product.brand} ${product.name}`, store.name, route.platform];
+      return productPage({
+        title: title.filter(Boolean).join(' | '),
+        storeName: store.name,
+        menu,
+        product,
+        menuUrl: `${context.base}${route.menuPath}`,
+      });
+    },
+  };
+}
+
+interface ProductPageOf {
   title: string;
   storeName: string;
   menu: Menu;
   product: Product;
-  /** The store's menu on the platform, linked from the page. */
   menuUrl: string;
 }
 
-/**
- * A product's page at a store, as a visitor who follows a deal's link sees it: its name, brand,
- * sizes and prices (a sale price with the regular one struck), the special it is under, and a
- * link back to the store's menu; server-rendered, behind the same 21+ notice as the store page.
- */
-export function productPage({ title, storeName, menu, product, menuUrl }: ProductPageOf): Answer {
+function productPage({ title, storeName, menu, product, menuUrl }: ProductPageOf): Answer {
   const special = specialOf(menu, product);
   const sizes = product.sizes
     .map((size) => {

@@ -1,6 +1,6 @@
 import { json } from '../answers';
 import { wholeNumber } from '../request-fields';
-import { productPage, storefrontPage } from '../storefront';
+import { productRoute, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import { productsPage, sizeSlugOf } from './serialize';
 
@@ -47,23 +47,12 @@ export const dispense: SimulatedPlatform = {
     const productPath = PRODUCT_PAGE.exec(pathname);
     if (productPath) {
       const store = stores.find('dispense', productPath[1]);
-      return {
-        store,
-        answer: (context) => {
-          const menu = store && context.menuOf(store);
-          const product = menu?.products.find((each) =>
-            each.sizes.some((size) => sizeSlugOf(each, size) === productPath[2]),
-          );
-          if (!store || !menu || !product) return json({ message: 'Not found' }, 404);
-          return productPage({
-            title: `${product.brand} ${product.name} | ${store.name}`,
-            storeName: store.name,
-            menu,
-            product,
-            menuUrl: `${context.base}/order/${store.key}`,
-          });
-        },
-      };
+      return productRoute(store, {
+        named: (product) =>
+          product.sizes.some((size) => sizeSlugOf(product, size) === productPath[2]),
+        menuPath: `/order/${store?.key ?? ''}`,
+        notFound: json({ message: 'Not found' }, 404),
+      });
     }
     const shop = SHOP.exec(pathname);
     if (!shop) return undefined;

@@ -1,7 +1,7 @@
 import { at, type PlatformConfig } from '@stl-deals/scraper';
 import { html, json, scriptJson } from '../answers';
 import { jsonParam, wholeNumber } from '../request-fields';
-import { productPage, storefrontPage } from '../storefront';
+import { productRoute, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import {
   filteredSpecials,
@@ -56,21 +56,12 @@ export const dutchie: SimulatedPlatform = {
     const productPath = PRODUCT_PAGE.exec(pathname);
     if (productPath) {
       const store = stores.find('dutchie', productPath[1]);
-      return {
-        store,
-        answer: (context) => {
-          const menu = store && context.menuOf(store);
-          const product = menu?.products.find((each) => each.slug === productPath[2]);
-          if (!store || !menu || !product) return html(NOT_FOUND_PAGE, 404);
-          return productPage({
-            title: `${product.brand} ${product.name} | ${store.name} | Dutchie`,
-            storeName: store.name,
-            menu,
-            product,
-            menuUrl: `${context.base}/dispensary/${store.slug}`,
-          });
-        },
-      };
+      return productRoute(store, {
+        platform: 'Dutchie',
+        named: (product) => product.slug === productPath[2],
+        menuPath: `/dispensary/${store?.slug ?? ''}`,
+        notFound: html(NOT_FOUND_PAGE, 404),
+      });
     }
     const page = STORE_PAGE.exec(pathname);
     if (page) {

@@ -1,7 +1,7 @@
 import { at, DEFAULT_PLATFORM_CONFIG } from '@stl-deals/scraper';
 import { html, json } from '../answers';
 import { jsonBody, wholeNumber } from '../request-fields';
-import { productPage, storefrontPage } from '../storefront';
+import { productRoute, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import {
   algoliaPage,
@@ -56,23 +56,12 @@ export const jane: SimulatedPlatform = {
       // The store's menu opened on one product (platforms.md 2.4): that product's page.
       const productId = request.url.searchParams.get('product_id');
       if (productId !== null) {
-        return {
-          store,
-          answer: (context) => {
-            const menu = store && context.menuOf(store);
-            const product = menu?.products.find((each) => String(each.number) === productId);
-            if (!store || !menu || !product) {
-              return html('<!doctype html><title>Product not found | Jane</title>', 404);
-            }
-            return productPage({
-              title: `${product.brand} ${product.name} | ${store.name} | Jane`,
-              storeName: store.name,
-              menu,
-              product,
-              menuUrl: `${context.base}/stores/${store.number}/${store.slug}/menu`,
-            });
-          },
-        };
+        return productRoute(store, {
+          platform: 'Jane',
+          named: (product) => String(product.number) === productId,
+          menuPath: `/stores/${store?.number ?? ''}/${store?.slug ?? ''}/menu`,
+          notFound: html('<!doctype html><title>Product not found | Jane</title>', 404),
+        });
       }
       return {
         store,

@@ -1,7 +1,7 @@
 import { html } from '../answers';
 import { wholeNumber } from '../request-fields';
 import type { SimulatedPlatform } from '../types';
-import { productPage } from '../storefront';
+import { productRoute } from '../storefront';
 import { itemIdOf, menuPage } from './serialize';
 
 const MENU_PAGE = /^\/dispensary-info\/([a-z0-9-]{1,200})\/menu\/?$/;
@@ -25,23 +25,12 @@ export const leafly: SimulatedPlatform = {
     const item = ITEM_PAGE.exec(request.url.pathname);
     if (item) {
       const store = stores.find('leafly', item[1]);
-      return {
-        store,
-        answer: (context) => {
-          const menu = store && context.menuOf(store);
-          const product = menu?.products.find((each) => String(itemIdOf(each)) === item[2]);
-          if (!store || !menu || !product) {
-            return html('<!doctype html><title>Page not found | Leafly</title>', 404);
-          }
-          return productPage({
-            title: `${product.brand} ${product.name} | ${store.name} | Leafly`,
-            storeName: store.name,
-            menu,
-            product,
-            menuUrl: `${context.base}/dispensary-info/${store.slug}/menu`,
-          });
-        },
-      };
+      return productRoute(store, {
+        platform: 'Leafly',
+        named: (product) => String(itemIdOf(product)) === item[2],
+        menuPath: `/dispensary-info/${store?.slug ?? ''}/menu`,
+        notFound: html('<!doctype html><title>Page not found | Leafly</title>', 404),
+      });
     }
     const match = MENU_PAGE.exec(request.url.pathname);
     if (!match) return undefined;

@@ -1,6 +1,6 @@
 import { json } from '../answers';
 import { wholeNumber } from '../request-fields';
-import { productPage, storefrontPage } from '../storefront';
+import { productRoute, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import { itemSlugOf, listingNotFound, listingRecord, menuItemsPage } from './serialize';
 
@@ -43,21 +43,12 @@ export const weedmaps: SimulatedPlatform = {
     const item = ITEM_PAGE.exec(pathname);
     if (item) {
       const store = stores.find('weedmaps', item[1]);
-      return {
-        store,
-        answer: (context) => {
-          const menu = store && context.menuOf(store);
-          const product = menu?.products.find((each) => itemSlugOf(each) === item[2]);
-          if (!store || !menu || !product) return json(listingNotFound, 404);
-          return productPage({
-            title: `${product.brand} ${product.name} | ${store.name} | Weedmaps`,
-            storeName: store.name,
-            menu,
-            product,
-            menuUrl: `${context.base}/dispensaries/${store.slug}/menu`,
-          });
-        },
-      };
+      return productRoute(store, {
+        platform: 'Weedmaps',
+        named: (product) => itemSlugOf(product) === item[2],
+        menuPath: `/dispensaries/${store?.slug ?? ''}/menu`,
+        notFound: json(listingNotFound, 404),
+      });
     }
     const page = MENU_PAGE.exec(pathname);
     if (page) {
