@@ -456,6 +456,65 @@ describe('Collection', () => {
     );
   });
 
+  it("serves the hours the platform last stated, else the registry's, else none, and keeps them", async () => {
+    const day = (closes: string) => [{ opens: '10:00', closes }];
+    const week = (closes: string) => ({
+      sunday: [],
+      monday: day(closes),
+      tuesday: day(closes),
+      wednesday: day(closes),
+      thursday: day(closes),
+      friday: day('02:00'),
+      saturday: day('02:00'),
+    });
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    let statedByB: ReturnType<typeof week> | null | undefined = week('22:00');
+    const scraper = new FakeScraper()
+      .on('b', (entry, signal) =>
+        found(feedDeals('b', 1), statedByB === undefined ? {} : { hours: statedByB })(
+          entry,
+          signal,
+        ),
+      )
+      .on('c', found(feedDeals('c', 1)));
+    const stores: Registry = {
+      dispensaries: [
+        { key: 'a', name: 'A', platform: 'feed', hours: week('20:00') },
+        { key: 'b', name: 'B', platform: 'feed', hours: week('20:00') },
+        { key: 'c', name: 'C', platform: 'feed' },
+      ],
+    };
+    const options = { scraper, registry: stores, repository, cooldownMs: 0 };
+    const collection = await open(options);
+    const hoursOf = (listed: Collection) =>
+      listed.dispensaries().map(({ key, hours }) => [key, hours]);
+    expect(hoursOf(collection)).toEqual([
+      ['a', { source: 'registry', week: week('20:00') }],
+      ['b', { source: 'registry', week: week('20:00') }],
+      ['c', undefined],
+    ]);
+    await collection.refresh('b');
+    await collection.refresh('c');
+    expect(hoursOf(collection)[1]).toEqual(['b', { source: 'platform', week: week('22:00') }]);
+    expect(hoursOf(collection)[2]).toEqual(['c', undefined]);
+
+    // A restart serves them before any scrape.
+    collection.stop();
+    await collection.settled();
+    const again = await open(options);
+    expect(hoursOf(again)[1]).toEqual(['b', { source: 'platform', week: week('22:00') }]);
+
+    // A scrape whose store record was not answered says nothing: the kept week stays.
+    statedByB = undefined;
+    await again.refresh('b');
+    expect(hoursOf(again)[1]).toEqual(['b', { source: 'platform', week: week('22:00') }]);
+    // A store record that now states none: back to the registry's.
+    statedByB = null;
+    await again.refresh('b');
+    expect(hoursOf(again)[1]).toEqual(['b', { source: 'registry', week: week('20:00') }]);
+    expect(await repository.loadDispensaryHours()).toEqual(new Map());
+  });
+
   it('reports progress and an estimate from measured durations during the first load', async () => {
     const clock = new TestClock();
     const scraper = new FakeScraper();

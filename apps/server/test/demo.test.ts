@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Deal } from '@stl-deals/domain';
+import { hoursStatus, MARKET_TIME_ZONE, type Deal, type Dispensary } from '@stl-deals/domain';
 import { SIMULATED_PLATFORM_NAMES, type Simulator } from '@stl-deals/simulator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,55 @@ describe('demo mode', () => {
     const platforms = new Set(deals.map((deal) => deal.platform));
     expect([...platforms].sort()).toEqual([...SIMULATED_PLATFORM_NAMES].sort());
   }, 50_000);
+
+  it('links every deal to a page the simulator serves, and says which kind', async () => {
+    const deals = (await app.inject({ url: '/api/reactive/deals' })).json<Deal[]>();
+    const links = [...new Set(deals.map((deal) => deal.sourceUrl))];
+    const failed: string[] = [];
+    for (const link of links) {
+      if (!link.startsWith(`${simulator.url}/`)) {
+        failed.push(`not the simulator's: ${link}`);
+        continue;
+      }
+      const answer = await fetch(link);
+      // A store behind the challenge (DEMO_CHALLENGED) shows it first, as Cloudflare does; a
+      // visitor's browser passes it to the same page.
+      const served =
+        answer.status === 200 ||
+        (answer.headers.get('cf-mitigated') === 'challenge' &&
+          simulator.answerAt({ url: link }, new Date()).status === 200);
+      if (!served) failed.push(`${answer.status} ${link}`);
+    }
+    expect(failed).toEqual([]);
+    const kinds = new Map<string | undefined, number>();
+    for (const deal of deals) kinds.set(deal.linkKind, (kinds.get(deal.linkKind) ?? 0) + 1);
+    expect(kinds.get('product')).toBeGreaterThan(deals.length / 2);
+    expect(kinds.get('menu')).toBeGreaterThan(0);
+    // Only the feed's deals say nothing of their links.
+    const unsaid = deals.filter((deal) => deal.linkKind === undefined);
+    expect(new Set(unsaid.map((deal) => deal.platform))).toEqual(new Set(['feed']));
+  }, 50_000);
+
+  it('gives every dispensary its hours, from its platform or its registry entry', async () => {
+    const dispensaries = (await app.inject({ url: '/api/scraper/dispensaries' })).json<
+      Dispensary[]
+    >();
+    expect(dispensaries).toHaveLength(39);
+    const missing = dispensaries.filter((dispensary) => !dispensary.hours).map(({ key }) => key);
+    expect(missing).toEqual([]);
+    const sources = new Set(dispensaries.map((dispensary) => dispensary.hours?.source));
+    expect(sources).toEqual(new Set(['platform', 'registry']));
+    const weeks = dispensaries.map((dispensary) => dispensary.hours!.week);
+    const days = weeks.flatMap((week) => Object.values(week));
+    // Some stores stay open past midnight, some close a day a week.
+    expect(days.some((day) => day.some(({ opens, closes }) => closes < opens))).toBe(true);
+    expect(days.some((day) => day.length === 0)).toBe(true);
+    // 'Open now' has an answer for each of them at any moment.
+    const now = Date.now();
+    for (const week of weeks) {
+      expect(typeof hoursStatus(week, now, MARKET_TIME_ZONE).open).toBe('boolean');
+    }
+  });
 
   it('says it is ready, and that its data is demo data', async () => {
     const status = (await app.inject({ url: '/api/monitoring/scraper/status' })).json<{

@@ -87,7 +87,22 @@ export function createMenuScrape(
           `The ${entry.platform} plan asked for over ${MAX_REQUESTS_PER_SCRAPE} requests`,
         );
       }
-      for (const request of requests) received.push(await load(request));
+      for (const request of requests) {
+        try {
+          received.push(await load(request));
+        } catch (error) {
+          // A fact beside the menu is not worth the menu; a stop, or a host asking us to wait,
+          // still ends the scrape.
+          if (!request.optional || signal.aborted || error instanceof RetryLaterError) throw error;
+          received.push({
+            label: request.label,
+            url: request.url,
+            kind: payloadKind(request),
+            body: new Uint8Array(),
+            failed: true,
+          });
+        }
+      }
     }
   }
 
@@ -139,13 +154,14 @@ export function createMenuScrape(
     transport: Transport,
     signal: AbortSignal,
   ): Promise<ScrapeResult> {
-    const { deals, dealsFound, location, priceProblems, menuPrices } = await parser.parse(
+    const { deals, dealsFound, location, hours, priceProblems, menuPrices } = await parser.parse(
       {
         entry,
         received,
         maxDeals: options.maxDeals,
         maxDealBytes: options.maxDealBytes,
         maxPayloads: MAX_REQUESTS_PER_SCRAPE,
+        sites: platforms.siteUrls,
       },
       signal,
     );
@@ -157,6 +173,7 @@ export function createMenuScrape(
       menuPrices,
       ...(answeredAt !== undefined ? { answeredAt: new Date(answeredAt) } : {}),
       ...(location ? { location } : {}),
+      ...(hours !== undefined ? { hours } : {}),
       ...(Object.keys(priceProblems).length > 0 ? { priceProblems } : {}),
     };
   }
@@ -171,7 +188,7 @@ export function createMenuScrape(
     try {
       const received = await collectPlanned(entry, signal, (request) =>
         overHttp(request, signal).catch((error: unknown) => {
-          if (error instanceof BlockedError) blocked.at = request;
+          if (error instanceof BlockedError && !request.optional) blocked.at = request;
           throw error;
         }),
       );

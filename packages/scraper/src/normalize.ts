@@ -112,6 +112,8 @@ export function finalizeMenu(
       platform,
     });
     if (!isCleanDeal(cleaned)) continue;
+    // A link refused says nothing of where it led.
+    if (cleaned.sourceUrl === '') delete cleaned.linkKind;
     const productKey = validKey(deal.storeProductKey) ?? storeProductKey(cleaned);
     if (productKey === null) delete cleaned.storeProductKey;
     else cleaned.storeProductKey = productKey;

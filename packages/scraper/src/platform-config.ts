@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { PLATFORM_SITES } from './adapters/shared/site-links';
 import type { PlatformConfig } from './adapters/types';
 
 /**
@@ -16,6 +17,7 @@ export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
     leaflyFinder: 'https://finder-service.leafly.com',
     dispense: 'https://api.dispenseapp.com',
   },
+  siteUrls: { ...PLATFORM_SITES },
   dutchieHashes: {
     FilteredProducts: '0fae0c65b4f7910948ee6bb3ff5dc31e5a437839609b037f7d88a5215c82768d',
     GetSpecialMenuCards: '7803304c8df8df5d30281503d75f98f6b4a9db0c022bb4c4375cb717d2910586',
@@ -67,6 +69,10 @@ export const PlatformConfigOverrideSchema = z.strictObject({
     })
     .partial()
     .optional(),
+  siteUrls: z
+    .strictObject({ dutchie: BaseUrl, jane: BaseUrl, weedmaps: BaseUrl, leafly: BaseUrl })
+    .partial()
+    .optional(),
   dutchieHashes: z
     .strictObject({
       FilteredProducts: PersistedQueryHash,
@@ -112,9 +118,10 @@ export function mergePlatformConfig(
     );
     throw new PlatformConfigError(`${source}: ${problems.join('; ')}`);
   }
-  const { baseUrls, dutchieHashes, janeAlgolia, dispenseApiKey, maxPages } = result.data;
+  const { baseUrls, siteUrls, dutchieHashes, janeAlgolia, dispenseApiKey, maxPages } = result.data;
   return {
     baseUrls: { ...base.baseUrls, ...baseUrls },
+    siteUrls: { ...base.siteUrls, ...siteUrls },
     dutchieHashes: { ...base.dutchieHashes, ...dutchieHashes },
     janeAlgolia: { ...base.janeAlgolia, ...janeAlgolia },
     ...((dispenseApiKey ?? base.dispenseApiKey)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { MY_STORES, PlatformSchema } from '@stl-deals/domain';
+import { MY_STORES, PlatformSchema, WeeklyHoursSchema } from '@stl-deals/domain';
 import { z } from 'zod';
 import { HtmlSelectorsSchema } from './adapters/html/selectors';
 
@@ -31,6 +31,7 @@ export const EntrySourcesSchema = z.strictObject({
   website: ProvenanceSchema.optional(),
   specialsUrl: ProvenanceSchema.optional(),
   name: ProvenanceSchema.optional(),
+  hours: ProvenanceSchema.optional(),
 });
 export type EntrySources = z.infer<typeof EntrySourcesSchema>;
 
@@ -67,6 +68,13 @@ export const RegistryEntrySchema = z.strictObject({
   verified: z.boolean().optional(),
   /** 'browser' when the platform blocks plain http for this store; http falls back by itself. */
   transport: z.enum(['http', 'browser']).optional(),
+  /**
+   * The store's weekly hours, for when its platform states none: every weekday (`sunday` ...
+   * `saturday`) with its openings `{ "opens": "10:00", "closes": "22:00" }` in America/Chicago
+   * wall-clock time, `[]` for a closed day; a close not after its open is the next day's
+   * ('10:00'-'02:00'), '24:00' the end of the day (docs/sources.md).
+   */
+  hours: WeeklyHoursSchema.optional(),
   /** CSS selectors for a store's own specials page (platform 'html'); else a heuristic reads it. */
   selectors: HtmlSelectorsSchema.optional(),
   sources: EntrySourcesSchema.optional(),

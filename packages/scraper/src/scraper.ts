@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint, PriceProblem } from '@stl-deals/domain';
+import type { Deal, GeoPoint, PriceProblem, WeeklyHours } from '@stl-deals/domain';
 import type { RequestPlan } from './adapters/types';
 import type { DetectedSource } from './discovery/detect-source';
 import type { RegistryEntry } from './registry';
@@ -17,6 +17,11 @@ export interface ScrapeResult {
   transport: Transport;
   /** The store's coordinates when the platform's store lookup gave them. */
   location?: GeoPoint;
+  /**
+   * The store's weekly hours when the platform's store record states them; null when a store
+   * record was read that states none; absent when none was read (see `ParseResult.hours`).
+   */
+  hours?: WeeklyHours | null;
   /**
    * Deals whose numbers the menu sent inconsistent or absurd, per problem: the deal was kept
    * with those numbers left out or recomputed (see `checkDealPrices`). Absent when none.

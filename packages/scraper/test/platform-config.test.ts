@@ -25,6 +25,7 @@ describe('mergePlatformConfig', () => {
   it('overrides each field given and keeps every other', () => {
     const merged = mergePlatformConfig({
       baseUrls: { dutchie: 'https://dutchie.example/' },
+      siteUrls: { weedmaps: 'http://127.0.0.1:3100/' },
       dutchieHashes: { FilteredProducts: HASH },
       janeAlgolia: { apiKey: 'abc123' },
       dispenseApiKey: 'menu-key',
@@ -32,6 +33,7 @@ describe('mergePlatformConfig', () => {
     });
     expect(merged).toEqual({
       baseUrls: { ...DEFAULT_PLATFORM_CONFIG.baseUrls, dutchie: 'https://dutchie.example' },
+      siteUrls: { ...DEFAULT_PLATFORM_CONFIG.siteUrls, weedmaps: 'http://127.0.0.1:3100' },
       dutchieHashes: { ...DEFAULT_PLATFORM_CONFIG.dutchieHashes, FilteredProducts: HASH },
       janeAlgolia: { appId: DEFAULT_PLATFORM_CONFIG.janeAlgolia.appId, apiKey: 'abc123' },
       dispenseApiKey: 'menu-key',

@@ -1,5 +1,6 @@
-import type { GeoPoint, Platform } from '@stl-deals/domain';
+import type { GeoPoint, Platform, WeeklyHours } from '@stl-deals/domain';
 import { loadZipCentroids, type Registry, type RegistryEntry } from '@stl-deals/scraper';
+import { storeWeek } from './menu/hours';
 import type { MenuStore } from './menu/model';
 import { hexId } from './random';
 
@@ -20,6 +21,8 @@ export interface SimStore {
   menuStore: MenuStore;
   /** Where the store is, as the platforms' directories list it. */
   place: StorePlace;
+  /** When it is open (see menu/hours.ts), as its platform states it or its registry entry does. */
+  hours: WeeklyHours;
 }
 
 /** A store's address in parts, and its point (the registry's, else its ZIP's centroid). */
@@ -82,6 +85,7 @@ function storeOf(
     hexId: hexId(24, 'store', key),
     menuStore: { key, name, lat, lng, address },
     place: { ...parts, ...(location ? { location } : {}) },
+    hours: storeWeek(index),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Deal, Platform } from '@stl-deals/domain';
+import { normalizedWeek, type Deal, type Platform, type WeeklyHours } from '@stl-deals/domain';
 import { NotFoundError, type Scraper } from '@stl-deals/scraper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,8 @@ import {
   type Product,
   type Simulator,
 } from '../src';
+import { oneSpanADay } from '../src/platforms/hours-forms';
+import { StoreDirectory } from '../src/stores';
 import {
   NOW,
   SEED,
@@ -88,6 +90,70 @@ describe('each simulated platform, read by its real adapter over http', () => {
     },
   );
 
+  it("states each store's week as its platform does, read back by its real adapter", async () => {
+    const stores = new StoreDirectory(simulator.registry);
+    const oneSpan = (week: WeeklyHours) =>
+      normalizedWeek(
+        Object.fromEntries(
+          Object.entries(oneSpanADay(week)).map(([day, span]) => [day, span ? [span] : []]),
+        ),
+      );
+    for (const platform of ['dutchie', 'jane', 'weedmaps', 'leafly', 'html'] as const) {
+      const week = stores.byKey(storeKey(platform))!.hours;
+      const result = await scrape(scraper, simulator, storeKey(platform));
+      // Dutchie, Jane and Weedmaps keep one pair of times a day; schema.org keeps every opening.
+      expect(result.hours, platform).toEqual(
+        platform === 'leafly' || platform === 'html' ? week : oneSpan(week),
+      );
+      const entry = simulator.registry.dispensaries.find((each) => each.key === storeKey(platform));
+      expect(entry?.hours, platform).toBeUndefined();
+    }
+    // The others state none: the simulated registry entry carries the week.
+    for (const platform of ['sweed', 'dispense', 'joint', 'feed'] as const) {
+      const entry = simulator.registry.dispensaries.find((each) => each.key === storeKey(platform));
+      expect(entry?.hours, platform).toEqual(stores.byKey(storeKey(platform))!.hours);
+      expect(
+        (await scrape(scraper, simulator, storeKey(platform))).hours,
+        platform,
+      ).toBeUndefined();
+    }
+  });
+
+  it('serves the page every deal links to, and no page for a product it does not have', async () => {
+    for (const platform of SIMULATED_PLATFORM_NAMES) {
+      const result = await scrape(scraper, simulator, storeKey(platform));
+      const links = [...new Set(result.deals.map((deal) => deal.sourceUrl))];
+      expect(links.length, platform).toBeGreaterThan(0);
+      for (const link of links) {
+        expect(link.startsWith(simulator.url), link).toBe(true);
+        expect((await fetch(link)).status, link).toBe(200);
+      }
+      const kinds = new Set(result.deals.map((deal) => deal.linkKind));
+      expect(kinds, platform).toEqual(
+        new Set(
+          ['dutchie', 'jane', 'weedmaps', 'leafly', 'dispense', 'html'].includes(platform)
+            ? platform === 'html'
+              ? ['menu']
+              : platform === 'dutchie'
+                ? ['product', 'menu']
+                : ['product']
+            : platform === 'feed'
+              ? [undefined]
+              : ['menu'],
+        ),
+      );
+    }
+    const dutchie = simulator.registry.dispensaries.find((entry) => entry.platform === 'dutchie');
+    const made = [
+      `/dispensary/${dutchie?.platformId}/product/no-such-product`,
+      '/dispensaries/no-such-listing/menu/no-such-item',
+      `/dispensary-info/${storeKey('leafly')}/p/1`,
+      `/order/${storeKey('dispense')}/no-such-product`,
+    ];
+    for (const path of made)
+      expect((await fetch(`${simulator.url}${path}`)).status, path).toBe(404);
+  });
+
   it('gives the coordinates the registry has through the platforms that carry them', async () => {
     for (const platform of ['dutchie', 'jane', 'leafly'] as const) {
       const result = await scrape(scraper, simulator, storeKey(platform));
@@ -107,7 +173,8 @@ describe('each simulated platform, read by its real adapter over http', () => {
     // Dutchie: the store lookup, the two specials queries and every 50-product page.
     expect(await requests('dutchie', '/api-3/graphql')).toBe(3 + pages('dutchie', 50));
     expect(await requests('leafly', '/dispensary-info/*')).toBe(pages('leafly', 18));
-    expect(await requests('weedmaps', '/discovery/*')).toBe(pages('weedmaps', 100));
+    // Weedmaps: every 100-item page, then the listing's record (its hours).
+    expect(await requests('weedmaps', '/discovery/*')).toBe(pages('weedmaps', 100) + 1);
   });
 
   it("refuses a Jane query without the store page's search key, as Algolia does", async () => {

@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint, Platform } from '@stl-deals/domain';
+import type { Deal, GeoPoint, Platform, WeeklyHours } from '@stl-deals/domain';
 
 /** One dispensary's last good deals, as the service serves them. */
 export interface Snapshot {
@@ -235,6 +235,18 @@ export interface DealsRepository {
    */
   saveDispensaryLocation(dispensaryKey: string, location: GeoPoint, foundAt: Date): Promise<void>;
   loadDispensaryLocations(): Promise<Map<string, GeoPoint>>;
+  /**
+   * The weekly hours a platform's store record stated at `foundAt`, kept across restarts; null
+   * forgets them (the record now states none). The latest saved wins. Rejects a week the
+   * contract would not accept (see `isNormalWeek`).
+   */
+  saveDispensaryHours(
+    dispensaryKey: string,
+    week: WeeklyHours | null,
+    foundAt: Date,
+  ): Promise<void>;
+  /** Every kept week, by dispensary key; only `dispensaryKey`'s when given. */
+  loadDispensaryHours(dispensaryKey?: string): Promise<Map<string, WeeklyHours>>;
   /**
    * What the geocoder answered for a street address at `geocodedAt` (null: no match), kept so
    * that each address is asked once; the latest saved wins.

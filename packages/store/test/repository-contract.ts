@@ -909,6 +909,44 @@ export function repositoryContract(engine: ContractEngine): void {
       ).rejects.toThrow(/out of range/);
     });
 
+    it("saves and loads a platform's store hours, the latest winning, null forgetting them", async () => {
+      const day = (opens: string, closes: string) => [{ opens, closes }];
+      const week = (closes: string) => ({
+        sunday: [],
+        monday: day('10:00', closes),
+        tuesday: day('10:00', closes),
+        wednesday: day('10:00', closes),
+        thursday: day('10:00', closes),
+        friday: day('10:00', '02:00'),
+        saturday: day('10:00', '02:00'),
+      });
+      expect(await repository.loadDispensaryHours()).toEqual(new Map());
+      await repository.saveDispensaryHours('grove', week('22:00'), T1);
+      await repository.saveDispensaryHours('fields', week('20:00'), T2);
+      await repository.saveDispensaryHours('grove', week('21:00'), T3);
+      expect(await repository.loadDispensaryHours()).toEqual(
+        new Map([
+          ['fields', week('20:00')],
+          ['grove', week('21:00')],
+        ]),
+      );
+      expect(await repository.loadDispensaryHours('grove')).toEqual(
+        new Map([['grove', week('21:00')]]),
+      );
+      await repository.saveDispensaryHours('grove', null, T3);
+      expect([...(await repository.loadDispensaryHours()).keys()]).toEqual(['fields']);
+      await expect(
+        repository.saveDispensaryHours(
+          'grove',
+          { ...week('22:00'), monday: day('25:00', '22:00') },
+          T1,
+        ),
+      ).rejects.toThrow(/Hours of dispensary 'grove' are no normal week/);
+      await expect(
+        repository.saveDispensaryHours('grove', week('22:00'), new Date(Number.NaN)),
+      ).rejects.toThrow(/foundAt of the hours/);
+    });
+
     it('keeps what the geocoder answered per address, a miss included', async () => {
       expect(await repository.loadGeocodedAddresses()).toEqual(new Map());
       const address = '20 S Euclid Ave, St. Louis, MO 63108';

@@ -127,6 +127,7 @@ describe('openSqliteRepository', () => {
       '0007-push-subscriptions',
       '0008-compact-price-observations',
       '0009-watches-and-email',
+      '0010-dispensary-hours',
     ]);
   });
 

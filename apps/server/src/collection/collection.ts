@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { CacheStatus, Dispensary, GeoPoint } from '@stl-deals/domain';
+import type { CacheStatus, Dispensary, GeoPoint, WeeklyHours } from '@stl-deals/domain';
 import type { Geocoder, Registry, RegistryEntry, Scraper } from '@stl-deals/scraper';
 import type { DealsRepository, ResolvedSource, Snapshot, SourceHistory } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
@@ -100,14 +100,15 @@ export class Collection {
    */
   static async open(options: CollectionOptions): Promise<Collection> {
     const { repository } = options;
-    const [histories, locations, geocoded, resolved, kept] = await Promise.all([
+    const [histories, locations, hours, geocoded, resolved, kept] = await Promise.all([
       repository.sourceHistories(),
       repository.loadDispensaryLocations(),
+      repository.loadDispensaryHours(),
       repository.loadGeocodedAddresses(),
       repository.loadResolvedSources(),
       loadKeptViews(repository),
     ]);
-    const collection = new Collection(options, histories, locations, geocoded, resolved);
+    const collection = new Collection(options, histories, { locations, hours }, geocoded, resolved);
     const adopted = collection.keptPage.adopt(kept);
     if (adopted.page) {
       collection.deals.serveStored(adopted);
@@ -147,7 +148,10 @@ export class Collection {
   private constructor(
     private readonly options: CollectionOptions,
     histories: readonly SourceHistory[],
-    locations: ReadonlyMap<string, GeoPoint>,
+    found: {
+      locations: ReadonlyMap<string, GeoPoint>;
+      hours: ReadonlyMap<string, WeeklyHours>;
+    },
     geocoded: Map<string, GeoPoint | null>,
     resolvedSources: ReadonlyMap<string, ResolvedSource>,
   ) {
@@ -160,7 +164,8 @@ export class Collection {
         {
           history: historyOf.get(registered.key),
           resolved: resolvedSources.get(registered.key),
-          location: locations.get(registered.key),
+          location: found.locations.get(registered.key),
+          hours: found.hours.get(registered.key),
         },
         hasMenuSource,
       ),

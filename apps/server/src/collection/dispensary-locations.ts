@@ -3,6 +3,7 @@ import type { Geocoder } from '@stl-deals/scraper';
 import type { DealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import { dispensaryHours } from './dispensary-hours';
 import { platformSourceOf } from './source-resolution';
 import type { TrackedSource } from './tracked-source';
 
@@ -39,10 +40,13 @@ export class DispensaryLocations {
     return this.locating;
   }
 
-  /** The dispensaries as the API lists them, each placed by the best source known. */
+  /**
+   * The dispensaries as the API lists them, each placed by the best source known, with its hours
+   * (see dispensary-hours.ts).
+   */
   dispensaries(sources: readonly TrackedSource[]): Dispensary[] {
     const { zipCentroids } = this.options;
-    return sources.map(({ entry, discovered, resolved }) => {
+    return sources.map(({ entry, discovered, resolved, platformHours }) => {
       const zip = zipOfAddress(entry.address);
       const location = chooseLocation({
         registry: entry,
@@ -50,6 +54,7 @@ export class DispensaryLocations {
         geocoder: entry.address === undefined ? null : this.geocoded.get(entry.address),
         zipCentroid: zip === null ? null : zipCentroids?.get(zip),
       });
+      const hours = dispensaryHours(entry, platformHours);
       return {
         key: entry.key,
         name: entry.name,
@@ -62,6 +67,7 @@ export class DispensaryLocations {
         website: entry.website,
         platform: entry.platform,
         platformSource: platformSourceOf(entry, resolved),
+        ...(hours ? { hours } : {}),
       };
     });
   }

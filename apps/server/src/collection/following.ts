@@ -10,7 +10,10 @@ import {
 } from './tracked-source';
 
 export interface FollowingOptions {
-  repository: Pick<DealsRepository, 'getSnapshot' | 'sourceHistories' | 'loadResolvedSources'>;
+  repository: Pick<
+    DealsRepository,
+    'getSnapshot' | 'sourceHistories' | 'loadResolvedSources' | 'loadDispensaryHours'
+  >;
   hasMenuSource: HasMenuSource;
   /** Takes a stored snapshot into the read model (with its price facts, read from the store). */
   restore(source: TrackedSource, snapshot: Snapshot): Promise<void>;
@@ -26,7 +29,8 @@ export class Following {
 
   /**
    * Takes the dispensary's state from the store: its snapshot, its last attempt, the menu source
-   * its website showed. `ended` is what the process that scraped it told of that scrape.
+   * its website showed, the hours its platform stated. `ended` is what the process that scraped
+   * it told of that scrape.
    */
   async follow(
     source: TrackedSource,
@@ -34,11 +38,13 @@ export class Following {
   ): Promise<void> {
     const { repository, hasMenuSource, durations } = this.options;
     const key = source.entry.key;
-    const [snapshot, [history], resolved] = await Promise.all([
+    const [snapshot, [history], resolved, hours] = await Promise.all([
       repository.getSnapshot(key),
       repository.sourceHistories(key),
       repository.loadResolvedSources(key),
+      repository.loadDispensaryHours(key),
     ]);
+    source.platformHours = hours.get(key) ?? null;
     if (history) applyHistory(source, history);
     const resolvedNow = resolved.get(key);
     if (resolvedNow && resolvedNow !== source.resolved) {

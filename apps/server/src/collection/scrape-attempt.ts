@@ -4,6 +4,7 @@ import {
   type ScrapeResult,
   type Transport,
 } from '@stl-deals/scraper';
+import type { WeeklyHours } from '@stl-deals/domain';
 import type { DealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
@@ -26,7 +27,7 @@ export interface ScrapeAttemptsOptions {
   scraper: Pick<Scraper, 'scrape'>;
   repository: Pick<
     DealsRepository,
-    'replaceSnapshot' | 'saveDispensaryLocation' | 'recordScrapeRun'
+    'replaceSnapshot' | 'saveDispensaryLocation' | 'saveDispensaryHours' | 'recordScrapeRun'
   >;
   logger: FastifyBaseLogger;
   metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'priceProblems'>;
@@ -182,6 +183,14 @@ export class ScrapeAttempts {
           logger.error({ err: error, dispensary: key }, 'could not store the location'),
         );
     }
+    if (result && result.hours !== undefined && !sameWeek(result.hours, source.platformHours)) {
+      source.platformHours = result.hours;
+      await repository
+        .saveDispensaryHours(key, result.hours, finishedAt)
+        .catch((error: unknown) =>
+          logger.error({ err: error, dispensary: key }, 'could not store the hours'),
+        );
+    }
     attemptFinished(source, finishedAt, final.outcome, final.error);
     await repository
       .recordScrapeRun({
@@ -198,4 +207,9 @@ export class ScrapeAttempts {
       );
     return final;
   }
+}
+
+/** Whether two weeks (normal, so written the same way when the same) are one. */
+function sameWeek(a: WeeklyHours | null, b: WeeklyHours | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

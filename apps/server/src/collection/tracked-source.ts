@@ -1,4 +1,4 @@
-import type { GeoPoint } from '@stl-deals/domain';
+import type { GeoPoint, WeeklyHours } from '@stl-deals/domain';
 import type { RegistryEntry } from '@stl-deals/scraper';
 import type { ResolvedSource, ScrapeOutcome, SourceHistory } from '@stl-deals/store';
 import { effectiveEntry } from './source-resolution';
@@ -29,6 +29,8 @@ export interface TrackedSource {
   runningElsewhereUntil: Date | null;
   /** Coordinates a platform's store lookup found. */
   discovered: GeoPoint | null;
+  /** The weekly hours its platform's store record last stated (null: none known). */
+  platformHours: WeeklyHours | null;
   /** Deals the last stored menu held when it was over the per-store bound, else undefined. */
   dealsFound?: number;
 }
@@ -42,12 +44,14 @@ export interface KnownOfSource {
   resolved: ResolvedSource | undefined;
   /** Where its platform's store lookup placed it. */
   location: GeoPoint | undefined;
+  /** The weekly hours its platform last stated. */
+  hours?: WeeklyHours | undefined;
 }
 
 /** A registry entry as the collection starts tracking it, from what the store kept of it. */
 export function trackSource(
   registered: RegistryEntry,
-  { history, resolved, location }: KnownOfSource,
+  { history, resolved, location, hours }: KnownOfSource,
   hasMenuSource: HasMenuSource,
 ): TrackedSource {
   const entry = effectiveEntry(registered, resolved);
@@ -66,6 +70,7 @@ export function trackSource(
     runningSince: null,
     runningElsewhereUntil: null,
     discovered: location ?? null,
+    platformHours: hours ?? null,
   };
 }
 

@@ -108,6 +108,27 @@ export const SOURCE_STATES = [
 ] as const;
 export type SourceState = (typeof SOURCE_STATES)[number];
 
+/**
+ * Where a dispensary's weekly hours came from: its menu platform's own store record ('platform',
+ * as the last scrape that read one found it), else its registry entry ('registry').
+ */
+export const HOURS_SOURCES = ['platform', 'registry'] as const;
+export type HoursSource = (typeof HOURS_SOURCES)[number];
+
+/**
+ * The most opening spans a day of a store's hours may have: a store closed for lunch has two; more
+ * than a few is no store's week but a misread one.
+ */
+export const MAX_OPENINGS_PER_DAY = 4;
+
+/**
+ * Where a deal's link leads (`linkKind`): 'product', the product's own page at the store on its
+ * platform; 'menu', the store's specials or menu page, when the platform has no page for the
+ * product or its address is not known.
+ */
+export const LINK_KINDS = ['product', 'menu'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
 /** Where a dispensary's coordinates came from, best first (see `DispensarySchema`). */
 export const LOCATION_SOURCES = ['registry', 'platform', 'geocoder', 'zip-centroid'] as const;
 

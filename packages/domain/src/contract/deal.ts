@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  LINK_KINDS,
   MAX_GRAMS,
   MAX_LOGO_URLS,
   MAX_POTENCY_MG,
@@ -82,6 +83,12 @@ export const DealSchema = z.object({
   firstSeenAt: IsoDateTime.optional(),
   platform: PlatformSchema.optional(),
   /**
+   * Where `sourceUrl` leads (`LINK_KINDS`): 'product', the product's own page at the store on its
+   * platform; 'menu', the store's specials or menu page. Absent with a blank link, or from a
+   * source that does not say (a feed): the page then shows it as the store's page.
+   */
+  linkKind: z.enum(LINK_KINDS).optional(),
+  /**
    * What one item costs a shopper who takes the deal as offered ('2 for $65' is 32.5), worked out
    * by the service with `effectivePrice`; null when the rule finds no price. The price sorts and
    * the unit price use it (see `pricePerItem` for a deal without it).
@@ -156,6 +163,8 @@ export const PAGE_DEAL_FIELDS = [
   'price',
   'imageUrl',
   'sourceUrl',
+  // The card says where its link leads ('View at <store>' or 'Store menu').
+  'linkKind',
   'dispensary',
   'dispensaryKey',
   'category',

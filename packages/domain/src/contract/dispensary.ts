@@ -5,6 +5,7 @@ import {
   MAX_SALES_TAX,
   TAX_RATE_STATUSES,
 } from './constants';
+import { StoreHoursSchema } from './store-hours';
 import { LIMITS, PlatformSchema, ShortText } from './values';
 
 const Latitude = z.number().min(-90).max(90);
@@ -69,6 +70,10 @@ export const DispensarySchema = z.object({
   /** Absent when the service has no tax rates for the dispensary: every part is then unknown. */
   tax: DispensaryTaxSchema.optional().describe(
     "The local adult-use marijuana tax and the combined sales tax at the dispensary, in percent (null while unknown), each 'verified', 'inferred' or 'unknown', for the page's estimated price with tax; absent: every part unknown.",
+  ),
+  /** Absent while neither its platform nor its registry entry states the dispensary's hours. */
+  hours: StoreHoursSchema.optional().describe(
+    "The dispensary's weekly hours in America/Chicago wall-clock time, each weekday's openings ('HH:MM'; a close not after its open is the next day's, '24:00' the end of the day; none: closed), from its platform's store record or its registry entry (source); absent: unknown.",
   ),
 });
 export type Dispensary = z.infer<typeof DispensarySchema>;

@@ -33,7 +33,8 @@ export function marketDay(now: number, pageZone: TimeZone): string {
   return dateKey(calendarAt(now, MARKET_TIME_ZONE));
 }
 
-function keepsMarketTime(now: number): boolean {
+/** Whether the runtime's own zone keeps the market's time in `now`'s year (see `marketDay`). */
+export function keepsMarketTime(now: number): boolean {
   const year = new Date(now).getFullYear();
   return (
     new Date(year, 0, 1).getTimezoneOffset() === CENTRAL_WINTER_OFFSET &&

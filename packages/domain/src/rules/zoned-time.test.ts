@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calendarAt, clockText, dateKey, dateTimeText, monthDayText } from './zoned-time';
+import { instantAt } from './zoned-instant';
 
 const HOUR = 60 * 60 * 1000;
 const YEAR_2026 = Date.parse('2026-01-01T00:00:00Z');
@@ -55,6 +56,56 @@ describe('calendarAt', () => {
     expect(() => calendarAt(Date.parse('not a date'), 'America/Chicago')).toThrow(RangeError);
     expect(() => calendarAt(8.64e15 + 1, undefined)).toThrow(RangeError);
     expect(() => calendarAt(Number.POSITIVE_INFINITY, 'America/Chicago')).toThrow(RangeError);
+  });
+});
+
+describe('instantAt', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** Every quarter hour of the days around both of the 2026 changes, and a day's late hours. */
+  const WALL_TIMES = ['2026-03-07', '2026-03-08', '2026-11-01', '2026-10-04', '2026-04-05'].flatMap(
+    (date) => {
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      return Array.from(
+        { length: (30 * 60) / 15 },
+        (_, step) => [year, month, day, step * 15] as const,
+      );
+    },
+  );
+
+  // Date reads a local time the same way: the skipped hour forward, the repeated one first.
+  it.each(['America/Chicago', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'])(
+    "reads a wall time in a named zone as Date reads it in the runtime's own (%s)",
+    (zone) => {
+      vi.stubEnv('TZ', zone);
+      for (const [year, month, day, minutes] of WALL_TIMES) {
+        expect(instantAt(year, month, day, minutes, zone)).toBe(
+          instantAt(year, month, day, minutes, undefined),
+        );
+      }
+    },
+  );
+
+  it('is the inverse of calendarAt where the wall time exists', () => {
+    expect(instantAt(2026, 11, 18, 21 * 60 + 20, 'America/Chicago')).toBe(
+      Date.parse('2026-11-18T21:20:00-06:00'),
+    );
+    // 1:30 AM on 2026-11-01 happens twice: its first instant, in daylight time.
+    expect(instantAt(2026, 11, 1, 90, 'America/Chicago')).toBe(Date.parse('2026-11-01T06:30:00Z'));
+    // 2:30 AM on 2026-03-08 never happens: read as 3:30 AM daylight time.
+    expect(instantAt(2026, 3, 8, 150, 'America/Chicago')).toBe(Date.parse('2026-03-08T08:30:00Z'));
+    // Minutes past the day run into the next one: 2 AM after a Saturday, the fall-back night.
+    expect(instantAt(2026, 10, 31, 26 * 60, 'America/Chicago')).toBe(
+      Date.parse('2026-11-01T08:00:00Z'),
+    );
+    for (const time of INSTANTS.slice(0, 300)) {
+      const parts = calendarAt(time, 'America/Chicago');
+      const wall = parts.hour * 60 + parts.minute;
+      const back = instantAt(parts.year, parts.month, parts.day, wall, 'America/Chicago');
+      expect(calendarAt(back, 'America/Chicago')).toMatchObject({ ...parts, second: 0 });
+    }
   });
 });
 

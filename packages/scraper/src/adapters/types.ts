@@ -1,6 +1,7 @@
-import type { Deal, GeoPoint } from '@stl-deals/domain';
+import type { Deal, GeoPoint, WeeklyHours } from '@stl-deals/domain';
 import type { RegistryEntry } from '../registry';
 import type { ProductPrice } from './shared/product-price';
+import type { SiteUrls } from './shared/site-links';
 
 /** One request an adapter needs; transports carry it out. `label` names it for `parse`. */
 export interface RequestPlan {
@@ -10,6 +11,12 @@ export interface RequestPlan {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * A request for a fact beside the menu (a store record's hours): when it fails, the scrape goes
+   * on instead of failing, and the request is received with no body (undefined), so that the
+   * plan does not ask for it again.
+   */
+  optional?: true;
 }
 
 /** A payload a transport brought back: JSON parsed, HTML as text. */
@@ -30,6 +37,12 @@ export interface ParseResult {
   prices?: ProductPrice[];
   /** The store's coordinates when a payload carried them. */
   location?: GeoPoint;
+  /**
+   * The store's weekly hours as its platform's store record states them; null when a store
+   * record was read that states none (or none a visitor could rely on); absent when no payload
+   * read could state them (the platform has none, or its store record was not answered).
+   */
+  hours?: WeeklyHours | null;
 }
 
 /**
@@ -48,6 +61,11 @@ export interface PlatformConfig {
     leaflyFinder: string;
     dispense: string;
   };
+  /**
+   * Where the platforms' public sites are served, which the deals' deep links lead to (see
+   * site-links.ts): the real sites by default; demo mode's simulator serves a page for each link.
+   */
+  siteUrls: SiteUrls;
   dutchieHashes: {
     FilteredProducts: string;
     GetSpecialMenuCards: string;

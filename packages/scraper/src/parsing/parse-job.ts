@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint, Platform, PriceProblem } from '@stl-deals/domain';
+import type { Deal, GeoPoint, Platform, PriceProblem, WeeklyHours } from '@stl-deals/domain';
 import type { Adapter, PlatformConfig, Received, RequestPlan } from '../adapters/types';
 import {
   NotFoundError,
@@ -18,6 +18,7 @@ import { finalizeMenu } from '../normalize';
 import type { RegistryEntry } from '../registry';
 import type { MenuPrice } from '../scraper';
 import { boundedJson } from './bounded-json';
+import { onSite, type SiteUrls } from '../adapters/shared/site-links';
 
 /**
  * A response body as a transport brought it: bytes, undecoded. Reading it (UTF-8 decoding,
@@ -34,6 +35,11 @@ export interface RawPayload {
   body: Uint8Array;
   /** When the platform says it answered (an http answer's `Date` header), in ms; parsing ignores it. */
   answeredAt?: number;
+  /**
+   * An optional request (`RequestPlan.optional`) that got no answer: received with no body, so
+   * the plan knows it was asked and the adapter reads nothing from it.
+   */
+  failed?: true;
 }
 
 export interface PlanJob {
@@ -53,6 +59,8 @@ export interface MenuJob {
   maxDealBytes: number;
   /** Captured responses kept once labelled, the first ones. */
   maxPayloads: number;
+  /** Where the platforms' sites are served, the deals' deep links moved there; absent: the real sites. */
+  sites?: SiteUrls;
 }
 
 /** What a store's website showed, read for the menu platform it embeds. */
@@ -80,6 +88,8 @@ export interface ParsedMenu {
    */
   menuPrices: MenuPrice[];
   location?: GeoPoint;
+  /** As the adapter's `ParseResult.hours`. */
+  hours?: WeeklyHours | null;
 }
 
 /** A job's answer as plain data, which a worker thread can send back. */
@@ -127,16 +137,23 @@ export function parsedMenu(
   adapter: Adapter,
   received: readonly Received[],
   entry: RegistryEntry,
-  bounds: Pick<MenuJob, 'maxDeals' | 'maxDealBytes'>,
+  bounds: Pick<MenuJob, 'maxDeals' | 'maxDealBytes' | 'sites'>,
 ): ParsedMenu {
-  const { deals, prices, location } = adapter.parse(received, entry);
-  const finalized = finalizeMenu(deals, entry.platform, entry.key);
+  const { deals, prices, location, hours } = adapter.parse(received, entry);
+  const { sites } = bounds;
+  const linked = sites
+    ? deals.map((deal) =>
+        deal.sourceUrl ? { ...deal, sourceUrl: onSite(deal.sourceUrl, sites) } : deal,
+      )
+    : deals;
+  const finalized = finalizeMenu(linked, entry.platform, entry.key);
   return {
     deals: keepBest(finalized.deals, bounds.maxDeals, bounds.maxDealBytes),
     dealsFound: finalized.deals.length,
     priceProblems: finalized.priceProblems,
     menuPrices: menuPrices(finalized.deals, prices ?? []),
     ...(location ? { location } : {}),
+    ...(hours !== undefined ? { hours } : {}),
   };
 }
 
@@ -169,6 +186,7 @@ function readPayloads(raw: readonly RawPayload[], adapter: Adapter, max: number)
 const utf8 = new TextDecoder();
 
 function plannedBody(payload: RawPayload): unknown {
+  if (payload.failed) return undefined;
   const text = utf8.decode(payload.body);
   if (payload.kind === 'html') return text;
   const body = boundedJson(text);

@@ -62,6 +62,11 @@ export type Address = Pick<RegistryEntry, 'platformId' | 'menuUrl' | 'specialsUr
 export interface SimulatedPlatform {
   address(store: SimStore, base: string): Address;
   /**
+   * Whether the platform's answers state the store's week (a store record, a page's JSON-LD);
+   * for a platform that does not, the simulated registry entry carries it.
+   */
+  statesHours?: true;
+  /**
    * How the store's own website carries this platform's menu, in the platform's real embed form
    * (research: directories.md 10.2); none for a platform read from the site itself.
    */

@@ -20,7 +20,11 @@ export function requireSimulated(registry: Registry): Registry {
   return registry;
 }
 
-/** The registry with each dispensary's platform ids and URLs pointing at the simulator. */
+/**
+ * The registry with each dispensary's platform ids and URLs pointing at the simulator, and, where
+ * its platform states no hours, the store's week as a registry entry carries one (see
+ * menu/hours.ts), so that every simulated store has hours.
+ */
 export function addressedRegistry(
   registry: Registry,
   stores: StoreDirectory,
@@ -29,11 +33,13 @@ export function addressedRegistry(
   const dispensaries = registry.dispensaries.map((entry) => {
     const { platformId: _id, menuUrl: _menu, specialsUrl: _specials, ...rest } = entry;
     const store = stores.byKey(entry.key);
+    const platform = SIMULATED_PLATFORMS[entry.platform];
     return {
+      ...(store && !platform?.statesHours ? { hours: store.hours } : {}),
       ...rest,
       // The store's own site is the simulator's too: nothing in demo mode reaches a real one.
       website: `${base}${websitePath(entry.key)}`,
-      ...(store && SIMULATED_PLATFORMS[entry.platform]?.address(store, base)),
+      ...(store && platform?.address(store, base)),
     };
   });
   // The platforms' addresses must make a registry the service accepts: checked here, not there.
@@ -59,6 +65,8 @@ export function platformOverrideAt(
       leaflyFinder: base,
       dispense: base,
     },
+    // The deals' deep links lead to the simulator's pages for them.
+    siteUrls: { dutchie: base, jane: base, weedmaps: base, leafly: base },
     dutchieHashes,
     // Blank, so the scraper reads the key from the store page as it must in production.
     janeAlgolia: { apiKey: '' },

@@ -12,6 +12,7 @@ export interface StoreDatabase {
   deal_history: DealHistoryTable;
   scrape_runs: ScrapeRunsTable;
   dispensary_locations: DispensaryLocationsTable;
+  dispensary_hours: DispensaryHoursTable;
   geocoded_addresses: GeocodedAddressesTable;
   resolved_sources: ResolvedSourcesTable;
   published_views: PublishedViewsTable;
@@ -66,6 +67,13 @@ export interface DispensaryLocationsTable {
   dispensary_key: string;
   lat: number;
   lng: number;
+  found_at: string;
+}
+
+/** The weekly hours a dispensary's platform last stated, as the contract's WeeklyHours JSON. */
+export interface DispensaryHoursTable {
+  dispensary_key: string;
+  week: string;
   found_at: string;
 }
 

@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint } from '@stl-deals/domain';
+import { isNormalWeek, type Deal, type GeoPoint, type WeeklyHours } from '@stl-deals/domain';
 import type { Kysely } from 'kysely';
 import { dealKey } from '../deal-key';
 import { checkSightings } from '../deal-sighting-checks';
@@ -68,6 +68,7 @@ import {
   takeSend,
   writeEmailOutcomes,
 } from './email';
+import { readDispensaryHours, writeDispensaryHours } from './dispensary-hours';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import {
   countSubscriptions,
@@ -329,6 +330,25 @@ export class KyselyDealsRepository implements DealsRepository {
 
   async loadDispensaryLocations(): Promise<Map<string, GeoPoint>> {
     return readLocations(this.#open());
+  }
+
+  async saveDispensaryHours(
+    dispensaryKey: string,
+    week: WeeklyHours | null,
+    foundAt: Date,
+  ): Promise<void> {
+    if (week !== null && !isNormalWeek(week)) {
+      throw new RangeError(`Hours of dispensary '${dispensaryKey}' are no normal week`);
+    }
+    const at = isoFromDate(foundAt, `foundAt of the hours of dispensary '${dispensaryKey}'`);
+    const db = this.#open();
+    await this.#writing('saveDispensaryHours', () =>
+      writeDispensaryHours(db, dispensaryKey, week, at),
+    );
+  }
+
+  async loadDispensaryHours(dispensaryKey?: string): Promise<Map<string, WeeklyHours>> {
+    return readDispensaryHours(this.#open(), dispensaryKey);
   }
 
   async saveGeocodedAddress(

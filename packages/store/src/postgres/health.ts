@@ -23,6 +23,7 @@ const TABLES: readonly (keyof StoreDatabase)[] = [
   'deal_history',
   'scrape_runs',
   'dispensary_locations',
+  'dispensary_hours',
   'geocoded_addresses',
   'resolved_sources',
   'published_views',

@@ -2,6 +2,7 @@ import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
 import { dollarsOffText } from '../shared/deal-phrases';
 import { firstHttpUrl, httpUrl } from '../shared/links';
+import { productPageLink, storePageLink } from '../shared/site-links';
 import { productSize } from '../shared/size';
 import { dispenseCategory } from './categories';
 import { listingMenu } from '../shared/listing-deals';
@@ -66,7 +67,7 @@ function offerOf(record: unknown, entry: RegistryEntry): ProductOffer {
       ...list(at(record, 'images')).slice(0, MAX_IMAGES).map(fileUrl),
     ),
     // Section 6: `productUrl` is the store's own product page.
-    sourceUrl: httpUrl(at(record, 'productUrl')) ?? entry.menuUrl,
+    ...(productPageLink(httpUrl(at(record, 'productUrl'))) ?? storePageLink(entry.menuUrl)),
   };
 }
 

@@ -1,8 +1,11 @@
+import { PLATFORM_SITES } from '../shared/site-links';
+
 /**
- * Deep links a visitor follows (research 1.5). They always point at dutchie.com itself, not at the
- * configured API base: a visitor needs the real store page even when the scraper read a stand-in.
+ * Deep links a visitor follows (research 1.5). They point at dutchie.com itself, not at the
+ * configured API base: a visitor needs the store's page, wherever its menu was read from (where
+ * the site is served is `siteUrls`, see site-links.ts).
  */
-const DUTCHIE_SITE = 'https://dutchie.com';
+const DUTCHIE_SITE = PLATFORM_SITES.dutchie;
 
 const storePage = (cName: string) => `${DUTCHIE_SITE}/dispensary/${encodeURIComponent(cName)}`;
 

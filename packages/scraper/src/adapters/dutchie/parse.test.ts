@@ -113,6 +113,19 @@ describe('parse on the recorded Arch City payloads', () => {
     expect(parse(recordedScrape(), ARCH_CITY).location).toEqual({ lat: 38.6072, lng: -90.2031 });
   });
 
+  it("gives the store's week from its pickup hours", () => {
+    const daily = [{ opens: '09:00', closes: '21:00' }];
+    expect(parse(recordedScrape(), ARCH_CITY).hours).toEqual({
+      sunday: [{ opens: '10:00', closes: '18:00' }],
+      monday: daily,
+      tuesday: daily,
+      wednesday: daily,
+      thursday: daily,
+      friday: daily,
+      saturday: daily,
+    });
+  });
+
   it('keeps to the contract, and every deal survives the cleaning rules', () => {
     for (const deal of deals) expect(DealSchema.safeParse(deal).success).toBe(true);
     expect(finalizeDeals(deals, 'dutchie', ARCH_CITY.key)).toHaveLength(deals.length);
@@ -267,6 +280,30 @@ describe('parse recognises what is not a menu', () => {
     expect(parse([store([0, 0])], ARCH_CITY).location).toBeUndefined();
     expect(parse([store(null)], ARCH_CITY).location).toBeUndefined();
     expect(parse([store([-200, 38])], ARCH_CITY).location).toBeUndefined();
+  });
+
+  it('no hours from a store that states none, or states them in another time zone', () => {
+    const store = (fields: Record<string, unknown>): Received => ({
+      label: 'store',
+      url: '',
+      body: { data: { filteredDispensaries: [{ id: 'x', ...fields }] } },
+    });
+    const week = (start: string) =>
+      Object.fromEntries(
+        ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+          (day) => [day, { active: true, start, end: '9:00 PM' }],
+        ),
+      );
+    expect(parse([store({})], ARCH_CITY).hours).toBeNull();
+    expect(
+      parse([store({ pickupHours: week('9:00 AM'), timezone: 'America/Denver' })], ARCH_CITY).hours,
+    ).toBeNull();
+    expect(parse([store({ pickupHours: week('nine') })], ARCH_CITY).hours).toBeNull();
+    // Without a store lookup nothing is known either way.
+    expect(parse([], ARCH_CITY).hours).toBeUndefined();
+    expect(parse([store({ pickupHours: week('9:00 AM') })], ARCH_CITY).hours?.monday).toEqual([
+      { opens: '09:00', closes: '21:00' },
+    ]);
   });
 });
 

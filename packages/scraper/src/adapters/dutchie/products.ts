@@ -137,6 +137,7 @@ function productDeal(
     price: priceText(price.sale, price.regular),
     imageUrl: imageOf(product),
     sourceUrl: productLink(cName, productCName),
+    linkKind: productCName ? 'product' : 'menu',
     brand,
     category,
     strainType: strainTypeOf(product.strainType),

@@ -55,6 +55,7 @@ function storeSpecial(special: unknown, cName: string): Deal | undefined {
     price: dealPhrase(wording) ?? '',
     imageUrl: '',
     sourceUrl: specialsLink(cName),
+    linkKind: 'menu',
     discountPercent: percentSavedIn(wording),
     specialName: name,
     validDays: weekdaysIn(title, description),

@@ -3,6 +3,7 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { money, text, weekdaysIn } from '../shared/deal-fields';
 import { resolvedHttpUrl } from '../shared/links';
+import { linkFromPage } from '../shared/site-links';
 import { MAX_CARD_CHARS, STRUCK_PRICE_SELECTOR, type DealBlock } from './blocks';
 import { hasWords, priceOf, readsAsDeal } from './deal-text';
 import { cardTexts, headingIn, isCallToAction, splitTitle, type TextParts } from './card-texts';
@@ -65,7 +66,8 @@ function dealOf(
     description,
     price: price.price,
     imageUrl: imageOf(page, $block, parts.image) ?? '',
-    sourceUrl: linkOf(page, $block, parts.link) ?? page.pageUrl,
+    sourceUrl: '',
+    ...linkFromPage(linkOf(page, $block, parts.link), page.pageUrl),
     salePrice: price.salePrice,
     regularPrice: price.regularPrice,
     discountPercent: price.discountPercent,

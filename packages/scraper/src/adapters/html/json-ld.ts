@@ -1,7 +1,8 @@
 import type { Deal } from '@stl-deals/domain';
-import type { CheerioAPI } from 'cheerio';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
+import { isType, typedNodes } from '../shared/json-ld';
 import { resolvedHttpUrl } from '../shared/links';
+import { linkFromPage } from '../shared/site-links';
 import { categoryOf } from '../shared/product-fields';
 import { productDeal, type ProductOffer } from '../shared/product-offer';
 
@@ -11,60 +12,11 @@ import { productDeal, type ProductOffer } from '../shared/product-offer';
  * an `Offer` price, or an `Offer` on its own, is a special the page lists.
  */
 
-/** Bounds on hostile scripts: how many, how long, how deep and how many objects are read. */
-const MAX_SCRIPTS = 20;
-const MAX_SCRIPT_CHARS = 500_000;
-const MAX_DEPTH = 12;
-const MAX_NODES = 5_000;
-
-export function jsonLdDeals($: CheerioAPI, pageUrl: string): Deal[] {
-  const deals: Deal[] = [];
-  $('script[type="application/ld+json"]')
-    .slice(0, MAX_SCRIPTS)
-    .each((_, script) => {
-      for (const node of typedNodes(parsedJson($(script).text()))) {
-        const deal = productDeal(offerOf(node, pageUrl));
-        if (deal) deals.push(deal);
-      }
-    });
-  return deals;
-}
-
-function parsedJson(source: string): unknown {
-  if (source.length > MAX_SCRIPT_CHARS) return undefined;
-  try {
-    return JSON.parse(source) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Products and stand-alone Offers anywhere in the graph; a Product's own offers are its. */
-function typedNodes(root: unknown): unknown[] {
-  const found: unknown[] = [];
-  let visited = 0;
-  const walk = (value: unknown, depth: number): void => {
-    if (depth > MAX_DEPTH || visited++ > MAX_NODES || value === null || typeof value !== 'object')
-      return;
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item, depth + 1);
-      return;
-    }
-    if (isType(value, 'Product') || isType(value, 'Offer')) {
-      found.push(value);
-      return;
-    }
-    for (const child of Object.values(value)) walk(child, depth + 1);
-  };
-  walk(root, 0);
-  return found;
-}
-
-function isType(node: unknown, type: string): boolean {
-  const types = at(node, '@type');
-  return (Array.isArray(types) ? types : [types]).some(
-    (value) => typeof value === 'string' && value.replace(/^https?:\/\/schema\.org\//, '') === type,
-  );
+export function jsonLdDeals(roots: readonly unknown[], pageUrl: string): Deal[] {
+  return roots
+    .flatMap((root) => typedNodes(root, ['Product', 'Offer']))
+    .map((node) => productDeal(offerOf(node, pageUrl)))
+    .filter((deal) => deal !== undefined);
 }
 
 /** A Product (its first priced offer) or an Offer (its `itemOffered`) as a menu offer. */
@@ -91,10 +43,10 @@ function offerOf(node: unknown, pageUrl: string): ProductOffer {
     listedAsSpecial:
       money(at(offer, 'price')) !== undefined || money(at(offer, 'lowPrice')) !== undefined,
     imageUrl: imageOf(at(item, 'image'), pageUrl),
-    sourceUrl:
-      resolvedHttpUrl(at(offer, 'url'), pageUrl) ??
-      resolvedHttpUrl(at(item, 'url'), pageUrl) ??
+    ...linkFromPage(
+      resolvedHttpUrl(at(offer, 'url'), pageUrl) ?? resolvedHttpUrl(at(item, 'url'), pageUrl),
       pageUrl,
+    ),
   };
 }
 

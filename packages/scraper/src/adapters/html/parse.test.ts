@@ -91,6 +91,48 @@ describe('html parse: wordpress-weekly-specials.html (flat WordPress blocks, age
   });
 });
 
+describe("html parse: the store's hours and where its deals lead", () => {
+  const url = 'https://www.archcitycannabis.com/weekly-specials/';
+  const store = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'WebPage', name: 'Weekly Specials' },
+      {
+        '@type': ['LocalBusiness', 'Store'],
+        openingHoursSpecification: {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+          opens: '08:00',
+          closes: '22:00',
+        },
+      },
+    ],
+  };
+  const page = `<html><head><script type="application/ld+json">${JSON.stringify(store)}</script></head>
+    <body><main>
+      <div class="card"><h3>Wax Wednesday</h3><p>20% off all concentrates</p></div>
+      <div class="card"><h3><a href="/shop/proper-jealousy">Proper Jealousy 3.5g</a></h3><p>$30 (reg. $40)</p></div>
+      <div class="card"><h3><a href="#flora">Flora Farms Friday</a></h3><p>25% off Flora Farms</p></div>
+    </main></body></html>`;
+
+  it("reads the week of the site's schema.org LocalBusiness", () => {
+    const { hours } = parse([{ label: 'specials-page', url, body: page }], entry);
+    expect(hours?.sunday).toEqual([{ opens: '08:00', closes: '22:00' }]);
+    expect(
+      parse([{ label: 'specials-page', url, body: '<main></main>' }], entry).hours,
+    ).toBeUndefined();
+  });
+
+  it('a card linking elsewhere leads to the product, one without a link or to a place on the page to the page', () => {
+    const links = parsePage(page, url).map((deal) => [deal.title, deal.sourceUrl, deal.linkKind]);
+    expect(links).toEqual([
+      ['Wax Wednesday', url, 'menu'],
+      ['Proper Jealousy 3.5g', 'https://www.archcitycannabis.com/shop/proper-jealousy', 'product'],
+      ['Flora Farms Friday', url, 'menu'],
+    ]);
+  });
+});
+
 describe('html parse: json-ld-featured-products.html (schema.org Products first)', () => {
   const url = 'https://gatewayleafstl.com/deals/';
   const deals = parsePayload('json-ld-featured-products.html', url);

@@ -1,8 +1,10 @@
-import type { Deal } from '@stl-deals/domain';
+import type { Deal, WeeklyHours } from '@stl-deals/domain';
 import type { Element } from 'domhandler';
 import { SchemaChangedError, ScrapeError } from '../../errors';
 import { loadHtml } from '../shared/html-document';
+import { jsonLdRoots } from '../shared/json-ld';
 import { httpUrl, resolvedHttpUrl } from '../shared/links';
+import { openingHoursSpecificationWeek } from '../shared/store-hours';
 import type { ParseResult, Received } from '../types';
 import { dealBlocks, MAX_CARD_CHARS } from './blocks';
 import { cardDeals, type CardParts, type PageContext } from './cards';
@@ -36,14 +38,25 @@ export const MAX_DEALS = 200;
 export function parse(received: readonly Received[], entry: SpecialsPageEntry): ParseResult {
   const pages = received.filter((payload) => payload.label === SPECIALS_PAGE_LABEL);
   const selectors = selectorsOf(entry);
-  return { deals: distinct(pages.flatMap((page) => readPage(page, entry, selectors))) };
+  const read = pages.map((page) => readPage(page, entry, selectors));
+  const hours = read.map((page) => page.hours).find((week) => week !== undefined);
+  return {
+    deals: distinct(read.flatMap((page) => page.deals)),
+    ...(hours !== undefined ? { hours } : {}),
+  };
+}
+
+/** A specials page's deals, and the store's hours when its JSON-LD states them. */
+interface PageRead {
+  deals: Deal[];
+  hours: WeeklyHours | null | undefined;
 }
 
 function readPage(
   payload: Received,
   entry: SpecialsPageEntry,
   selectors: HtmlSelectors | undefined,
-): Deal[] {
+): PageRead {
   if (typeof payload.body !== 'string') {
     throw new SchemaChangedError(`Specials page of '${entry.key}' is not HTML text`);
   }
@@ -64,7 +77,7 @@ function pageDeals(
   url: string,
   entry: SpecialsPageEntry,
   selectors: HtmlSelectors | undefined,
-): Deal[] {
+): PageRead {
   // htmlparser2 rather than parse5: forgiving like a browser for our purpose, and linear on
   // hostile nesting, where parse5 takes seconds per 10,000 open elements.
   const $ = loadHtml(html.slice(0, MAX_PAGE_CHARS), { xml: { xmlMode: false } });
@@ -76,13 +89,16 @@ function pageDeals(
   };
   const dealsPage = isDealsPage($, pageUrl);
   const siteName = siteNameOf($);
-  const structured = jsonLdDeals($, pageUrl);
+  const jsonLd = jsonLdRoots($);
+  const structured = jsonLdDeals(jsonLd, pageUrl);
+  // The store's own site may say when it is open (a LocalBusiness's openingHoursSpecification).
+  const hours = openingHoursSpecificationWeek(jsonLd);
   removeChrome($);
   // The site's header, footer and strips: on a deals page an offer told there is a deal too,
   // where it stands; elsewhere they are chrome, the same on every page.
   if (!dealsPage) $(offerChrome($)).remove();
   const blocks = (selectors && selectedDeals(page, selectors)) ?? heuristicDeals(page, siteName);
-  return [...structured, ...blocks.filter((deal) => !repeats(deal, structured))];
+  return { deals: [...structured, ...blocks.filter((deal) => !repeats(deal, structured))], hours };
 }
 
 /** Deals from the registry's selectors; undefined when they match nothing on the page. */

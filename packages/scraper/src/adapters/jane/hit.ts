@@ -11,6 +11,7 @@ import {
   type ProductPrice,
 } from '../shared/product-price';
 import { productSize } from '../shared/size';
+import { productPageLink, storePageLink, type DealLink } from '../shared/site-links';
 import { janeCategory } from './categories';
 import { JANE_SITE, storePagePath, type JaneStore } from './store';
 
@@ -130,14 +131,21 @@ function otherSizes(discounted: readonly WeightPrice[]): string | undefined {
  * The product's deep link (platforms.md 2.4): the store's menu opened on the product when the
  * store's slug is known, else Jane's product page, else the store's menu.
  */
-function productLink(hit: unknown, store: JaneStore | undefined, menuUrl: string | undefined) {
+function productLink(
+  hit: unknown,
+  store: JaneStore | undefined,
+  menuUrl: string | undefined,
+): DealLink | undefined {
   const productId = text(at(hit, 'product_id'));
   const id = productId && /^\d{1,12}$/.test(productId) ? productId : undefined;
   const slug = text(at(hit, 'url_slug'));
-  if (id && store?.slug)
-    return `${JANE_SITE}/stores/${store.id}/${store.slug}/menu?product_id=${id}`;
-  if (id && slug && /^[a-z0-9-]{1,200}$/i.test(slug)) return `${JANE_SITE}/products/${id}/${slug}`;
-  return store ? `${JANE_SITE}${storePagePath(store)}` : httpUrl(menuUrl);
+  if (id && store?.slug) {
+    return productPageLink(`${JANE_SITE}/stores/${store.id}/${store.slug}/menu?product_id=${id}`);
+  }
+  if (id && slug && /^[a-z0-9-]{1,200}$/i.test(slug)) {
+    return productPageLink(`${JANE_SITE}/products/${id}/${slug}`);
+  }
+  return storePageLink(store ? `${JANE_SITE}${storePagePath(store)}` : httpUrl(menuUrl));
 }
 
 /** A product record read: its deal, when it is one, and the price of each of its sizes. */
@@ -207,7 +215,7 @@ export function readHit(
       at(hit, 'image_urls', 0),
       at(hit, 'product_photos', 0, 'urls', 'original'),
     ),
-    sourceUrl: productLink(hit, store, menuUrl),
+    ...productLink(hit, store, menuUrl),
   });
   return { deal, prices };
 }

@@ -4,6 +4,7 @@ import { isProductResponse } from './algolia';
 import { parse, PRODUCTS } from './parse';
 import { plan } from './plan';
 import { readJaneStore, storePagePath } from './store';
+import { isStoreRecord, isStoreRecordResponse, STORE_RECORD } from './store-record';
 
 /**
  * Jane (iHeartJane): products from the Algolia index `menu-products-production` filtered by store
@@ -19,12 +20,19 @@ export const janeAdapter: Adapter = {
     Array.isArray(at(body, 'placements')) ||
     Array.isArray(at(body, 'products'))
       ? PRODUCTS
-      : null,
+      : isStoreRecord(body)
+        ? STORE_RECORD
+        : null,
   browser: {
     pageUrl(entry, config) {
       const store = readJaneStore(entry);
       return store ? `${config.baseUrls.jane}${storePagePath(store)}` : null;
     },
-    labelOf: (url, body) => (isProductResponse(url, body) ? PRODUCTS : null),
+    labelOf: (url, body) =>
+      isProductResponse(url, body)
+        ? PRODUCTS
+        : isStoreRecordResponse(url, body)
+          ? STORE_RECORD
+          : null,
   },
 };

@@ -96,6 +96,32 @@ describe('jane parse on the project payload', () => {
     expect(location).toEqual({ lat: 38.626771, lng: -90.257838 });
   });
 
+  it("gives the store's week and place from its own record (the project payload store-record.json)", () => {
+    const record = JSON.parse(
+      readFileSync(new URL('./payloads/store-record.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    const result = parse(
+      [
+        { label: 'products-page-0', url: 'http://sim.test/q', body: products },
+        { label: 'store-record', url: 'http://sim.test/jane/api/v1/stores/4820', body: record },
+      ],
+      entry,
+    );
+    const day = [{ opens: '09:00', closes: '21:00' }];
+    expect(result.hours).toEqual({
+      sunday: [{ opens: '09:00', closes: '18:00' }],
+      monday: [],
+      tuesday: day,
+      wednesday: day,
+      thursday: day,
+      friday: day,
+      saturday: day,
+    });
+    expect(result.location).toEqual({ lat: 38.6268, lng: -90.2577 });
+    expect(result.deals).toEqual(deals);
+    expect(parseBody(products).hours).toBeUndefined();
+  });
+
   it('passes the spec cleaning rules', () => {
     expect(finalizeDeals(deals, 'jane', entry.key)).toHaveLength(8);
   });

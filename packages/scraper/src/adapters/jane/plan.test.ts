@@ -69,21 +69,43 @@ describe('jane plan', () => {
       'products-page-0',
       'products-page-1',
       'products-page-2',
+      'store-record',
     ]);
-    expect(asked.map(pageOf)).toEqual([0, 1, 2]);
+    expect(asked.slice(0, 3).map(pageOf)).toEqual([0, 1, 2]);
   });
 
+  it("asks the store's own record once, last, as a request the menu does not need", () => {
+    const asked = runPlan(config(), hitsPage(1));
+    expect(asked.at(-1)).toEqual({
+      label: 'store-record',
+      url: 'http://sim.test/jane/api/v1/stores/4820',
+      accept: 'application/json',
+      optional: true,
+    });
+    // Not answered (a failed optional request has no body): not asked again.
+    const received = [
+      { label: 'products-page-0', url: 'x', body: { hits: [], page: 0, nbPages: 1 } },
+      { label: 'store-record', url: 'x', body: undefined },
+    ];
+    expect(plan(entry, received, config())).toEqual([]);
+  });
+
+  const menuPages = (asked: RequestPlan[]) =>
+    asked.filter((request) => request.label.startsWith('products-page-'));
+
   it('stops at config.maxPages', () => {
-    expect(runPlan(config({ maxPages: 1 }), hitsPage(9))).toHaveLength(1);
+    expect(menuPages(runPlan(config({ maxPages: 1 }), hitsPage(9)))).toHaveLength(1);
   });
 
   it('stops at 2,000 products (four pages of 500) whatever maxPages says', () => {
-    expect(runPlan(config({ maxPages: 20 }), hitsPage(9))).toHaveLength(4);
+    expect(menuPages(runPlan(config({ maxPages: 20 }), hitsPage(9)))).toHaveLength(4);
   });
 
   it('reads the search key from the store page when none is configured', () => {
     const cfg = config({ janeAlgolia: { appId: 'FALLBACK1', apiKey: '' } });
-    const [page, query, ...rest] = runPlan(cfg, hitsPage(1));
+    const [page, query, ...rest] = runPlan(cfg, hitsPage(1)).filter(
+      (request) => request.label !== 'store-record',
+    );
     expect(page).toEqual({
       label: 'store-page',
       url: 'http://sim.test/jane/stores/4820/gateway-greens-the-grove/menu',

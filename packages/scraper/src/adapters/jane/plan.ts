@@ -11,6 +11,7 @@ import {
 import { PRODUCTS } from './parse';
 import { MAX_ITEMS, pageLabel, pagesOf } from '../shared/received';
 import { janeStore, storePagePath } from './store';
+import { STORE_RECORD, storeRecordRequest } from './store-record';
 
 export const STORE_PAGE = 'store-page';
 
@@ -33,7 +34,8 @@ function credentials(
 
 /**
  * Jane in steps: the store page first when no search key is configured (platforms.md 2.1), then
- * the product index page by page until `nbPages`, `config.maxPages` or MAX_ITEMS products.
+ * the product index page by page until `nbPages`, `config.maxPages` or MAX_ITEMS products, then
+ * the store's own record (its hours), once.
  */
 export function plan(
   entry: RegistryEntry,
@@ -50,6 +52,9 @@ export function plan(
   const last = pages.at(-1);
   const next = pages.length;
   const limit = Math.min(config.maxPages, Math.ceil(MAX_ITEMS / HITS_PER_PAGE));
-  if (last && (next >= pageCount(last.body) || next >= limit)) return [];
+  if (last && (next >= pageCount(last.body) || next >= limit)) {
+    const asked = received.some(({ label }) => label === STORE_RECORD);
+    return asked ? [] : [storeRecordRequest(config, store)];
+  }
   return [productQuery(config, keys, store.id, next, pageLabel(PRODUCTS, next))];
 }

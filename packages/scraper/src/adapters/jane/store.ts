@@ -1,8 +1,9 @@
 import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
+import { PLATFORM_SITES } from '../shared/site-links';
 
 /** Jane's public site, where a visitor's deep links lead (platforms.md 2.4). */
-export const JANE_SITE = 'https://www.iheartjane.com';
+export const JANE_SITE = PLATFORM_SITES.jane;
 
 /** A Jane store: its numeric id and, when the registry's menu URL names it, its URL slug. */
 export interface JaneStore {

@@ -17,7 +17,6 @@ import { parse } from './parse';
 const menuUrl = 'https://www.riverbendcannabis.com/menu/';
 const entry = entryFor('joint', { platformId: '6120', menuUrl });
 const page = (body: unknown) => ({ label: 'page:1', url: menuUrl, body });
-const link = (fragment: string) => `https://www.riverbendcannabis.com/menu/${fragment}`;
 
 describe('joint parse: the project payload search-from-0.json', () => {
   const { deals } = parse(
@@ -26,59 +25,35 @@ describe('joint parse: the project payload search-from-0.json', () => {
   );
 
   it.each([
-    [
-      'Illicit | Gelato 41 | Flower',
-      31.5,
-      45,
-      30,
-      '$31.50 (was $45)',
-      'illicit-gelato-41-flower',
-      'flower',
-    ],
+    ['Illicit | Gelato 41 | Flower', 31.5, 45, 30, '$31.50 (was $45)', 'flower'],
     [
       'Flora Farms | Sunset Sherbet | Pre-Roll',
       undefined,
       10,
       undefined,
       '$10 · 2 for $18 Pre-Rolls',
-      'flora-farms-sunset-sherbet-pre-roll',
       'pre-rolls',
     ],
-    [
-      'Wana | Sour Gummies | Strawberry Lemonade | 100mg',
-      15,
-      20,
-      25,
-      '$15 (was $20)',
-      'wana-sour-gummies-strawberry-lemonade-100mg',
-      'edibles',
-    ],
+    ['Wana | Sour Gummies | Strawberry Lemonade | 100mg', 15, 20, 25, '$15 (was $20)', 'edibles'],
     [
       'Good Day Farm | Papaya Live Resin Cart | 1g',
       undefined,
       50,
       undefined,
       '$50 · Buy 2 Vapes Get 20% Off',
-      'good-day-farm-papaya-live-resin-cart-1g',
       'vapes',
     ],
-    [
-      'Robhots | Peach Ring Gummies | 100mg',
-      9,
-      18,
-      50,
-      '$9 (was $18)',
-      'robhots-peach-ring-gummies-100mg',
-      'edibles',
-    ],
-  ])('%s', (title, salePrice, regularPrice, discountPercent, price, fragment, category) => {
+    ['Robhots | Peach Ring Gummies | 100mg', 9, 18, 50, '$9 (was $18)', 'edibles'],
+  ])('%s', (title, salePrice, regularPrice, discountPercent, price, category) => {
     const deal = deals.find((candidate) => candidate.title === title);
     expect(deal).toMatchObject({
       salePrice,
       regularPrice,
       discountPercent,
       price,
-      sourceUrl: link(fragment),
+      // A product's page on the store's site is not documented: the menu page it is on.
+      sourceUrl: menuUrl,
+      linkKind: 'menu',
       category,
     });
   });

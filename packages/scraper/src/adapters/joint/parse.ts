@@ -1,7 +1,8 @@
 import type { RegistryEntry } from '../../registry';
 import { at, list, money, text } from '../shared/deal-fields';
 import { bundlePhraseIn, isSizeNamed, sizesNamedIn } from '../shared/deal-phrases';
-import { firstHttpUrl, urlUnder } from '../shared/links';
+import { firstHttpUrl, httpUrl } from '../shared/links';
+import { storePageLink, type DealLink } from '../shared/site-links';
 import { doseOption, productSize } from '../shared/size';
 import { jointCategory } from './categories';
 import { listingMenu } from '../shared/listing-deals';
@@ -77,7 +78,7 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
       at(product, 'primaryImage'),
       ...list(at(product, 'images')).slice(0, MAX_IMAGES),
     ),
-    sourceUrl: productUrl(product, entry.menuUrl),
+    ...menuLink(entry.menuUrl),
   };
 }
 
@@ -178,10 +179,9 @@ function bundlesFor(specials: unknown, option: string | undefined): unknown[] {
 }
 
 /**
- * Section 7: the product page is not documented (GUESS `{site}/menu/…/{urlFragment}`); the
- * fragment is appended to the registry's menu URL. Without a fragment, the menu itself.
+ * Section 7: a product's page on the store's site is not documented (a GUESS `{site}/menu/…/
+ * {urlFragment}`), so a deal links to the registry's menu URL, the page the plugin's menu is on.
  */
-function productUrl(product: unknown, menuUrl: string | undefined): string | undefined {
-  const fragment = text(at(product, 'urlFragment'));
-  return fragment ? urlUnder(menuUrl, fragment) : menuUrl;
+function menuLink(menuUrl: string | undefined): DealLink | undefined {
+  return storePageLink(httpUrl(menuUrl));
 }

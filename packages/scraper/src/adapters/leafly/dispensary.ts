@@ -1,9 +1,10 @@
 import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
+import { PLATFORM_SITES } from '../shared/site-links';
 import type { PlatformConfig, RequestPlan } from '../types';
 
 /** Leafly's public site, where the deep links lead (platforms.md 4). */
-export const LEAFLY_SITE = 'https://www.leafly.com';
+export const LEAFLY_SITE = PLATFORM_SITES.leafly;
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
 const DISPENSARY_PATH = /\/dispensary-info\/([a-z0-9][a-z0-9-]{0,199})(?:[/?#]|$)/;
@@ -59,3 +60,6 @@ export function productLink(slug: string, id: string, variant?: string): string 
   const base = `${LEAFLY_SITE}/dispensary-info/${slug}/p/${id}`;
   return variant ? `${base}?variant=${variant}` : base;
 }
+
+/** The dispensary's menu on Leafly, https://www.leafly.com/dispensary-info/<slug>/menu (platforms.md 4). */
+export const menuPageLink = (slug: string): string => `${LEAFLY_SITE}/dispensary-info/${slug}/menu`;

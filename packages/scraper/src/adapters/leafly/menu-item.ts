@@ -12,7 +12,8 @@ import {
 } from '../shared/product-price';
 import { productSize } from '../shared/size';
 import { leaflyCategory } from './categories';
-import { isLinkId, productLink } from './dispensary';
+import { productPageLink, storePageLink } from '../shared/site-links';
+import { isLinkId, menuPageLink, productLink } from './dispensary';
 
 /** Sizes read per item; real items have one to four. */
 const MAX_VARIANTS = 20;
@@ -143,7 +144,9 @@ export function readMenuItem(item: unknown, slug: string | undefined): MenuItemR
       at(item, 'formattedThumbnailUrl'),
       at(item, 'imageSet', 'high'),
     ),
-    sourceUrl: slug && isLinkId(id) ? productLink(slug, id, variant) : undefined,
+    ...(slug && isLinkId(id)
+      ? productPageLink(productLink(slug, id, variant))
+      : storePageLink(slug && menuPageLink(slug))),
   });
   return { deal, prices };
 }

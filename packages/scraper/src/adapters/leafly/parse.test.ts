@@ -124,6 +124,61 @@ describe('leafly parse on the project payload', () => {
   });
 });
 
+describe('leafly parse: the store hours', () => {
+  const store = {
+    '@context': 'https://schema.org',
+    '@type': 'Store',
+    name: 'Mound City Dispensary - South Grand',
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+        opens: '09:00',
+        closes: '21:00',
+      },
+    ],
+  };
+  const withJsonLd = menuPage.replace(
+    '</head>',
+    `<script type="application/ld+json">${JSON.stringify(store)}</script></head>`,
+  );
+
+  it("reads the week of the page's schema.org JSON-LD; a day it does not name is closed", () => {
+    const day = [{ opens: '09:00', closes: '21:00' }];
+    expect(parseBody(withJsonLd).hours).toEqual({
+      sunday: [],
+      monday: day,
+      tuesday: day,
+      wednesday: day,
+      thursday: day,
+      friday: day,
+      saturday: day,
+    });
+    expect(parseBody(withJsonLd).deals).toEqual(parseBody(menuPage).deals);
+  });
+
+  it('says nothing of hours when the page carries none', () => {
+    expect(parseBody(menuPage).hours).toBeUndefined();
+  });
+
+  it("links an item with no id to the dispensary's menu", () => {
+    const page = pageWith({
+      props: {
+        pageProps: {
+          menuData: {
+            menuItems: [{ name: 'Proper - Flower - Jealousy (3.5g)', price: 40, sortPrice: 30 }],
+          },
+        },
+      },
+    });
+    expect(parseBody(page).deals[0]).toMatchObject({
+      sourceUrl: 'https://www.leafly.com/dispensary-info/mound-city-dispensary-south-grand/menu',
+      linkKind: 'menu',
+    });
+    expect(parseBody(menuPage).deals[0]?.linkKind).toBe('product');
+  });
+});
+
 describe('leafly parse, other cases', () => {
   it("links with the page's own dispensary slug when the registry gives none", () => {
     const { deals } = parseBody(menuPage, { ...entry, platformId: undefined });

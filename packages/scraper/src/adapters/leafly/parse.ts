@@ -2,6 +2,8 @@ import { SchemaChangedError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
 import { at, text } from '../shared/deal-fields';
 import { distinctItems, geoPoint, payloadsOf } from '../shared/received';
+import { pageJsonLd } from '../shared/script-json';
+import { openingHoursSpecificationWeek } from '../shared/store-hours';
 import type { ParseResult, Received } from '../types';
 import { isSlug, readDispensarySlug } from './dispensary';
 import { readMenuItem } from './menu-item';
@@ -23,8 +25,10 @@ function locationOf(dispensary: unknown) {
 }
 
 /**
- * Leafly menu pages (their `__NEXT_DATA__`) as deals, with the price of every item in every size
- * and the dispensary's location.
+ * Leafly menu pages (their `__NEXT_DATA__`) as deals, with the price of every item in every size,
+ * the dispensary's location, and its weekly hours from the page's schema.org JSON-LD
+ * `openingHoursSpecification` when the first page carries it (Leafly's store pages do,
+ * directories.md 4.2).
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
   const payloads = payloadsOf(received, MENU);
@@ -42,5 +46,13 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
   const deals = read.map(({ deal }) => deal).filter((deal) => deal !== undefined);
   const prices = read.flatMap(({ prices }) => prices);
   const location = pages.map(({ dispensary }) => locationOf(dispensary)).find(Boolean);
-  return location ? { deals, prices, location } : { deals, prices };
+  const first = payloads[0]!.body;
+  const hours =
+    typeof first === 'string' ? openingHoursSpecificationWeek(pageJsonLd(first)) : undefined;
+  return {
+    deals,
+    prices,
+    ...(location ? { location } : {}),
+    ...(hours !== undefined ? { hours } : {}),
+  };
 }

@@ -1,4 +1,10 @@
-import { LIMITS, type Deal, type DealCategory, type Potencies } from '@stl-deals/domain';
+import {
+  LIMITS,
+  type Deal,
+  type DealCategory,
+  type LinkKind,
+  type Potencies,
+} from '@stl-deals/domain';
 import { joinParts } from './card-text';
 import { discountPercent, money, priceText, text, weekdaysIn } from './deal-fields';
 import { bundlePhraseIn } from './deal-phrases';
@@ -48,6 +54,8 @@ export interface MenuProduct {
   endsAt?: string;
   imageUrl?: string;
   sourceUrl?: string;
+  /** Where `sourceUrl` leads: the product's own page, or the store's menu. */
+  linkKind?: LinkKind;
 }
 
 /**
@@ -82,6 +90,7 @@ export function menuProductDeal(product: MenuProduct): Deal | undefined {
     price,
     imageUrl: product.imageUrl ?? '',
     sourceUrl: product.sourceUrl ?? '',
+    linkKind: product.sourceUrl ? product.linkKind : undefined,
     brand: product.brand,
     category,
     strainType: product.strainType,

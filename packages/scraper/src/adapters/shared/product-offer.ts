@@ -3,6 +3,7 @@ import {
   safeHttpUrl,
   type Deal,
   type DealCategory,
+  type LinkKind,
   type Potencies,
   type Weekday,
 } from '@stl-deals/domain';
@@ -53,6 +54,8 @@ export interface ProductOffer {
   listedAsSpecial?: boolean;
   imageUrl?: string;
   sourceUrl?: string;
+  /** Where `sourceUrl` leads: the product's own page, or the store's menu. */
+  linkKind?: LinkKind;
 }
 
 /** Why an item is on special, as the platform names it. */
@@ -79,6 +82,7 @@ export function productDeal(offer: ProductOffer): Deal | undefined {
   if (!title || !(isSaving(saving) || offer.listedAsSpecial)) return undefined;
   const { sale, regular, percent } = saving;
   const names = uniqueParts(offer.specials.map((special) => special.name ?? special.label));
+  const sourceUrl = safeHttpUrl(offer.sourceUrl) ?? '';
   return {
     id: text(offer.id),
     title,
@@ -88,7 +92,8 @@ export function productDeal(offer: ProductOffer): Deal | undefined {
     ),
     price: savingText(saving),
     imageUrl: safeHttpUrl(offer.imageUrl) ?? '',
-    sourceUrl: safeHttpUrl(offer.sourceUrl) ?? '',
+    sourceUrl,
+    ...(sourceUrl && offer.linkKind ? { linkKind: offer.linkKind } : {}),
     brand: offer.brand,
     category: offer.category,
     strainType: offer.strainType,

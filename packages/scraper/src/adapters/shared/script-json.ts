@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { boundedJson } from '../../parsing/bounded-json';
 import { loadHtml } from './html-document';
+import { jsonLdRoots } from './json-ld';
 
 // The last page parsed: plan and parse ask for the same page again and again (Leafly's first page
 // each planning round, Jane's store page for two blocks), and parsing is the costly part.
@@ -27,4 +28,9 @@ export function scriptJson(html: string, id: string): unknown {
     .first();
   if (block.length === 0) return undefined;
   return boundedJson(block.text()) ?? undefined;
+}
+
+/** The page's schema.org JSON-LD blocks (see json-ld.ts), from the same parse of the page. */
+export function pageJsonLd(html: string): unknown[] {
+  return jsonLdRoots(parsedPage(html));
 }

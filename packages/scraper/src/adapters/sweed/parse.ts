@@ -1,6 +1,7 @@
 import type { RegistryEntry } from '../../registry';
 import { at, isoInstant, list, money, text } from '../shared/deal-fields';
 import { firstHttpUrl, urlUnder } from '../shared/links';
+import { storePageLink, type DealLink } from '../shared/site-links';
 import { productSize } from '../shared/size';
 import { sweedCategory } from './categories';
 import { listingMenu } from '../shared/listing-deals';
@@ -61,7 +62,7 @@ function offerOf(product: unknown, variant: unknown, entry: RegistryEntry): Prod
     salePrice: money(at(variant, 'promoPrice')),
     specials: list(at(variant, 'promos')).slice(0, MAX_PROMOS).map(specialOf),
     imageUrl: firstHttpUrl(...imagesOf(variant), ...imagesOf(product)),
-    sourceUrl: productUrl(product, entry.menuUrl),
+    ...productLink(entry.menuUrl),
   };
 }
 
@@ -107,18 +108,10 @@ function specialOf(promo: unknown): Special {
 }
 
 /**
- * Section 5: the product page is not documented; its guessed pattern
- * `{menu}/menu/{category canonicalName}-{categoryId}/{canonicalName}-{id}` is used only when the
- * payload gives both canonical names. Otherwise the store's `{menu}/discounts` page, where every
- * promo is listed (athena-scraper).
+ * Section 5: Sweed's product page address is not documented (only a guessed pattern), so a deal
+ * links to the store's `{menu}/discounts` page, where every promo is listed (athena-scraper), never
+ * to an address the storefront may not serve.
  */
-function productUrl(product: unknown, menuUrl: string | undefined): string | undefined {
-  const slug = text(at(product, 'canonicalName'));
-  const categorySlug = text(at(product, 'category', 'canonicalName'));
-  const id = text(at(product, 'id'), 40);
-  const categoryId = text(at(product, 'category', 'id'), 40);
-  if (slug && categorySlug && id && categoryId) {
-    return urlUnder(menuUrl, 'menu', `${categorySlug}-${categoryId}`, `${slug}-${id}`);
-  }
-  return urlUnder(menuUrl, 'discounts');
+function productLink(menuUrl: string | undefined): DealLink | undefined {
+  return storePageLink(urlUnder(menuUrl, 'discounts'));
 }

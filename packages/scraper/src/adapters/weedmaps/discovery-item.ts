@@ -111,7 +111,7 @@ export function readDiscoveryItem(item: unknown, listing: string | undefined): I
       at(item, 'avatar_image', 'large_url'),
       at(item, 'avatar_image', 'original_url'),
     ),
-    sourceUrl: itemLink(listing, at(item, 'slug')),
+    ...itemLink(listing, at(item, 'slug')),
   });
   return { deal, prices: productPrice(key, prices.regularPrice, prices.salePrice) };
 }

@@ -1,6 +1,7 @@
 import { at } from '../shared/deal-fields';
 import type { Adapter } from '../types';
 import { menuPage, readListingSlug, siteOf } from './listing';
+import { isListingRecord, isListingResponse, LISTING } from './listing-record';
 import { isMenuItemsResponse } from './menu-items';
 import { MENU_ITEMS, parse } from './parse';
 import { plan } from './plan';
@@ -12,16 +13,19 @@ import { plan } from './plan';
 export const weedmapsAdapter: Adapter = {
   plan,
   parse,
-  // The discovery form (data.menu_items) or the JSON:API form (data as a list).
+  // The discovery form (data.menu_items) or the JSON:API form (data as a list); a listing record.
   recognize: (body) =>
     Array.isArray(at(body, 'data', 'menu_items')) || Array.isArray(at(body, 'data'))
       ? MENU_ITEMS
-      : null,
+      : isListingRecord(body)
+        ? LISTING
+        : null,
   browser: {
     pageUrl(entry, config) {
       const slug = readListingSlug(entry);
       return slug ? menuPage(slug, siteOf(config)) : null;
     },
-    labelOf: (url, body) => (isMenuItemsResponse(url, body) ? MENU_ITEMS : null),
+    labelOf: (url, body) =>
+      isMenuItemsResponse(url, body) ? MENU_ITEMS : isListingResponse(url, body) ? LISTING : null,
   },
 };

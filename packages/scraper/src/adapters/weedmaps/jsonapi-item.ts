@@ -176,7 +176,7 @@ export function readJsonApiItem(item: unknown, listing: string | undefined): Ite
     regularPrice: lead?.price,
     percentOff: percent,
     imageUrl: firstHttpUrl(at(attributes, 'avatar_image_url'), at(attributes, 'picture_url')),
-    sourceUrl: itemLink(listing, at(attributes, 'slug'), at(item, 'links', 'order')),
+    ...itemLink(listing, at(attributes, 'slug'), at(item, 'links', 'order')),
   });
   return { deal, prices };
 }

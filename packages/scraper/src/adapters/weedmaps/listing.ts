@@ -1,9 +1,10 @@
 import { UnconfiguredError } from '../../errors';
 import type { RegistryEntry } from '../../registry';
+import { PLATFORM_SITES } from '../shared/site-links';
 import type { PlatformConfig } from '../types';
 
 /** Weedmaps' public site, where the deep links lead (platforms.md 3.3). */
-export const WEEDMAPS_SITE = 'https://weedmaps.com';
+export const WEEDMAPS_SITE = PLATFORM_SITES.weedmaps;
 
 // Listing and item slugs go into URL paths: lowercase words and hyphens only.
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;

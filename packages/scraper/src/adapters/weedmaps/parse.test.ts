@@ -120,8 +120,44 @@ describe('weedmaps parse on the project payload', () => {
     expect(deals.find((deal) => deal.brand === 'Sinse')?.size).toBe('1/2 g');
   });
 
-  it('has no location: menu items carry none', () => {
+  it('has no location or hours: menu items carry none', () => {
     expect(location).toBeUndefined();
+    expect(parseBody(menuItems).hours).toBeUndefined();
+  });
+
+  it("gives the store's week and coordinates from its listing record (the project payload listing.json)", () => {
+    const record = JSON.parse(
+      readFileSync(new URL('./payloads/listing.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    const result = parse(
+      [
+        { label: 'menu-items-page-1', url: 'http://sim.test/wm', body: menuItems },
+        { label: 'listing', url: 'http://sim.test/wm/listing', body: record },
+      ],
+      entry,
+    );
+    const weekday = [{ opens: '08:00', closes: '22:00' }];
+    expect(result.hours).toEqual({
+      sunday: [{ opens: '11:00', closes: '17:00' }],
+      monday: weekday,
+      tuesday: weekday,
+      wednesday: weekday,
+      thursday: weekday,
+      friday: [{ opens: '08:00', closes: '01:00' }],
+      saturday: [{ opens: '08:00', closes: '01:00' }],
+    });
+    expect(result.location).toEqual({ lat: 38.7837, lng: -90.4812 });
+    expect(result.deals).toEqual(deals);
+    // The listing asked but not answered: the menu as ever, nothing of the hours.
+    const unanswered = parse(
+      [
+        { label: 'menu-items-page-1', url: 'http://sim.test/wm', body: menuItems },
+        { label: 'listing', url: 'http://sim.test/wm/listing', body: undefined },
+      ],
+      entry,
+    );
+    expect(unanswered.hours).toBeUndefined();
+    expect(unanswered.deals).toEqual(deals);
   });
 
   it('passes the spec cleaning rules', () => {
@@ -179,8 +215,9 @@ describe('weedmaps browser hooks', () => {
     [
       'https://api-g.weedmaps.com/discovery/v1/listings/dispensaries/x',
       { data: { listing: {} } },
-      null,
+      'listing',
     ],
+    ['https://api-g.weedmaps.com/discovery/v1/listings/dispensaries/x', { data: {} }, null],
     [
       'https://api-g.weedmaps.com/discovery/v1/listings/dispensaries/x/menu_items',
       { errors: [] },

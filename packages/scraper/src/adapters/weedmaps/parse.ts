@@ -6,15 +6,16 @@ import type { ParseResult, Received } from '../types';
 import { readDiscoveryItem } from './discovery-item';
 import { readJsonApiItem } from './jsonapi-item';
 import { readListingSlug } from './listing';
+import { isListingRecord, listingFacts, LISTING } from './listing-record';
 import { menuItemsOf } from './menu-items';
 
 /** The label of Weedmaps menu pages: `menu-items-page-<n>` from plan, `menu-items` from the browser. */
 export const MENU_ITEMS = 'menu-items';
 
 /**
- * Weedmaps menu items as deals, and the price of every item in every size, from either envelope.
- * Menu items carry no coordinates, so this parse gives no location (no listing endpoint with
- * coordinates is confirmed, platforms.md 3.1).
+ * Weedmaps menu items as deals, and the price of every item in every size, from either envelope;
+ * the store's coordinates and hours from its listing record when that was answered (menu items
+ * carry neither).
  */
 export function parse(received: readonly Received[], entry: RegistryEntry): ParseResult {
   const payloads = payloadsOf(received, MENU_ITEMS);
@@ -29,5 +30,10 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
     format === 'discovery' ? readDiscoveryItem(item, listing) : readJsonApiItem(item, listing),
   );
   const deals = read.map(({ deal }) => deal).filter((deal) => deal !== undefined);
-  return { deals, prices: read.flatMap(({ prices }) => prices) };
+  const record = received.find(({ label }) => label === LISTING);
+  return {
+    deals,
+    prices: read.flatMap(({ prices }) => prices),
+    ...(record && isListingRecord(record.body) ? listingFacts(record.body) : {}),
+  };
 }

@@ -45,16 +45,35 @@ describe('weedmaps plan', () => {
       'menu-items-page-1',
       'menu-items-page-2',
       'menu-items-page-3',
+      'listing',
     ]);
     expect(asked[2]?.url).toContain('page=3&page_size=100');
   });
 
+  it("asks the listing's own record once, last, as a request the menu does not need", () => {
+    expect(runPlan(config(), [3]).at(-1)).toEqual({
+      label: 'listing',
+      url: 'http://sim.test/wm/discovery/v1/listings/dispensaries/riverfront-remedies-st-charles',
+      accept: 'application/json',
+      optional: true,
+    });
+    // Not answered (a failed optional request has no body): not asked again.
+    const received = [
+      { label: 'menu-items-page-1', url: 'x', body: page(3) },
+      { label: 'listing', url: 'x', body: undefined },
+    ];
+    expect(plan(entry, received, config())).toEqual([]);
+  });
+
+  const menuPages = (asked: RequestPlan[]) =>
+    asked.filter((request) => request.label.startsWith('menu-items-page-'));
+
   it('stops at config.maxPages', () => {
-    expect(runPlan(config(2), [100, 100, 100, 100])).toHaveLength(2);
+    expect(menuPages(runPlan(config(2), [100, 100, 100, 100]))).toHaveLength(2);
   });
 
   it('stops at 2,000 items (20 pages of 100) whatever maxPages says', () => {
-    expect(runPlan(config(50), Array(40).fill(100) as number[])).toHaveLength(20);
+    expect(menuPages(runPlan(config(50), Array(40).fill(100) as number[]))).toHaveLength(20);
   });
 
   it('takes the slug from a weedmaps.com menu URL', () => {

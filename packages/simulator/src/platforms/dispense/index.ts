@@ -1,12 +1,14 @@
 import { json } from '../answers';
 import { wholeNumber } from '../request-fields';
-import { storefrontPage } from '../storefront';
+import { productRoute, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
-import { productsPage } from './serialize';
+import { productsPage, sizeSlugOf } from './serialize';
 
 const PRODUCTS = /^\/v1\/venues\/([a-z0-9]{1,40})\/products\/?$/;
-/** The store's own online-ordering pages, where its Dispense menu is embedded. */
-const SHOP = /^\/order\/([a-z0-9-]{1,100})(?:\/.*)?$/;
+/** The store's own online-ordering page, where its Dispense menu is embedded. */
+const SHOP = /^\/order\/([a-z0-9-]{1,100})\/?$/;
+/** A product's page there: a size record's `productUrl` (platforms.md 6). */
+const PRODUCT_PAGE = /^\/order\/([a-z0-9-]{1,100})\/([a-z0-9-]{1,300})\/?$/;
 const PAGE_SIZE = 50;
 
 /**
@@ -41,6 +43,16 @@ export const dispense: SimulatedPlatform = {
               )
             : json({ message: 'Venue not found', statusCode: 404 }, 404),
       };
+    }
+    const productPath = PRODUCT_PAGE.exec(pathname);
+    if (productPath) {
+      const store = stores.find('dispense', productPath[1]);
+      return productRoute(store, {
+        named: (product) =>
+          product.sizes.some((size) => sizeSlugOf(product, size) === productPath[2]),
+        menuPath: `/order/${store?.key ?? ''}`,
+        notFound: json({ message: 'Not found' }, 404),
+      });
     }
     const shop = SHOP.exec(pathname);
     if (!shop) return undefined;

@@ -49,6 +49,10 @@ function groupedProduct(menu: Menu, product: Product, shopUrl: string) {
   return { ...records[0], variants: records };
 }
 
+/** A size's slug, which its `productUrl` on the store's ordering page ends with. */
+export const sizeSlugOf = (product: Product, size: SizePrice) =>
+  slugOf(`${product.slug} ${size.label}`);
+
 function sizeRecord(
   product: Product,
   size: SizePrice,
@@ -58,7 +62,7 @@ function sizeRecord(
 ) {
   const [categoryName, compliance] = CATEGORIES[product.category];
   const id = `${product.id.slice(0, 14)}${index.toString(16).padStart(2, '0')}`;
-  const slug = slugOf(`${product.slug} ${size.label}`);
+  const slug = sizeSlugOf(product, size);
   return {
     variants: [],
     id,

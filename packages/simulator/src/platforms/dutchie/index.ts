@@ -1,7 +1,7 @@
 import { at, type PlatformConfig } from '@stl-deals/scraper';
-import { json, scriptJson } from '../answers';
+import { html, json, scriptJson } from '../answers';
 import { jsonParam, wholeNumber } from '../request-fields';
-import { storefrontPage } from '../storefront';
+import { productRoute, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
 import {
   filteredSpecials,
@@ -20,8 +20,14 @@ type Operation = Exclude<keyof PlatformConfig['dutchieHashes'], 'DispensarySearc
 const GRAPHQL = /^\/(?:api-\d+\/)?graphql\/?$/;
 /** The embedded menu and the marketplace page of a store: what a visitor opens. */
 const STORE_PAGE = /^\/(?:embedded-menu|dispensary)\/([a-z0-9-]{1,100})(?:\/specials)?\/?$/;
+/** A product's page at a store, where the deals' deep links lead (research 1.5). */
+const PRODUCT_PAGE =
+  /^\/(?:embedded-menu|dispensary)\/([a-z0-9-]{1,100})\/product\/([a-z0-9-]{1,200})\/?$/;
 /** Products per page when the request does not say (the live menu asks 50). */
 const PER_PAGE = 50;
+
+const NOT_FOUND_PAGE =
+  '<!doctype html><title>Page not found | Dutchie</title><h1>Page not found</h1>';
 
 const isOperation = (
   name: string | null,
@@ -34,6 +40,8 @@ const isOperation = (
  * ConsumerDispensaries and by its id in the other operations.
  */
 export const dutchie: SimulatedPlatform = {
+  statesHours: true,
+
   address: (store, base) => ({
     platformId: store.slug,
     menuUrl: `${base}/embedded-menu/${store.slug}/specials`,
@@ -45,6 +53,16 @@ export const dutchie: SimulatedPlatform = {
 
   route(request, stores) {
     const { pathname } = request.url;
+    const productPath = PRODUCT_PAGE.exec(pathname);
+    if (productPath) {
+      const store = stores.find('dutchie', productPath[1]);
+      return productRoute(store, {
+        platform: 'Dutchie',
+        named: (product) => product.slug === productPath[2],
+        menuPath: `/dispensary/${store?.slug ?? ''}`,
+        notFound: html(NOT_FOUND_PAGE, 404),
+      });
+    }
     const page = STORE_PAGE.exec(pathname);
     if (page) {
       const store = stores.find('dutchie', page[1]);

@@ -11,6 +11,8 @@ import {
   type SizePrice,
   type Special,
 } from '../../menu/model';
+import { WEEKDAYS } from '@stl-deals/domain';
+import { oneSpanADay, twelveHour } from '../hours-forms';
 import type { SimStore } from '../../stores';
 
 /**
@@ -66,12 +68,68 @@ export function storeLookup(store: SimStore) {
             __typename: 'Dispensaries_location',
           },
           timezone: 'America/Chicago',
+          pickupHours: dayBoundsOf(store),
+          deliveryHours: noDays(),
+          effectiveHours: {
+            pickupHours: dayBoundsOf(store),
+            deliveryHours: noDays(),
+            __typename: 'EffectiveHours',
+          },
           recDispensary: true,
           medicalDispensary: true,
           __typename: 'Dispensaries',
         },
       ],
     },
+  };
+}
+
+const DAY_NAMES = WEEKDAYS.map((day) => day[0]!.toUpperCase() + day.slice(1));
+
+/**
+ * The store's week as Dutchie's `dayBounds` ('7:00 AM' to '6:00 PM', `active` false on a closed
+ * day, as a real 2022 ConsumerDispensaries answer has them): one stretch a day.
+ */
+interface DayBounds {
+  active: boolean | null;
+  start: string;
+  end: string;
+  __typename: 'dayBounds';
+}
+
+function dayBoundsOf(store: SimStore) {
+  const days = oneSpanADay(store.hours);
+  return {
+    ...Object.fromEntries(
+      WEEKDAYS.map((day, index): [string, DayBounds] => {
+        const span = days[day];
+        return [
+          DAY_NAMES[index]!,
+          span
+            ? {
+                active: true,
+                start: twelveHour(span.opens),
+                end: twelveHour(span.closes),
+                __typename: 'dayBounds',
+              }
+            : { active: false, start: '00:00 AM', end: '00:00 AM', __typename: 'dayBounds' },
+        ];
+      }),
+    ),
+    __typename: 'Dispensaries_profile_hours',
+  };
+}
+
+/** A service the store does not offer (delivery): every day inactive, as Dutchie writes it. */
+function noDays() {
+  return {
+    ...Object.fromEntries(
+      DAY_NAMES.map((day): [string, DayBounds] => [
+        day,
+        { active: null, start: '00:00 AM', end: '00:00 AM', __typename: 'dayBounds' },
+      ]),
+    ),
+    __typename: 'Dispensaries_profile_hours',
   };
 }
 

@@ -10,6 +10,9 @@ const SPECIALS_PAGE = /^\/sites\/([a-z0-9-]{1,100})\/specials\/?$/;
  * the page is found by the store's key whatever platform its menu is on.
  */
 export const htmlSite: SimulatedPlatform = {
+  // The store's site says when it is open, in its JSON-LD.
+  statesHours: true,
+
   address: (store, base) => ({ specialsUrl: `${base}${specialsPagePath(store.key)}` }),
 
   route(request, stores) {
@@ -21,7 +24,12 @@ export const htmlSite: SimulatedPlatform = {
       answer: (context) =>
         store
           ? html(
-              specialsPage(context.menuOf(store), `${context.base}${specialsPagePath(store.key)}`),
+              specialsPage(
+                context.menuOf(store),
+                `${context.base}${specialsPagePath(store.key)}`,
+                undefined,
+                store.hours,
+              ),
             )
           : html('<!doctype html><title>Page not found</title><h1>Page not found</h1>', 404),
     };

@@ -8,6 +8,8 @@ import {
 } from '../../menu/model';
 import { dollars, percentSaved } from '../../menu/wording';
 import { numberId } from '../../random';
+import type { WeeklyHours } from '@stl-deals/domain';
+import { openingHoursJsonLd } from '../hours-forms';
 import { escapeHtml } from '../answers';
 
 /**
@@ -35,6 +37,7 @@ export function specialsPage(
   menu: Menu,
   pageUrl: string,
   layout: ProductLayout = productLayoutOf(menu.store.key),
+  hours?: WeeklyHours,
 ): string {
   const { name, address } = menu.store;
   const featured = menu.products.filter((product) => product.specialId !== undefined);
@@ -48,7 +51,9 @@ export function specialsPage(
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Weekly Specials - ${escapeHtml(name)}</title>
-    <link rel="canonical" href="${escapeHtml(pageUrl)}" />
+    <link rel="canonical" href="${escapeHtml(pageUrl)}" />${
+      hours ? `\n    ${openingHoursJsonLd(name, hours)}` : ''
+    }
     <style>
       .site-logo img { max-height: 60px; } /* logo height */
       .special-card, .product-card { border: 1px solid #ddd; padding: 1rem; }

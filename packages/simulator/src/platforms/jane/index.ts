@@ -1,12 +1,20 @@
 import { at, DEFAULT_PLATFORM_CONFIG } from '@stl-deals/scraper';
 import { html, json } from '../answers';
 import { jsonBody, wholeNumber } from '../request-fields';
-import { storefrontPage } from '../storefront';
+import { productRoute, storefrontPage } from '../storefront';
 import type { SimulatedPlatform } from '../types';
-import { algoliaPage, emptyPage, invalidKey, PRODUCT_INDEX, storePageHead } from './serialize';
+import {
+  algoliaPage,
+  emptyPage,
+  invalidKey,
+  PRODUCT_INDEX,
+  storePageHead,
+  storeRecord,
+} from './serialize';
 
 const STORE_PAGE = /^\/(?:embed\/)?stores\/(\d{1,9})(?:\/[a-z0-9-]{1,100})?\/menu\/?$/;
 const QUERY_PATH = `/1/indexes/${PRODUCT_INDEX}/query`;
+const STORE_RECORD = /^\/api\/v1\/stores\/(\d{1,9})\/?$/;
 const STORE_FILTER = /\bstore_id\s*=\s*(\d{1,9})\b/;
 export const APP_ID = DEFAULT_PLATFORM_CONFIG.janeAlgolia.appId;
 /** Algolia answers at most 1,000 hits a page (platforms.md 2.1). */
@@ -21,6 +29,8 @@ export const searchKey = (secret: (name: string) => string) =>
  * query with another key is refused as Algolia refuses it.
  */
 export const jane: SimulatedPlatform = {
+  statesHours: true,
+
   address: (store, base) => ({
     platformId: String(store.number),
     menuUrl: `${base}/stores/${store.number}/${store.slug}/menu`,
@@ -32,9 +42,27 @@ export const jane: SimulatedPlatform = {
 
   route(request, stores) {
     const { pathname } = request.url;
+    const record = STORE_RECORD.exec(pathname);
+    if (record) {
+      const store = stores.find('jane', record[1]);
+      return {
+        store,
+        answer: () => (store ? json(storeRecord(store)) : json({ error: 'Not found' }, 404)),
+      };
+    }
     const page = STORE_PAGE.exec(pathname);
     if (page) {
       const store = stores.find('jane', page[1]);
+      // The store's menu opened on one product (platforms.md 2.4): that product's page.
+      const productId = request.url.searchParams.get('product_id');
+      if (productId !== null) {
+        return productRoute(store, {
+          platform: 'Jane',
+          named: (product) => String(product.number) === productId,
+          menuPath: `/stores/${store?.number ?? ''}/${store?.slug ?? ''}/menu`,
+          notFound: html('<!doctype html><title>Product not found | Jane</title>', 404),
+        });
+      }
       return {
         store,
         answer: (context) =>
@@ -87,5 +115,6 @@ function loader(storeNumber: number): string {
             body: JSON.stringify({ query: '', filters: 'store_id = ${storeNumber}', hitsPerPage: 500, page }),
           });
           pages = answer.nbPages;
-        }`;
+        }
+        await getJson('/api/v1/stores/${storeNumber}');`;
 }

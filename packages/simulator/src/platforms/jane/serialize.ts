@@ -8,6 +8,8 @@ import {
   type Special,
 } from '../../menu/model';
 import { escapeHtml, scriptJson } from '../answers';
+import { WEEKDAYS } from '@stl-deals/domain';
+import { oneSpanADay, twelveHour } from '../hours-forms';
 import type { SimStore } from '../../stores';
 
 /**
@@ -179,5 +181,44 @@ function inventoryPotency(product: Product, size: SizePrice) {
     cbd_potency: percent(cbd),
     tac_potency: 0,
     thc_potency: percent(thc),
+  };
+}
+
+/**
+ * The store's own record, `GET /api/v1/stores/<id>` (a real one: `lat`, `long`,
+ * `time_zone_identifier` in Rails' names, `working_hours` as `{ day, period: { from, to } }`, no
+ * times on a closed day): one stretch a day.
+ */
+export function storeRecord(store: SimStore) {
+  const days = oneSpanADay(store.hours);
+  const { location, street, city, zip } = store.place;
+  return {
+    store: {
+      id: store.number,
+      name: store.name,
+      address: street ?? '',
+      city: city ?? 'St. Louis',
+      state: 'Missouri',
+      zip: zip ?? '',
+      country_code: 'US',
+      lat: location?.lat ?? null,
+      long: location?.lng ?? null,
+      url_slug: store.slug,
+      recreational: true,
+      medical: true,
+      pickup: true,
+      delivery: false,
+      visible: true,
+      time_zone_identifier: 'Central Time (US & Canada)',
+      working_hours: WEEKDAYS.map((day) => {
+        const span = days[day];
+        return {
+          day,
+          period: span
+            ? { from: twelveHour(span.opens), to: twelveHour(span.closes) }
+            : { from: null, to: null },
+        };
+      }),
+    },
   };
 }

@@ -7,6 +7,7 @@ import {
   type SizePrice,
 } from '../../menu/model';
 import { escapeHtml, scriptJson } from '../answers';
+import { openingHoursJsonLd } from '../hours-forms';
 import type { SimStore } from '../../stores';
 
 /**
@@ -79,6 +80,7 @@ export function menuPage(menu: Menu, store: SimStore, page: number): string {
   <head>
     <meta charset="utf-8" />
     <title>${escapeHtml(name)} Menu | Leafly</title>
+    ${openingHoursJsonLd(name, store.hours)}
   </head>
   <body>
     <div id="__next">
@@ -94,11 +96,14 @@ export function menuPage(menu: Menu, store: SimStore, page: number): string {
 `;
 }
 
+/** The item's id on Leafly, which its page is found by (platforms.md 4). */
+export const itemIdOf = (product: Product) => ID_OFFSET + product.number;
+
 function menuItemOf(product: Product) {
   const lead = product.sizes.find((size) => size.sale !== undefined) ?? product.sizes[0];
   const strain = product.strainType ? ` (${product.strainType[0]})` : '';
   const size = lead && SIMPLE_SIZE.test(lead.label) ? ` (${lead.label})` : '';
-  const id = ID_OFFSET + product.number;
+  const id = itemIdOf(product);
   return {
     id,
     name: `${product.brand} - ${CATEGORIES[product.category]} - ${product.name}${strain}${size}`,

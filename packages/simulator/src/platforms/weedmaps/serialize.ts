@@ -6,7 +6,10 @@ import {
   type ProductCategory,
   type SizePrice,
 } from '../../menu/model';
+import { WEEKDAYS } from '@stl-deals/domain';
+import { oneSpanADay, twelveHour } from '../hours-forms';
 import { slugOf } from '../../menu/products';
+import type { SimStore } from '../../stores';
 
 /**
  * The neutral menu as Weedmaps' discovery API answers `menu_items` (research/platforms.md 3.1, the
@@ -47,13 +50,62 @@ export const listingNotFound = {
   errors: [{ status: '404', title: 'Not Found', detail: 'Listing not found' }],
 };
 
+/** The size an item is priced at: the first on sale, else the first. */
+const leadSize = (product: Product) =>
+  product.sizes.find((each) => each.sale !== undefined) ?? product.sizes[0];
+
+/** The item's slug, which its page on weedmaps.com is found by (platforms.md 3.3). */
+export const itemSlugOf = (product: Product) =>
+  slugOf(`${product.slug} ${leadSize(product)?.label ?? ''}`);
+
+/**
+ * The listing's own record, `data.listing` (Weedmaps' example of it: `business_hours` per weekday
+ * as '8:00am' to '12:00am', `timezone`, `latitude`, `longitude`): one stretch a day, a closed day
+ * marked `is_closed`.
+ */
+export function listingRecord(store: SimStore, base: string) {
+  const days = oneSpanADay(store.hours);
+  const { location, street, city, zip } = store.place;
+  return {
+    data: {
+      listing: {
+        id: store.number,
+        wmid: 700_000_000 + store.number,
+        name: store.name,
+        slug: store.slug,
+        type: 'dispensary',
+        address: street ?? '',
+        city: city ?? 'St. Louis',
+        state: 'MO',
+        zip_code: zip ?? '',
+        latitude: location?.lat ?? null,
+        longitude: location?.lng ?? null,
+        timezone: 'America/Chicago',
+        web_url: `${base}/dispensaries/${store.slug}`,
+        retailer_services: ['storefront', 'pickup'],
+        business_hours: Object.fromEntries(
+          WEEKDAYS.map((day) => {
+            const span = days[day];
+            return [
+              day,
+              span
+                ? { open: twelveHour(span.opens, true), close: twelveHour(span.closes, true) }
+                : { open: null, close: null, is_closed: true },
+            ];
+          }),
+        ),
+      },
+    },
+  };
+}
+
 function menuItemOf(menu: Menu, product: Product) {
   const special = specialOf(menu, product);
-  const size = product.sizes.find((each) => each.sale !== undefined) ?? product.sizes[0];
+  const size = leadSize(product);
   return {
     id: product.number,
     name: `${product.brand} | ${product.name}${size ? ` | ${size.label}` : ''}`,
-    slug: slugOf(`${product.slug} ${size?.label ?? ''}`),
+    slug: itemSlugOf(product),
     brand: null,
     brand_endorsement: { brand_name: product.brand, brand_slug: slugOf(product.brand) },
     category: { name: product.strainType ?? TOP_CATEGORIES[product.category] },

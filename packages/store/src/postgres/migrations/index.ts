@@ -6,6 +6,7 @@ import { priceObservations } from './0004-price-observations';
 import { pushSubscriptions } from './0005-push-subscriptions';
 import { compactPriceObservations } from './0006-compact-price-observations';
 import { watchesAndEmail } from './0007-watches-and-email';
+import { dispensaryHours } from './0008-dispensary-hours';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -20,6 +21,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0005-push-subscriptions': pushSubscriptions,
   '0006-compact-price-observations': compactPriceObservations,
   '0007-watches-and-email': watchesAndEmail,
+  '0008-dispensary-hours': dispensaryHours,
 };
 
 export const migrationProvider: MigrationProvider = {

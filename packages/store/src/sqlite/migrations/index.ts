@@ -8,6 +8,7 @@ import { priceObservations } from './0006-price-observations';
 import { pushSubscriptions } from './0007-push-subscriptions';
 import { compactPriceObservations } from './0008-compact-price-observations';
 import { watchesAndEmail } from './0009-watches-and-email';
+import { dispensaryHours } from './0010-dispensary-hours';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-push-subscriptions': pushSubscriptions,
   '0008-compact-price-observations': compactPriceObservations,
   '0009-watches-and-email': watchesAndEmail,
+  '0010-dispensary-hours': dispensaryHours,
 };
 
 export const migrationProvider: MigrationProvider = {
