@@ -9,6 +9,7 @@ import { benchMarketFirstLoad, MARKET, marketRegistry, type MarketFirstLoad } fr
 import { benchPassCpu } from './pass-cpu';
 import { benchPage } from './page';
 import { benchPushFanOut } from './push-fan-out';
+import { benchEmailFanOut } from './email-fan-out';
 import { benchPipeline, SHOPPER_QUERY } from './pipeline';
 import { benchPriceHistory, type HistorySize, type PriceHistoryBench } from './price-history';
 import { benchRestart } from './restart';
@@ -39,6 +40,8 @@ const TARGET = {
 };
 /** A pass's push fan-out: all of this many subscriptions sent within the target. */
 const PUSH = { subscriptions: 10_000, smaller: 2_000, allSentMs: 60_000 };
+/** A pass's email fan-out: all of this many confirmed addresses accepted within the target. */
+const EMAIL = { addresses: 10_000, smaller: 2_000, allAcceptedMs: 120_000 };
 /**
  * The page's targets. Its 100 KB is read as 100 KiB (1,024 bytes each, as Lighthouse
  * and the browsers' tools count); the row prints decimal kB beside it, which is what Vite prints.
@@ -158,6 +161,8 @@ async function main(): Promise<void> {
   const ceiling = await loadCeiling(service.brBytes, LOAD);
   const pushSmaller = await benchPushFanOut(registry, DEALS, PUSH.smaller);
   const push = await benchPushFanOut(registry, DEALS, PUSH.subscriptions);
+  const emailSmaller = await benchEmailFanOut(registry, DEALS, EMAIL.smaller);
+  const email = await benchEmailFanOut(registry, DEALS, EMAIL.addresses);
   const mb = (value: number) => `${fixed(value, 0)} MB`;
   const against = (value: number, target: number, unit: string) =>
     `${fixed(value, 0)} ${unit} (target < ${target}: ${value < target ? 'met' : 'missed'})`;
@@ -304,6 +309,19 @@ async function main(): Promise<void> {
       `... live heap held between pages, ${pushSmaller.subscriptions} / ${push.subscriptions} subscriptions`,
       `${fixed(pushSmaller.liveHeapGrowthMb, 1)} / ${fixed(push.liveHeapGrowthMb, 1)} MB`,
       ratio(push.liveHeapGrowthMb, pushSmaller.liveHeapGrowthMb),
+    ],
+    [
+      `Email fan-out of one pass, ${email.addresses} confirmed addresses with news (${email.searches} searches), local SMTP server: all accepted`,
+      `${fixed(email.allAcceptedMs / 1000, 1)} s (${email.received} accepted, ${email.summary.retried} to retry)`,
+      target(
+        email.allAcceptedMs < EMAIL.allAcceptedMs && email.received === email.addresses,
+        `< ${EMAIL.allAcceptedMs / 1000} s`,
+      ),
+    ],
+    [
+      `... RSS growth at its peak, ${emailSmaller.addresses} / ${email.addresses} addresses`,
+      `${fixed(emailSmaller.rssGrowthMb, 0)} / ${fixed(email.rssGrowthMb, 0)} MB`,
+      ratio(email.rssGrowthMb, emailSmaller.rssGrowthMb),
     ],
     [
       `Load client's ceiling (bare server, same ${fixed(service.brBytes / 1024, 0)} KB answer)`,
