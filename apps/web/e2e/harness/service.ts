@@ -32,9 +32,13 @@ export interface RealService {
  * scheduler is never started, so nothing scrapes but the page's own refreshes. Settings: no
  * challenge (it would need a second Chromium), no cooldown (each refresh really scrapes). One
  * store fails from then on (stale: its first load's deals stay), so the page has a source to
- * report as failing.
+ * report as failing. `env` adds settings (a mail server's, for the email tests).
  */
-export async function startRealService(webDist: string, clock: Clock): Promise<RealService> {
+export async function startRealService(
+  webDist: string,
+  clock: Clock,
+  env: Record<string, string> = {},
+): Promise<RealService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stl-deals-e2e-'));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   try {
@@ -48,6 +52,7 @@ export async function startRealService(webDist: string, clock: Clock): Promise<R
       DEMO_SEED,
       DEMO_SIMULATOR_PORT: '0',
       DEMO_CHALLENGED: 'none',
+      ...env,
     });
     const logger = pino({ level: config.LOG_LEVEL });
     const { app, simulator, fillPriceHistory } = await buildDemo({

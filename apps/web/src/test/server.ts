@@ -9,7 +9,13 @@ import {
 } from '@stl-deals/domain';
 import { deals, DISPENSARIES, readyStatus } from './fixtures';
 
-export const server = setupServer();
+/**
+ * The service as set up by default: no mail server (`SMTP_URL` unset), so no email is offered.
+ * A test of email answers otherwise (`server.use`); every handler of a test is reset after it.
+ */
+export const server = setupServer(
+  http.get('/api/email', () => HttpResponse.json({ enabled: false, cadences: [] })),
+);
 
 /** The API paths of the spec (section 7), relative to the page's origin. */
 export const API = {

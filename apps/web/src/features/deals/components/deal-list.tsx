@@ -145,6 +145,7 @@ export function DealList(props: DealListProps) {
       <Pagination page={list.page} pages={list.pages} onPage={goTo} />
       {dialogs && productKey !== null && (
         <dialogs.ProductComparison
+          productKey={productKey}
           offers={list.products.get(productKey) ?? NO_OFFERS}
           tax={list.tax}
           onClose={closeProduct}

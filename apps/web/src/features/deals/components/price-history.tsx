@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { HttpError } from '../../../shared/http/errors';
 import { useServices } from '../../../shared/services';
+import { WatchProduct } from '../../follow/components/watch-product';
 import { dealHistoryQueryOptions, HISTORY_DAYS } from '../api/get-deal-history';
 import { priceChart } from '../model/price-chart';
 import { DealDialog } from './deal-dialog';
@@ -79,6 +80,11 @@ export function PriceHistory({ view, onClose }: PriceHistoryProps) {
             </tbody>
           </table>
         </>
+      )}
+      {deal.productKey && (
+        <div className={styles.watch}>
+          <WatchProduct productKey={deal.productKey} name={title} />
+        </div>
       )}
     </DealDialog>
   );

@@ -1,9 +1,12 @@
 import type { DealView, PricesWithTax } from '@stl-deals/domain';
+import { WatchProduct } from '../../follow/components/watch-product';
 import { comparisonRows, comparisonTitle } from '../model/product-comparison';
 import { DealDialog } from './deal-dialog';
 import styles from './deal-dialog.module.css';
 
 interface ProductComparisonProps {
+  /** The product's key across stores, as the page's URL names it. */
+  productKey: string;
   /** The product's deals, one per store, cheapest first (see `productStores`). */
   offers: readonly DealView[];
   /** Prices with tax, when the 'Prices with tax' switch is on. */
@@ -15,15 +18,17 @@ interface ProductComparisonProps {
  * One product at every store that has it on deal in the list: today's price with its discount as
  * the card shows it (`shownDiscountText`), the price per item
  * (a multi-buy's), the price with tax when asked for, the distance when known, and a link to each
- * store's deal; cheapest first. Loaded when first opened.
+ * store's deal; cheapest first; and 'Watch this product', also when no store has it on deal
+ * today. Loaded when first opened.
  */
-export function ProductComparison({ offers, tax, onClose }: ProductComparisonProps) {
+export function ProductComparison({ productKey, offers, tax, onClose }: ProductComparisonProps) {
   const rows = comparisonRows(offers, tax);
   const stores = rows.length === 1 ? '1 store' : `${rows.length} stores`;
   const withDistance = rows.some((row) => row.distance !== null);
+  const title = comparisonTitle(offers);
   return (
     <DealDialog
-      title={comparisonTitle(offers)}
+      title={title}
       subtitle={rows.length > 0 ? `On deal at ${stores} today, cheapest first` : undefined}
       onClose={onClose}
     >
@@ -87,6 +92,9 @@ export function ProductComparison({ offers, tax, onClose }: ProductComparisonPro
           </table>
         </div>
       )}
+      <div className={styles.watch}>
+        <WatchProduct productKey={productKey} name={offers.length > 0 ? title : null} />
+      </div>
     </DealDialog>
   );
 }

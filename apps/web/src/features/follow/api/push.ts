@@ -1,7 +1,7 @@
 /**
- * The browser's side of following a search with Web Push: the page's service worker, the
- * browser's push subscription with the service's VAPID key, and the service's subscription
- * endpoints (`GET /api/push/key`, `POST /api/push/subscriptions`, `DELETE
+ * The browser's side of following a search or watching a product with Web Push: the page's
+ * service worker, the browser's push subscription with the service's VAPID key, and the service's
+ * subscription endpoints (`GET /api/push/key`, `POST /api/push/subscriptions`, `DELETE
  * /api/push/subscriptions/{id}` with its token as a bearer credential).
  */
 
@@ -22,7 +22,8 @@ export class FollowError extends Error {}
 
 const TIMEOUT_MS = 20_000;
 
-async function serviceCall(path: string, init: RequestInit = {}): Promise<Response> {
+/** A call to the service; a refusal throws `FollowError` with the service's own message. */
+export async function serviceCall(path: string, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -38,7 +39,25 @@ async function serviceCall(path: string, init: RequestInit = {}): Promise<Respon
 }
 
 /** Subscribes this browser to `search`'s new deals; resolves with what stopping it needs. */
-export async function followWithPush(search: string): Promise<{ id: string; token: string }> {
+export function followWithPush(search: string): Promise<{ id: string; token: string }> {
+  return subscribe({ search });
+}
+
+/** A product watched: its key across stores, and the price per item it must be at or below. */
+export interface WatchedTarget {
+  key: string;
+  /** Dollars; undefined: any price on deal. */
+  atMost?: number;
+}
+
+/** Subscribes this browser to one product's deals; resolves with what stopping it needs. */
+export function watchWithPush(product: WatchedTarget): Promise<{ id: string; token: string }> {
+  return subscribe({ product });
+}
+
+async function subscribe(
+  what: { search: string } | { product: WatchedTarget },
+): Promise<{ id: string; token: string }> {
   if ((await Notification.requestPermission()) !== 'granted') {
     throw new FollowError('Notifications were not allowed, so none can be sent.');
   }
@@ -58,7 +77,7 @@ export async function followWithPush(search: string): Promise<{ id: string; toke
   const answer = await serviceCall('/api/push/subscriptions', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ subscription: subscription.toJSON(), search }),
+    body: JSON.stringify({ subscription: subscription.toJSON(), ...what }),
   });
   const { id, token } = (await answer.json()) as { id?: unknown; token?: unknown };
   if (typeof id !== 'string' || typeof token !== 'string') {
@@ -67,7 +86,7 @@ export async function followWithPush(search: string): Promise<{ id: string; toke
   return { id, token };
 }
 
-/** Stops one followed search's notifications at the service. */
+/** Stops one followed search's or watched product's notifications at the service. */
 export async function stopFollowing(id: string, token: string): Promise<void> {
   await serviceCall(`/api/push/subscriptions/${encodeURIComponent(id)}`, {
     method: 'DELETE',

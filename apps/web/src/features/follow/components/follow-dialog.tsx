@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { followWithPush, FollowError, pushUnavailable, stopFollowing } from '../api/push';
+import { EmailSignUp, SEARCH_CADENCES } from './email-sign-up';
 import {
   feedUrl,
   followedSearch,
@@ -21,9 +22,9 @@ type Step = { kind: 'idle' } | { kind: 'working' } | { kind: 'said'; text: strin
 
 /**
  * 'Follow this search': its Atom feed's address to copy into a feed reader, and notifications on
- * this device by Web Push. Nothing about the visitor is asked or kept: the browser keeps what
- * stopping a follow needs. A modal `<dialog>`: the browser moves focus in, keeps it there, and
- * closes on Escape; focus returns to the button that opened it.
+ * this device by Web Push, and email when the service sends it. The browser keeps what stopping a
+ * push follow needs; an email carries its own links to stop it. A modal `<dialog>`: the browser
+ * moves focus in, keeps it there, and closes on Escape; focus returns to the button that opened it.
  */
 export default function FollowDialog({ query, onClose }: FollowDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -88,8 +89,8 @@ export default function FollowDialog({ query, onClose }: FollowDialogProps) {
         Follow this search
       </h2>
       <p className={styles.text}>
-        No account and no email: add the feed to a feed reader, or get a notification on this device
-        when new deals match.
+        No account needed: add the feed to a feed reader, or get a notification on this device when
+        new deals match.
       </p>
       {leavesOutDistance(query) && (
         <p className={styles.text}>
@@ -138,6 +139,7 @@ export default function FollowDialog({ query, onClose }: FollowDialogProps) {
               ? 'This device is notified of new deals for this search.'
               : (unavailable ?? '')}
       </p>
+      <EmailSignUp watch={() => ({ search })} cadenceLabels={SEARCH_CADENCES} />
       <form method="dialog" className={styles.actions}>
         <Button type="submit" variant="secondary">
           Close
