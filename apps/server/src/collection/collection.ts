@@ -1,18 +1,16 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { CacheStatus, Dispensary, GeoPoint, WeeklyHours } from '@stl-deals/domain';
-import type { Geocoder, Registry, RegistryEntry, Scraper } from '@stl-deals/scraper';
-import type { DealsRepository, ResolvedSource, Snapshot, SourceHistory } from '@stl-deals/store';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock';
-import type { DispensaryHealth, Metrics } from '../observability/metrics';
+import type { CacheStatus, Dispensary } from '@stl-deals/domain';
+import type { RegistryEntry } from '@stl-deals/scraper';
+import type { DispensaryHealth } from '../observability/metrics';
+import type { CollectionOptions } from './collection-options';
 import { collectionStatus, ScrapeDurations } from './collection-status';
+import { DispensaryGauges } from './dispensary-gauges';
 import { DispensaryLocations } from './dispensary-locations';
 import { Following } from './following';
 import { KeptPage, loadKeptViews } from './kept-page';
-import { marketDay } from './market-day';
+import { loadKeptOfSources, trackSources, type KeptOfSources } from './kept-sources';
 import { PriceFacts } from './price-facts';
 import { RecordingDays } from './recording-days';
-import { DealsReadModel, pageFingerprint, type Coalescing } from './read-model';
+import { DealsReadModel, pageFingerprint } from './read-model';
 import {
   RefreshPasses,
   type CollectionRun,
@@ -23,50 +21,19 @@ import {
 } from './refresh-pass';
 import { ScrapeAttempts } from './scrape-attempt';
 import { SourceResolver } from './source-resolver';
-import { snapshotTaken, startedElsewhere, trackSource, type TrackedSource } from './tracked-source';
+import { StoredSnapshots } from './stored-snapshots';
+import type { TrackedSource } from './tracked-source';
 
-// What the collection's callers name with it: a refresh's results and a cluster's events.
-export type { CollectionRun, RefreshResult, RefreshSummary, ScrapeDispatch, ScrapeEvent };
-
-export interface CollectionOptions {
-  registry: Registry;
-  repository: DealsRepository;
-  scraper: Scraper;
-  clock: Clock;
-  logger: FastifyBaseLogger;
-  metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'priceProblems' | 'dispensaryDeals'>;
-  concurrency: number;
-  cooldownMs: number;
-  scrapeTimeoutMs: number;
-  /** Finds a street address's coordinates; null or absent: no geocoder is asked (GEOCODER_URL). */
-  geocoder?: Geocoder | null;
-  /** ZIP -> its centroid, the last resort for a dispensary's place. */
-  zipCentroids?: ReadonlyMap<string, GeoPoint>;
-  /**
-   * Whether a store's website is opened in the browser to find the menu it embeds, before the
-   * first scrape of an entry with a website and no platform id (RESOLVE_SOURCES). Default false.
-   */
-  resolveSources?: boolean;
-  /** When the whole deals list follows the dispensaries' results. Default DEFAULT_COALESCING. */
-  coalescing?: Coalescing;
-  /**
-   * Set in a cluster: every scrape this process asks for is a job on the shared queue, run by
-   * whichever worker takes it (`runJob`), instead of a scrape here.
-   */
-  dispatch?: ScrapeDispatch;
-  /** Told when a scrape starts and ends here, so that the cluster's other processes follow. */
-  onScrapeEvent?: (event: ScrapeEvent) => void;
-  /**
-   * Whether the page's list is kept in the store for the next start (see kept-page.ts). Default
-   * true; false for a cluster's workers, which serve no deals.
-   */
-  keepsPage?: boolean;
-  /**
-   * Seconds of the work the first pass waits for (demo mode's price history), as that work
-   * estimates them: the first load's estimate adds them. Undefined when none or not known yet.
-   */
-  firstPassWaitsOn?: () => number | undefined;
-}
+// What the collection's callers name with it: how it is made, a refresh's results and a cluster's
+// events.
+export type {
+  CollectionOptions,
+  CollectionRun,
+  RefreshResult,
+  RefreshSummary,
+  ScrapeDispatch,
+  ScrapeEvent,
+};
 
 /**
  * Collects every dispensary's deals: scrapes with bounded concurrency, one scrape per dispensary
@@ -87,10 +54,8 @@ export class Collection {
   private readonly locations: DispensaryLocations;
   private readonly priceFacts: PriceFacts;
   private readonly recordingDays: RecordingDays;
-  private readonly passListeners: ((summary: RefreshSummary) => void)[] = [];
-  private loading: Promise<void> | null = null;
-  /** The snapshots were read back (see `whenLoaded`). */
-  private loaded = false;
+  private readonly snapshots: StoredSnapshots;
+  private readonly gauges: DispensaryGauges;
 
   /**
    * Opens the collection on what the repository kept. When the store holds the page's list as
@@ -99,16 +64,11 @@ export class Collection {
    * deal first; otherwise they are read back before this resolves, as nothing could be served.
    */
   static async open(options: CollectionOptions): Promise<Collection> {
-    const { repository } = options;
-    const [histories, locations, hours, geocoded, resolved, kept] = await Promise.all([
-      repository.sourceHistories(),
-      repository.loadDispensaryLocations(),
-      repository.loadDispensaryHours(),
-      repository.loadGeocodedAddresses(),
-      repository.loadResolvedSources(),
-      loadKeptViews(repository),
+    const [known, kept] = await Promise.all([
+      loadKeptOfSources(options.repository),
+      loadKeptViews(options.repository),
     ]);
-    const collection = new Collection(options, histories, { locations, hours }, geocoded, resolved);
+    const collection = new Collection(options, known);
     const adopted = collection.keptPage.adopt(kept);
     if (adopted.page) {
       collection.deals.serveStored(adopted);
@@ -125,51 +85,16 @@ export class Collection {
    * only the snapshots say which dispensary has what.
    */
   whenLoaded(): Promise<void> {
-    this.loading ??= this.loadSnapshots();
-    return this.loading;
-  }
-
-  private async loadSnapshots(): Promise<void> {
-    // One dispensary at a time: only one menu's decoded deals are alive at once, and they die
-    // young, so loading 10,000 stored deals leaves no grown heap behind.
-    for (const source of this.sources) {
-      // A turn of the event loop before each: SQLite answers at once, so the reads resolve with
-      // no turn between them, and the whole read-back (seconds on a busy machine) would hold up
-      // every request and signal until done, the stored page's list and a shutdown included.
-      await nextTurn();
-      if (this.stopping.signal.aborted) return;
-      const snapshot = await this.options.repository.getSnapshot(source.entry.key);
-      if (snapshot) await this.restore(source, snapshot);
-    }
-    this.deals.publish();
-    this.loaded = true;
+    return this.snapshots.whenLoaded();
   }
 
   private constructor(
     private readonly options: CollectionOptions,
-    histories: readonly SourceHistory[],
-    found: {
-      locations: ReadonlyMap<string, GeoPoint>;
-      hours: ReadonlyMap<string, WeeklyHours>;
-    },
-    geocoded: Map<string, GeoPoint | null>,
-    resolvedSources: ReadonlyMap<string, ResolvedSource>,
+    known: KeptOfSources,
   ) {
-    const { registry, repository, scraper } = options;
+    const { registry, scraper } = options;
     const hasMenuSource = (entry: RegistryEntry) => scraper.hasMenuSource(entry);
-    const historyOf = new Map(histories.map((history) => [history.dispensaryKey, history]));
-    this.sources = registry.dispensaries.map((registered) =>
-      trackSource(
-        registered,
-        {
-          history: historyOf.get(registered.key),
-          resolved: resolvedSources.get(registered.key),
-          location: found.locations.get(registered.key),
-          hours: found.hours.get(registered.key),
-        },
-        hasMenuSource,
-      ),
-    );
+    this.sources = trackSources(registry.dispensaries, known, hasMenuSource);
     this.byKey = new Map(this.sources.map((source) => [source.entry.key, source]));
     const stopping = this.stopping.signal;
     this.keptPage = new KeptPage({
@@ -180,65 +105,37 @@ export class Collection {
     this.deals = new DealsReadModel(registry.dispensaries, options.coalescing, (lists) =>
       this.keptPage.keep(lists),
     );
+    this.gauges = new DispensaryGauges(options.metrics, this.deals);
     this.resolver = new SourceResolver({ ...options, enabled: options.resolveSources === true });
     this.priceFacts = new PriceFacts(options);
     this.recordingDays = new RecordingDays(options);
-    const attempts = new ScrapeAttempts({
+    // What the parts below share: the options, the shutdown and the read model with its facts.
+    const shared = {
       ...options,
       stopping,
       deals: this.deals,
       priceFacts: this.priceFacts,
       recordingDays: this.recordingDays,
-      resolver: this.resolver,
       durations: this.durations,
-      dealsChanged: (source) => this.countDeals(source),
-    });
+      dealsChanged: (source: TrackedSource) => this.gauges.countDeals(source),
+    };
+    this.snapshots = new StoredSnapshots({ ...shared, sources: this.sources });
+    const attempts = new ScrapeAttempts({ ...shared, resolver: this.resolver });
     this.passes = new RefreshPasses({
-      ...options,
-      stopping,
-      snapshots: { loaded: () => this.loaded, whenLoaded: () => this.whenLoaded() },
+      ...shared,
+      snapshots: this.snapshots,
       published: () => this.deals.published(),
       scrape: (source) => attempts.run(source),
       isUnscrapable: (source) => this.isUnscrapable(source),
-      onPassEnded: (summary) => {
-        for (const listener of this.passListeners) listener(summary);
-      },
     });
     this.following = new Following({
-      repository,
+      ...shared,
       hasMenuSource,
-      restore: (source, snapshot) => this.restore(source, snapshot),
-      durations: this.durations,
+      byKey: this.byKey,
+      snapshots: this.snapshots,
     });
-    this.locations = new DispensaryLocations({ ...options, stopping }, geocoded);
-    for (const source of this.sources) this.countDeals(source);
-  }
-
-  /**
-   * A stored snapshot taken in: read back at start, or another process's scrape. Its price facts
-   * are those of the day it was scraped, as its scrape gave them (the day its prices were
-   * recorded under, when its clock was ahead).
-   */
-  private async restore(source: TrackedSource, snapshot: Snapshot): Promise<void> {
-    const key = source.entry.key;
-    const scrapedAt = new Date(snapshot.scrapedAt);
-    const day = await this.recordingDays
-      .dayOf(scrapedAt)
-      .then((found) => found.day)
-      // The history's newest day unread: the facts' read would fail the same way, so no day is
-      // recorded or trusted on it, and the snapshot is served all the same.
-      .catch(() => marketDay(scrapedAt));
-    const deals = await this.priceFacts.withFacts(key, snapshot.deals, day);
-    snapshotTaken(source, snapshot.scrapedAt);
-    await this.deals.replace([{ key, deals }]);
-    this.countDeals(source);
-  }
-
-  private countDeals(source: TrackedSource): void {
-    this.options.metrics.dispensaryDeals.set(
-      { dispensary: source.entry.key },
-      this.deals.countOf(source.entry.key),
-    );
+    this.locations = new DispensaryLocations(shared, known.geocoded);
+    for (const source of this.sources) this.gauges.countDeals(source);
   }
 
   /** No menu source is known and no website or listing is still to be looked at for one. */
@@ -269,7 +166,7 @@ export class Collection {
    * a visitor's refresh of all, or of one (a pass of one). A joined pass ends once.
    */
   onPassEnded(listener: (summary: RefreshSummary) => void): void {
-    this.passListeners.push(listener);
+    this.passes.onPassEnded(listener);
   }
 
   /** Every dispensary; a caller while a pass is under way joins that pass. */
@@ -302,21 +199,13 @@ export class Collection {
    * (see recording-days.ts), so a clock stepped ahead or back shows the days kept; the clock's own
    * day when the history cannot be read.
    */
-  async priceDay(): Promise<string> {
-    const now = this.options.clock.now();
-    return this.recordingDays
-      .dayOf(now)
-      .then((found) => found.day)
-      .catch(() => marketDay(now));
+  priceDay(): Promise<string> {
+    return this.recordingDays.dayOrClockDay(this.options.clock.now());
   }
 
   /** Each dispensary's last success and failures in a row, for the operator's gauges. */
   health(): DispensaryHealth[] {
-    return this.sources.map(({ entry, lastSuccessAt, consecutiveFailures }) => ({
-      key: entry.key,
-      lastSuccessAt,
-      consecutiveFailures,
-    }));
+    return this.gauges.health(this.sources);
   }
 
   /** The registry's dispensaries, each placed by the best source known (dispensary-locations). */
@@ -343,10 +232,11 @@ export class Collection {
   /** Resolves once no scrape is running or queued. */
   async settled(): Promise<void> {
     const locating = this.locations.underWay;
+    const loading = this.snapshots.underWay;
     await Promise.allSettled([
       ...this.passes.inFlight,
       ...(locating ? [locating] : []),
-      ...(this.loading ? [this.loading] : []),
+      ...(loading ? [loading] : []),
     ]);
     // Last: a scrape's or the load's publication may wait to be written.
     await this.keptPage.flush();
@@ -368,21 +258,17 @@ export class Collection {
    * its website showed. In a cluster, how a process learns of a scrape another one made; `ended`
    * is what that process told of it (see ScrapeEvent).
    */
-  async follow(key: string, ended?: Extract<ScrapeEvent, { kind: 'finished' }>): Promise<void> {
-    const source = this.byKey.get(key);
-    if (!source) return;
-    await this.whenLoaded();
-    await this.following.follow(source, ended);
+  follow(key: string, ended?: Extract<ScrapeEvent, { kind: 'finished' }>): Promise<void> {
+    return this.following.follow(key, ended);
   }
 
   /** In a cluster: another process started scraping the dispensary, under a lease until then. */
   scrapeStartedElsewhere(key: string, leaseUntil: Date): void {
-    const source = this.byKey.get(key);
-    if (source) startedElsewhere(source, leaseUntil);
+    this.following.startedElsewhere(key, leaseUntil);
   }
 
   /** Every dispensary's last attempt as the store has it: what the schedule's due list reads. */
   reloadHistories(): Promise<void> {
-    return this.following.reloadHistories(this.byKey);
+    return this.following.reloadHistories();
   }
 }

@@ -1,10 +1,12 @@
-import type { DealsRepository, Snapshot } from '@stl-deals/store';
+import type { DealsRepository } from '@stl-deals/store';
 import type { ScrapeDurations } from './collection-status';
 import type { ScrapeEvent } from './refresh-pass';
+import type { StoredSnapshots } from './stored-snapshots';
 import {
   applyHistory,
   finishedElsewhere,
   readThrough,
+  startedElsewhere,
   type HasMenuSource,
   type TrackedSource,
 } from './tracked-source';
@@ -15,8 +17,10 @@ export interface FollowingOptions {
     'getSnapshot' | 'sourceHistories' | 'loadResolvedSources' | 'loadDispensaryHours'
   >;
   hasMenuSource: HasMenuSource;
-  /** Takes a stored snapshot into the read model (with its price facts, read from the store). */
-  restore(source: TrackedSource, snapshot: Snapshot): Promise<void>;
+  /** The dispensaries tracked, by key. */
+  byKey: ReadonlyMap<string, TrackedSource>;
+  /** The stored snapshots read back, and one taken into the read model with its price facts. */
+  snapshots: Pick<StoredSnapshots, 'whenLoaded' | 'restore'>;
   durations: ScrapeDurations;
 }
 
@@ -28,16 +32,16 @@ export class Following {
   constructor(private readonly options: FollowingOptions) {}
 
   /**
-   * Takes the dispensary's state from the store: its snapshot, its last attempt, the menu source
-   * its website showed, the hours its platform stated. `ended` is what the process that scraped
-   * it told of that scrape.
+   * Takes the dispensary's state from the store, once the stored snapshots were read back: its
+   * snapshot, its last attempt, the menu source its website showed, the hours its platform
+   * stated. `ended` is what the process that scraped it told of that scrape. A key not tracked
+   * here is passed over.
    */
-  async follow(
-    source: TrackedSource,
-    ended?: Extract<ScrapeEvent, { kind: 'finished' }>,
-  ): Promise<void> {
-    const { repository, hasMenuSource, durations } = this.options;
-    const key = source.entry.key;
+  async follow(key: string, ended?: Extract<ScrapeEvent, { kind: 'finished' }>): Promise<void> {
+    const { repository, hasMenuSource, durations, snapshots } = this.options;
+    const source = this.options.byKey.get(key);
+    if (!source) return;
+    await snapshots.whenLoaded();
     const [snapshot, [history], resolved, hours] = await Promise.all([
       repository.getSnapshot(key),
       repository.sourceHistories(key),
@@ -51,7 +55,7 @@ export class Following {
       readThrough(source, resolvedNow, hasMenuSource);
     }
     if (snapshot && snapshot.scrapedAt !== source.snapshotAt?.toISOString()) {
-      await this.options.restore(source, snapshot);
+      await snapshots.restore(source, snapshot);
     }
     if (ended && ended.result !== 'skipped') {
       finishedElsewhere(source, ended);
@@ -59,10 +63,16 @@ export class Following {
     }
   }
 
+  /** Another process started scraping the dispensary, under a lease until `leaseUntil`. */
+  startedElsewhere(key: string, leaseUntil: Date): void {
+    const source = this.options.byKey.get(key);
+    if (source) startedElsewhere(source, leaseUntil);
+  }
+
   /** Every dispensary's last attempt as the store has it: what the schedule's due list reads. */
-  async reloadHistories(byKey: ReadonlyMap<string, TrackedSource>): Promise<void> {
+  async reloadHistories(): Promise<void> {
     for (const history of await this.options.repository.sourceHistories()) {
-      const source = byKey.get(history.dispensaryKey);
+      const source = this.options.byKey.get(history.dispensaryKey);
       if (source) applyHistory(source, history);
     }
   }

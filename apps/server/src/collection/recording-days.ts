@@ -35,6 +35,17 @@ export class RecordingDays {
     return found;
   }
 
+  /**
+   * The day a result the service's clock dates `at` is recorded under, or the clock's own market
+   * day when the history's newest day cannot be read (nothing is recorded on that day then: the
+   * read that would record it fails the same way).
+   */
+  dayOrClockDay(at: Date): Promise<string> {
+    return this.dayOf(at)
+      .then((found) => found.day)
+      .catch(() => marketDay(at));
+  }
+
   private note(found: RecordingDay, evidence: Record<string, string | null>): void {
     if (found.clock === this.reading) return;
     this.reading = found.clock;

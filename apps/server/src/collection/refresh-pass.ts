@@ -82,11 +82,6 @@ export interface RefreshPassOptions {
   /** No menu source is known and none is to be looked for: trying again cannot help. */
   isUnscrapable(source: TrackedSource): boolean;
   onScrapeEvent?: ((event: ScrapeEvent) => void) | undefined;
-  /**
-   * Told once when a pass ends, with its summary: a scheduled one, a refresh of all, or a
-   * refresh of one dispensary asked on its own (a pass of one), once its deals are published.
-   */
-  onPassEnded?: ((summary: RefreshSummary) => void) | undefined;
 }
 
 /**
@@ -105,9 +100,19 @@ export class RefreshPasses {
   private readonly visitorSlot = pLimit(1);
   /** Starts a dispensary's scrape still waiting for a shared slot in the visitor's slot. */
   private readonly hurries = new Map<TrackedSource, () => void>();
+  private readonly passListeners: ((summary: RefreshSummary) => void)[] = [];
 
   constructor(private readonly options: RefreshPassOptions) {
     this.limit = pLimit(options.concurrency);
+  }
+
+  /**
+   * Calls `listener` once each pass ends, with its summary: a scheduled one, a refresh of all, or
+   * a refresh of one dispensary asked on its own (a pass of one), once its deals are published.
+   * A joined pass ends once.
+   */
+  onPassEnded(listener: (summary: RefreshSummary) => void): void {
+    this.passListeners.push(listener);
   }
 
   /** Scrapes waiting for a free slot here. */
@@ -288,10 +293,14 @@ export class RefreshPasses {
   }
 
   /**
-   * Tells `onPassEnded` once the pass ends, from a side chain: a listener's failure is not the
-   * pass's, and the pass's own rejection (a bug) is its callers' to handle.
+   * Tells the `onPassEnded` listeners once the pass ends, from a side chain: a listener's failure
+   * is not the pass's, and the pass's own rejection (a bug) is its callers' to handle.
    */
   private tellEnd(finished: Promise<RefreshSummary>): void {
-    finished.then((summary) => this.options.onPassEnded?.(summary)).catch(() => {});
+    finished
+      .then((summary) => {
+        for (const listener of this.passListeners) listener(summary);
+      })
+      .catch(() => {});
   }
 }
