@@ -115,18 +115,22 @@ beforeAll(async () => {
   registryFile = join(tempDir(), 'registry.json');
   writeFileSync(registryFile, JSON.stringify(feedRegistry(feed, STORES)));
   for (const key of STORES) feed.set(key, { deals: feedDeals(key, 3) });
-  // Every store attempted just now, as if by an earlier pass: the schedule has nothing due, and
-  // the refresh calls may scrape once the cooldown is over.
+  // Every store scraped just now, as if by an earlier pass: its deals stored and its attempt
+  // recorded. So no worker's schedule finds one due, at its start or later (a store with nothing
+  // recent stored is due at a process's start: then a worker starting after the cooldown, such
+  // as worker-3 below, would scrape it on its own, and a refresh-all just after would skip it);
+  // only the refresh calls scrape, once the cooldown is over.
   const repository = await openPostgresRepository({ url: databaseUrl });
-  const now = new Date().toISOString();
+  const now = new Date();
   for (const key of STORES) {
+    await repository.replaceSnapshot(key, feedDeals(key, 3), now);
     await repository.recordScrapeRun({
       dispensaryKey: key,
-      startedAt: now,
-      finishedAt: now,
+      startedAt: now.toISOString(),
+      finishedAt: now.toISOString(),
       outcome: 'ok',
       transport: 'http',
-      dealCount: 0,
+      dealCount: 3,
       error: null,
     });
   }
@@ -185,9 +189,28 @@ describe('the cluster: two APIs and two workers on one PostgreSQL', () => {
       Array.from({ length: 20 }, (_, index) => refresh(index % 2 ? apiA.origin : apiB.origin)),
     );
     expect(answers.map(({ status }) => status)).toEqual(Array(20).fill(200));
-    for (const key of STORES) {
-      expect(feed.requests(key) - (before.get(key) ?? 0), key).toBe(1);
-    }
+    const scraped = Object.fromEntries(
+      STORES.map((key) => [key, feed.requests(key) - (before.get(key) ?? 0)]),
+    );
+    // Beside the counts, what the callers were told and what each API shows of the stores: a
+    // store not asked says why (skipped: its cooldown; failed: its scrape's error).
+    const summaries = new Set(
+      await Promise.all(
+        answers.map(async (answer) => {
+          const { refreshed, failed, skipped } = (await answer.json()) as Record<string, number>;
+          return JSON.stringify({ refreshed, failed, skipped });
+        }),
+      ),
+    );
+    const shown = await Promise.all(
+      [apiA, apiB].map(async ({ name, origin }) => ({
+        name,
+        sources: (await status(origin)).sources,
+      })),
+    );
+    expect(scraped, JSON.stringify({ summaries: [...summaries], shown })).toEqual(
+      Object.fromEntries(STORES.map((key) => [key, 1])),
+    );
     const [a, b] = await Promise.all([dealTitles(apiA.origin), dealTitles(apiB.origin)]);
     expect(a).toHaveLength(5 * 3 + 4);
     expect(b).toEqual(a);
