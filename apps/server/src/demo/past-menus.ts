@@ -79,9 +79,9 @@ function runThread(
     platforms: options.platforms,
     days,
   };
-  const worker = new Worker(entry, {
-    workerData: work,
-  });
+  // A bundled entry needs none of this process's flags (tsx's loader would leave an esbuild
+  // process unreaped per thread; see threadEntry).
+  const worker = new Worker(entry, { workerData: work, execArgv: [] });
   const done = new Promise<void>((resolve, reject) => {
     let told = 0;
     const stop = () => reject(asError(options.signal.reason));

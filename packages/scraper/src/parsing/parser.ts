@@ -71,6 +71,10 @@ export function createParserPool(options: ParserPoolOptions): Parser {
           minThreads: 0,
           maxThreads: options.threads ?? Math.min(availableParallelism(), 4),
           idleTimeout: IDLE_THREAD_MS,
+          // The entry is plain JavaScript: a thread needs none of this process's flags, and
+          // inherited ones run from the sources register tsx's loader in each thread, whose
+          // esbuild process is left unreaped when the thread ends.
+          execArgv: [],
           resourceLimits: {
             maxOldGenerationSizeMb: options.memoryMb,
             maxYoungGenerationSizeMb: Math.max(Math.round(options.memoryMb / 8), 8),

@@ -18,10 +18,11 @@ const bundles = new Map<string, Promise<URL>>();
 /**
  * A worker thread's entry for a TypeScript module run from the sources (tsx, Vitest): `source`
  * bundled once per process, in this thread, into plain JavaScript a thread of plain Node loads.
- * A thread that transpiled its own sources (tsx's loader registered in it) started an esbuild
- * process of its own, which nobody reaped once the thread ended: one finished process left behind
- * per thread. The one esbuild process of this thread is kept for the next bundle (stopping it
- * left it unreaped too). Installed packages stay imports;
+ * A thread with tsx's loader registered in it (as it is whenever the thread inherits this
+ * process's flags) starts an esbuild process of its own, which nobody reaps once the thread ends:
+ * so the threads start with no flags (`execArgv: []`) and load only plain JavaScript. The one
+ * esbuild process of this thread is kept for the next bundle (stopping it left it unreaped too).
+ * Installed packages stay imports;
  * the workspace's are bundled, each module's `import.meta` URL reading as its source file's own.
  */
 export function threadEntry(source: URL): Promise<URL> {

@@ -1,5 +1,6 @@
 import type { Deal } from '@stl-deals/domain';
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotFoundError, ParseLimitError, SchemaChangedError } from '../../src/errors';
 import { keepBest, type RawPayload } from '../../src/parsing/parse-job';
@@ -34,6 +35,7 @@ const feedPayload = (deals: unknown): RawPayload => ({
   kind: 'json',
   body: Buffer.from(typeof deals === 'string' ? deals : JSON.stringify(deals)),
 });
+const TSX = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
 const never = () => new AbortController().signal;
 
 /** This process's children that have ended and were never reaped ('Z' in ps). */
@@ -229,4 +231,14 @@ describe('the parser pool run from the sources', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(unreapedChildren().length).toBe(UNREAPED_AT_START);
   });
+
+  it('leaves no esbuild process behind per thread when run by tsx, as the demo is', () => {
+    // tsx's loader, inherited by a thread, starts an esbuild process there that is never reaped.
+    const printed = execFileSync(
+      TSX,
+      [fileURLToPath(new URL('../support/threads-under-tsx.ts', import.meta.url))],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(printed.trim().split('\n').at(-1) ?? '')).toMatchObject({ finished: 0 });
+  }, 60_000);
 });

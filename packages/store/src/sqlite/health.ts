@@ -102,7 +102,13 @@ function quickCheckInThread(
   driver: string,
 ): Promise<{ result: string } | { error: string }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(QUICK_CHECK_THREAD, { eval: true, workerData: { path, driver } });
+    // Plain JavaScript: none of this process's flags (run from the sources, tsx's loader would
+    // start an esbuild process per check that nobody reaps).
+    const worker = new Worker(QUICK_CHECK_THREAD, {
+      eval: true,
+      workerData: { path, driver },
+      execArgv: [],
+    });
     // A check under way does not keep a stopping process alive.
     worker.unref();
     const timer = setTimeout(() => {
