@@ -49,6 +49,7 @@ export * from './rules/source-coverage';
 export * from './rules/zoned-time';
 export * from './rules/zoned-instant';
 export * from './rules/store-hours';
+export * from './rules/store-hours-text';
 export * from './rules/number-text';
 export * from './rules/size';
 export * from './rules/unit-price';
