@@ -76,6 +76,7 @@ describe('GET /', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<h1>STL Deals</h1>');
     writeFileSync(join(dist, 'assets', 'index-B2apotdK.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"STL Deals"}');
     const server = await app({ env: { WEB_DIST: dist } });
 
     const page = await server.inject('/');
@@ -87,6 +88,13 @@ describe('GET /', () => {
     const asset = await server.inject('/assets/index-B2apotdK.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // The web app manifest: its registered type (browsers ignore a manifest sent as anything
+    // else in strict modes) and revalidated like index.html, since its name is not hashed.
+    const manifest = await server.inject('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
 
     expect((await server.inject({ method: 'POST', headers: JSON_TYPE, url: '/' })).statusCode).toBe(
       405,

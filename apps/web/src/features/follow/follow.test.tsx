@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server';
 import { FollowButton } from './components/follow-button';
 import {
@@ -80,6 +80,25 @@ describe('the follow dialog', () => {
     // jsdom has no service workers: the button rests and the reason is shown.
     expect(screen.getByRole('button', { name: 'Notify me on this device' })).toBeDisabled();
     expect(dialog).toHaveTextContent('This browser cannot show notifications from a web page.');
+  });
+
+  it('on an iPhone in a Safari tab, explains adding the page to the Home Screen instead of a push button', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    );
+    try {
+      window.history.replaceState(null, '', '/?search=zebra');
+      render(<FollowButton />);
+      await userEvent.click(screen.getByRole('button', { name: 'Follow this search' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Follow this search' });
+      expect(dialog).toHaveTextContent('tap Share, then “Add to Home Screen”');
+      expect(dialog).toHaveTextContent('deliver notifications only to web apps on the Home Screen');
+      expect(screen.queryByRole('button', { name: 'Notify me on this device' })).toBeNull();
+      // The feed stays offered: it works in any browser.
+      expect(screen.getByLabelText('Feed (Atom)')).toBeInTheDocument();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("opens at once from a notification's link and stops this device's follow", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { followWithPush, FollowError, pushUnavailable, stopFollowing } from '../api/push';
+import { browserFacts, HOME_SCREEN_ADVICE, needsHomeScreen } from '../model/home-screen';
 import { EmailSignUp, SEARCH_CADENCES } from './email-sign-up';
 import {
   feedUrl,
@@ -35,6 +36,8 @@ export default function FollowDialog({ query, onClose }: FollowDialogProps) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const feed = feedUrl(search, location.origin);
   const unavailable = pushUnavailable();
+  // In a Safari tab on iOS push cannot work: the way to get it instead of a dead button.
+  const homeScreen = needsHomeScreen(browserFacts());
 
   useEffect(() => {
     const element = dialog.current;
@@ -121,6 +124,8 @@ export default function FollowDialog({ query, onClose }: FollowDialogProps) {
           >
             Stop notifications
           </Button>
+        ) : homeScreen ? (
+          <p className={styles.text}>{HOME_SCREEN_ADVICE}</p>
         ) : (
           <Button
             onClick={() => void notify()}
@@ -137,7 +142,9 @@ export default function FollowDialog({ query, onClose }: FollowDialogProps) {
             ? step.text
             : follow
               ? 'This device is notified of new deals for this search.'
-              : (unavailable ?? '')}
+              : homeScreen
+                ? ''
+                : (unavailable ?? '')}
       </p>
       <EmailSignUp watch={() => ({ search })} cadenceLabels={SEARCH_CADENCES} />
       <form method="dialog" className={styles.actions}>
