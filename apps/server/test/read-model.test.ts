@@ -95,6 +95,22 @@ describe('the deals read model', () => {
     );
   });
 
+  it("serves no deal the spec's cleaning rules refuse, in any view or count", async () => {
+    // What a store written before a cleaning rule may still hold: the page judges none of it.
+    const [kept] = menu('a', 1, 0);
+    const refused: Deal[] = [
+      { ...kept!, id: 'feed:a:short', title: 'Gummies', description: '' },
+      { ...kept!, id: 'feed:a:junk', title: 'Our css styles for the menu', description: '' },
+      { ...kept!, id: 'feed:a:bare', title: 'Flower 3.5g $25', description: '' },
+    ];
+    const model = await rebuiltFrom(new Map([['a', [kept!, ...refused]]]));
+    for (const view of ['full', 'page'] as const) {
+      expect((await json(model.all(view))).map((deal) => deal.title)).toEqual([kept!.title]);
+      expect(await json(model.of('a', view))).toHaveLength(1);
+    }
+    expect(model.totalDeals()).toBe(1);
+  });
+
   it('sends each deal with its price per item and multi-buy, worked out once, in both views', async () => {
     const offers: Deal[] = [
       { ...menu('a', 1, 0)[0]!, price: '2 for $65', regularPrice: 42 },

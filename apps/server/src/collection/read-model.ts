@@ -4,6 +4,7 @@ import {
   dealGrams,
   deriveCategory,
   effectivePriceFields,
+  isCleanDeal,
   MAX_GRAMS,
   PAGE_DEAL_FIELDS,
   LIMITS,
@@ -145,12 +146,17 @@ export class DealsReadModel {
    * part is replaced once whole, and only by the latest result asked for that dispensary.
    */
   async replace(changes: ReadonlyArray<{ key: string; deals: readonly Deal[] }>): Promise<void> {
-    for (const { key, deals } of changes) {
+    for (const change of changes) {
+      const { key } = change;
       const index = this.indexOf.get(key);
       const dispensary = index === undefined ? undefined : this.dispensaries[index];
       if (index === undefined || !dispensary) continue;
       const asked = (this.asked.get(key) ?? 0) + 1;
       this.asked.set(key, asked);
+      // The spec's cleaning rules, here for every list served: the scraper keeps no deal they
+      // refuse, but a store kept by an older version may hold one, and the page no longer
+      // judges (it carries none of their expressions).
+      const deals = change.deals.filter(isCleanDeal);
       const ranked: Array<RankedDeal<SerializedDeal>> = [];
       for (let from = 0; from < deals.length; from += DEALS_PER_SLICE) {
         if (from > 0) await nextTurn();

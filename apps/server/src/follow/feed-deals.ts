@@ -1,7 +1,6 @@
 import {
   buildDealViews,
   byNewestFirst,
-  isCleanDeal,
   isShownOn,
   WEEKDAYS,
   type Deal,
@@ -42,16 +41,14 @@ export class FeedDealList {
   ) {}
 
   /**
-   * The deals worth showing on `day`, newest first: those the page's cleaning rules keep and its
-   * day filter shows that day (as the page's `splitDeals`). Worked out once per weekday and
+   * The deals worth showing on `day`, newest first: those the page's day filter shows that day
+   * (as the page's `splitDeals`; the read model publishes no deal the cleaning rules refuse). Worked out once per weekday and
    * publication: every search of that day starts here.
    */
   showableOn(day: Weekday): readonly DealView[] {
     let views = this.showable.get(day);
     if (!views) {
-      views = this.views.filter(
-        (view) => (view.clean ?? isCleanDeal(view.deal)) && this.shownOn(view, day),
-      );
+      views = this.views.filter((view) => this.shownOn(view, day));
       this.showable.set(day, views);
     }
     return views;

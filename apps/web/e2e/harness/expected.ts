@@ -98,9 +98,8 @@ export interface ExpectedList {
   matching: DealView[];
   /** Deals worth showing at all (the M of '(of M total)'). */
   total: number;
-  /** Clean deals for other days only, and deals the cleaning rules leave out. */
+  /** Deals for other days only. */
   otherDays: number;
-  notDeals: number;
   pages: number;
   /** The cards of the page asked for, in the order shown. */
   cards: DealView[];
@@ -150,7 +149,6 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
     matching,
     total: showable.length,
     otherDays: counts.otherDays,
-    notDeals: counts.notDeals,
     pages: pageCount(matching.length, pageSize),
     cards,
     titles: cards.map(({ deal }) => cardTitle(deal)),

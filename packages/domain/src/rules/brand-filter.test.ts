@@ -21,8 +21,8 @@ describe('brandKey', () => {
   });
 });
 
-/** A view of a deal of `brand`; `clean: false` for one the cleaning rules hide. */
-const view = (brand: string | undefined, clean = true): DealView => ({
+/** A view of a deal of `brand`. */
+const view = (brand: string | undefined): DealView => ({
   deal: {
     title: 'A deal',
     description: '',
@@ -37,7 +37,6 @@ const view = (brand: string | undefined, clean = true): DealView => ({
   distanceMiles: Infinity,
   sortPrice: 10,
   rank: 0,
-  clean,
 });
 
 describe('brandOptions', () => {
@@ -50,7 +49,6 @@ describe('brandOptions', () => {
       view('  '),
       view('Good  Day Farm'),
       view('Illicit Gardens'),
-      view('Hidden', false),
     ];
     expect(brandOptions(views)).toEqual([
       { value: 'good day farm', label: 'good day farm' },

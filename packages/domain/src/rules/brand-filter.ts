@@ -28,7 +28,7 @@ export const MAX_BRAND_OPTIONS = 150;
 /**
  * The brands of `views` as the Brand dropdown lists them, in one pass over the deals: one option per
  * brand key (`brandKey`) labelled with the first spelling met (the service's order), sorted by key.
- * Deals the cleaning rules hide offer no brand. Decisions: with more than `max` brands, those with
+ * Decisions: with more than `max` brands, those with
  * the most deals are kept (ties by key), so a menu's long tail of one-off brands cannot crowd out
  * the common ones; keys sort by code unit, not by a locale's collation, since making the page's
  * first `Intl.Collator` costs its start 10 ms or more (see `onFirstUse`), and keys are lower case.
@@ -39,7 +39,6 @@ export function brandOptions(
 ): Array<Option<string>> {
   const brands = new Map<string, { label: string; deals: number }>();
   for (const view of views) {
-    if (view.clean === false) continue;
     const key = view.brandKey ?? brandKey(view.deal.brand);
     if (key === '') continue;
     const known = brands.get(key);

@@ -47,4 +47,24 @@ describe('junkReason', () => {
     expect(junkReason({ title, description })).toBe(expected);
     expect(isCleanDeal({ title, description })).toBe(expected === null);
   });
+
+  // A text of megabytes, as a store written by hand or by another version may hold: the service
+  // judges every text it serves, so each rule must take time in proportion to the text (a rule
+  // that tried it again from every character would not end within the test's time).
+  it.each<[string, string, JunkReason | null]>([
+    ['letters without a number', 'a '.repeat(500_000), null],
+    [
+      'letters, then a size and a price',
+      `${'blue dream '.repeat(100_000)}3.5g $35`,
+      'size-and-price',
+    ],
+    ['an address-like run without a domain', `${'x'.repeat(1_000_000)}@nowhere`, null],
+    [
+      'an address at the end of a long run',
+      `${'x'.repeat(1_000_000)}@store.example.org`,
+      'junk-marker',
+    ],
+  ])('judges %s at a megabyte', (_, title, expected) => {
+    expect(junkReason({ title, description: '' })).toBe(expected);
+  });
 });

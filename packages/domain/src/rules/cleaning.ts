@@ -53,11 +53,14 @@ const PRODUCT_WORDS = [
 ];
 
 // The spec's contact-address marker is a dispensary's e-mail; we keep no contact list, so any
-// e-mail address marks the text as contact information.
-const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/;
+// e-mail address marks the text as contact information. Both expressions run in time linear in
+// the text (the service judges every text it serves, of any length): an address is found by the
+// one character before its '@' (one is there whenever more are), and no two parts of the size
+// and price can take the same characters, so a text that fails is never tried again in pieces.
+const EMAIL = /[a-z0-9._%+-]@[a-z0-9.-]+\.[a-z]{2,}/;
 // Letters, a number, a unit, then a $price and nothing more: 'Blue Dream 3.5g $35'.
 const SIZE_AND_PRICE =
-  /^[\p{L}][\p{L}\s'&.-]*\s*\d+(?:\.\d+)?\s*(?:g|mg|ml|oz)\b[\s:|–-]*\$\s?\d+(?:\.\d{1,2})?$/u;
+  /^[\p{L}][\p{L}\s'&.-]*\d+(?:\.\d+)?\s*(?:g|mg|ml|oz)\b[\s:|–-]*\$\s?\d+(?:\.\d{1,2})?$/u;
 const PRODUCT_THEN_NUMBER = new RegExp(`^(?:${PRODUCT_WORDS.join('|')})\\s*\\d`);
 const DEAL_WORDS = ['deal', 'special', 'off', '%'];
 

@@ -9,7 +9,6 @@ import type {
 } from '../contract/options';
 import { WEEKDAYS, type Weekday } from '../contract/constants';
 import { brandKey, matchesBrand } from './brand-filter';
-import { isCleanDeal } from './cleaning';
 import { isShownOn } from './day-filter';
 import type { DealView } from './deal-view';
 import { distanceToDispensary, withinRadius, type GeoPoint } from './distance';
@@ -27,8 +26,7 @@ const ownFactsOf = new WeakMap<Deal, OwnFacts>();
 
 /**
  * Works out, once per deal object, what its view holds that depends on the deal alone: its
- * category, sort keys, search text and whether the cleaning rules keep it (the rules' regular
- * expressions are the costly part of a view). The page calls it while it reads an answer, a slice
+ * category, sort keys and search text. The page calls it while it reads an answer, a slice
  * at a time, so that `buildDealViews` then has little left to do in one go (Total
  * Blocking Time). Kept as long as the deal object lives.
  */
@@ -57,7 +55,6 @@ function ownFacts(deal: Deal): OwnFacts {
       ...(unitPrice ? { unitPrice } : {}),
       firstSeenMs,
       searchText: searchText(stamped),
-      clean: isCleanDeal(deal),
     };
     ownFactsOf.set(deal, facts);
   }
@@ -94,11 +91,12 @@ export function buildDealViews(
 }
 
 /**
- * The deals worth showing at all: the spec's cleaning rules and today's day filter. Their count is
- * the list's total, the M of '(of M total)'.
+ * The deals worth showing at all: today's day filter. Their count is the list's total, the M of
+ * '(of M total)'. The spec's cleaning rules are the service's: no list it serves holds a deal
+ * they refuse (see `isCleanDeal`), so the page carries none of their expressions.
  */
 export function showableDeals(views: readonly DealView[], today: Weekday): DealView[] {
-  return views.filter((view) => isClean(view) && isShownOn(view.deal, today));
+  return views.filter((view) => isShownOn(view.deal, today));
 }
 
 export interface DealFilters {
@@ -123,14 +121,12 @@ export function dayOf(choice: DayChoice, today: Weekday): Weekday {
   return choice;
 }
 
-/** How the loaded deals split for the day shown: shown, for other days only, not deals at all. */
+/** How the loaded deals split for the day shown: shown, or for other days only. */
 export interface DealCounts {
-  /** Passed the cleaning rules and the day filter (the spec's total). */
+  /** Passed the day filter (the spec's total). */
   showable: number;
-  /** Clean deals valid on other days only. */
+  /** Deals valid on other days only. */
   otherDays: number;
-  /** Left out by the spec's cleaning rules (menu text, sizes with prices). */
-  notDeals: number;
 }
 
 /**
@@ -143,18 +139,11 @@ export function splitDeals(
 ): { showable: DealView[]; counts: DealCounts } {
   const showable: DealView[] = [];
   let otherDays = 0;
-  let notDeals = 0;
   for (const view of views) {
-    if (!isClean(view)) notDeals++;
-    else if (!isShownOn(view.deal, day)) otherDays++;
-    else showable.push(view);
+    if (isShownOn(view.deal, day)) showable.push(view);
+    else otherDays++;
   }
-  return { showable, counts: { showable: showable.length, otherDays, notDeals } };
-}
-
-/** The cleaning rules' verdict, as the view holds it or worked out now. */
-function isClean(view: DealView): boolean {
-  return view.clean ?? isCleanDeal(view.deal);
+  return { showable, counts: { showable: showable.length, otherDays } };
 }
 
 /** The visitor's filters and sort applied to the showable deals. */

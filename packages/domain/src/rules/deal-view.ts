@@ -33,6 +33,4 @@ export interface DealView {
   firstSeenMs?: number;
   /** Lower-cased title, description, brand and dispensary name, for the search. */
   searchText?: string;
-  /** Whether the spec's cleaning rules keep it (set by `buildDealViews`; else judged when needed). */
-  clean?: boolean;
 }

@@ -102,7 +102,8 @@ export function DealsPage() {
       : activity.partial && loaded.counts
         ? cacheStillLoadingShownMessage({
             received: loaded.received,
-            ...shownCounts(loaded.counts),
+            shown: loaded.counts.showable,
+            otherDays: loaded.counts.otherDays,
           })
         : activity.message;
   // The status line tells of the service as the last calls found it, whatever they were.
@@ -162,8 +163,4 @@ function unreachedNote(status: CacheStatus | null, timeZone: TimeZone): string |
   const lastGood =
     lastUpdate && lastUpdate !== 'never' ? cacheUpdatedText(lastUpdate, timeZone) : null;
   return noneReachedMessage(lastGood);
-}
-
-function shownCounts(counts: { showable: number; otherDays: number; notDeals: number }) {
-  return { shown: counts.showable, otherDays: counts.otherDays, notDeals: counts.notDeals };
 }

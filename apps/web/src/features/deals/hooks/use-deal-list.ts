@@ -74,7 +74,7 @@ export function useLoadedDeals({
     /** The weekday today is, and the one whose deals are listed (null before any load). */
     today,
     day,
-    /** How the loaded deals split: shown for the day, for other days only, not deals. */
+    /** How the loaded deals split: shown for the day, or for other days only. */
     counts: split?.counts ?? null,
     received: deals.length,
     /** When the deals were loaded: 'New' and 'Ends today' on the cards are judged from it. */

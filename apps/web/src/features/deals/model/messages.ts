@@ -119,37 +119,24 @@ export function cacheStillLoadingShownMessage(counts: {
   received: number;
   shown: number;
   otherDays: number;
-  notDeals: number;
 }): string {
-  const { received, shown, otherDays, notDeals } = counts;
+  const { received, shown, otherDays } = counts;
   if (shown === received) return cacheStillLoadingMessage(shown);
-  return `Cache still loading... Showing ${shown} of ${received} deals so far (${hiddenReasons(otherDays, notDeals)}) (will auto-refresh when complete)`;
+  return `Cache still loading... Showing ${shown} of ${received} deals so far (${otherDaysText(otherDays)}) (will auto-refresh when complete)`;
 }
 
-/** '219 are for other days, 3 are not deals', each part only when it counts any. */
-export function hiddenReasons(otherDays: number, notDeals: number): string {
-  const parts: string[] = [];
-  if (otherDays > 0) parts.push(`${otherDays} ${otherDays === 1 ? 'is' : 'are'} for other days`);
-  if (notDeals > 0) parts.push(`${notDeals} ${notDeals === 1 ? 'is' : 'are'} not deals`);
-  return parts.join(', ');
+/** '219 are for other days'. */
+function otherDaysText(otherDays: number): string {
+  return `${otherDays} ${otherDays === 1 ? 'is' : 'are'} for other days`;
 }
 
 /**
  * Under the count line: why the loaded deals not counted are not listed, so the count
  * line and the status never seem to disagree. Null when every loaded deal is listed.
  */
-export function hiddenDealsNote(counts: { otherDays: number; notDeals: number }): string | null {
-  const { otherDays, notDeals } = counts;
-  const parts: string[] = [];
-  if (otherDays > 0) {
-    parts.push(
-      `${otherDays} more ${otherDays === 1 ? 'deal is' : 'deals are'} for other days (choose the day under 'Deals for')`,
-    );
-  }
-  if (notDeals > 0) {
-    parts.push(
-      `${notDeals} menu ${notDeals === 1 ? 'entry is' : 'entries are'} left out as not deals`,
-    );
-  }
-  return parts.length > 0 ? `${parts.join('; ')}.` : null;
+export function hiddenDealsNote(counts: { otherDays: number }): string | null {
+  const { otherDays } = counts;
+  return otherDays > 0
+    ? `${otherDays} more ${otherDays === 1 ? 'deal is' : 'deals are'} for other days (choose the day under 'Deals for').`
+    : null;
 }
