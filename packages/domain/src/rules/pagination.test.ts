@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clampPage,
-  pageCount,
-  pageItems,
-  paginationButtons,
-  type PaginationItem,
-} from './pagination';
+import { clampPage, pageCount, pageItems } from './pagination';
+import { paginationButtons, type PaginationItem } from './pagination-buttons';
 
 /** '1 2 … 5 [6] 7 … 19 20': page numbers, the current one in brackets, '…' for an ellipsis. */
 function render(items: PaginationItem[]): string {

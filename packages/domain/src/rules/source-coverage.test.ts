@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CacheStatus, SourceState, SourceStatus } from '../contract/cache-status';
-import {
-  countSources,
-  coverageLine,
-  groupByReason,
-  noneReached,
-  sourceCoverage,
-} from './source-coverage';
+import { countSources, coverageLine, noneReached, sourceCoverage } from './source-coverage';
 
 const source = (key: string, state: SourceState): SourceStatus => ({
   key,
@@ -77,33 +71,6 @@ describe('coverageLine', () => {
     [{ ok: 999, total: 1200 }, 'Deals from 999 of 1,200 dispensaries'],
   ])('%o -> %s', (input, line) => {
     expect(coverageLine(input)).toBe(line);
-  });
-});
-
-describe('groupByReason', () => {
-  const failing = (key: string, error: string | null): SourceStatus => ({
-    ...source(key, 'failed'),
-    error,
-  });
-
-  it('reads a reason shared by many once, in the order the status lists them', () => {
-    const offline = 'The service cannot reach the internet.';
-    const refused = 'The menu platform refused our request.';
-    const groups = groupByReason([
-      failing('a', offline),
-      failing('b', refused),
-      failing('c', offline),
-      failing('d', null),
-    ]);
-    expect(groups.map(({ reason, sources }) => [reason, sources.map((s) => s.key)])).toEqual([
-      [offline, ['a', 'c']],
-      [refused, ['b']],
-      [null, ['d']],
-    ]);
-  });
-
-  it('has no groups for no troubled dispensaries', () => {
-    expect(groupByReason([])).toEqual([]);
   });
 });
 

@@ -68,26 +68,6 @@ export function coverageLine({ ok, total }: Pick<SourceCoverage, 'ok' | 'total'>
   return `Deals from ${wholeNumberText(ok)} of ${wholeNumberText(total)} ${noun}`;
 }
 
-/** Dispensaries without current deals for one same reason, in the order the status lists them. */
-export interface TroubleGroup {
-  reason: string | null;
-  sources: [SourceStatus, ...SourceStatus[]];
-}
-
-/**
- * The troubled dispensaries grouped by their reason, so one cause shared by many (the service
- * offline, say) reads once: '39 dispensaries: The service cannot reach the internet.'
- */
-export function groupByReason(troubled: readonly SourceStatus[]): TroubleGroup[] {
-  const groups = new Map<string | null, TroubleGroup['sources']>();
-  for (const source of troubled) {
-    const group = groups.get(source.error);
-    if (group) group.push(source);
-    else groups.set(source.error, [source]);
-  }
-  return [...groups].map(([reason, sources]) => ({ reason, sources }));
-}
-
 /**
  * No dispensary gave deals on its last attempt: none succeeded and at least one was tried and
  * failed (dispensaries with no menu source alone are not an outage).

@@ -1,8 +1,8 @@
 // What the page loads on first use, in one chunk (see `onDemandParts`): the visitor's actions
 // (Refresh, Refresh All, Retry Connection), the page's background retries and the first cache
 // load's auto-refresh rounds, what is shown only after a failure or inside a closed disclosure,
-// the follow and product watch dialogs, the shopper search and the pagination bar (under the
-// first page of cards). None of it is needed to paint the first list.
+// the follow and product watch dialogs, the shopper search, the pagination bar (under the
+// first page of cards) and the stores' hours the cards say. None of it is needed to paint the first list.
 
 export { autoRefreshDeals } from './api/auto-refresh';
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
@@ -18,3 +18,4 @@ export { default as WatchDialog } from '../follow/components/watch-dialog';
 export { pricesWithTax } from '@stl-deals/domain';
 export { shopperSearch } from './model/shopper-search';
 export { didYouMean } from './components/did-you-mean';
+export { StoreHoursSource } from './components/store-hours-source';

@@ -64,14 +64,18 @@ const card = (title: string) =>
 const alsoAtButton = (title: string) =>
   within(card(title)).getByRole('button', { name: /^Also at/ });
 
-/** The comparison's rows as 'store | price | per item', cheapest first. */
+/** The comparison's rows as 'store | price | per item', cheapest first (a store's button aside). */
 function rows(dialog: HTMLElement): string[] {
   return within(dialog)
     .getAllByRole('row')
     .slice(1)
     .map((row) =>
       [...row.querySelectorAll('th, td')]
-        .map((cell) => cell.textContent?.replace(/ \(opens the deal in a new tab\)/, ''))
+        .map((cell) => {
+          const copy = cell.cloneNode(true) as HTMLElement;
+          for (const button of copy.querySelectorAll('button')) button.remove();
+          return copy.textContent?.replace(/ \(opens the deal in a new tab\)/, '');
+        })
         .join(' | '),
     );
 }

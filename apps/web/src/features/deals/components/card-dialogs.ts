@@ -3,3 +3,4 @@
 // from splitting React out of the page's first load to share it with two.
 export { PriceHistory } from './price-history';
 export { ProductComparison } from './product-comparison';
+export { StorePanel } from './store-panel';

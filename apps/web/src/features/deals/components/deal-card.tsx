@@ -4,6 +4,7 @@ import {
   alsoAtText,
   type CategoryFilter,
   type DealView,
+  type HoursNow,
   type PricesWithTax,
   type ProductStores,
 } from '@stl-deals/domain';
@@ -33,6 +34,10 @@ interface DealCardProps {
   onCompare?: (productKey: string, opener: HTMLElement) => void;
   /** Opens the deal's price history (a deal with an id only: its history is asked by it). */
   onHistory?: (view: DealView, opener: HTMLElement) => void;
+  /** What the store's hours say now ('Open · closes 9 pm'); absent while unknown. */
+  hours?: HoursNow;
+  /** Opens the store's panel (its hours, address and deals). */
+  onStore?: (storeKey: string, opener: HTMLElement) => void;
 }
 
 /**
@@ -83,11 +88,14 @@ export const DealCard = memo(function DealCard({
   tax,
   onCompare,
   onHistory,
+  hours,
+  onStore,
 }: DealCardProps) {
   const card = dealCardView(view, categoryFilter);
   const facts = dealFactsView(view, context);
   const also = products && onCompare ? alsoAt(products, view) : null;
   const history = onHistory && view.deal.id ? onHistory : null;
+  const store = onStore && view.deal.dispensaryKey;
   const withTax = taxLine(view, tax);
   const Title = `h${headingLevel}` as const;
   const chips = (
@@ -209,7 +217,7 @@ export const DealCard = memo(function DealCard({
     <div className={styles.main}>{content}</div>
   );
   // The card's buttons sit beside its link, never inside it (no control within a control).
-  const actions = (also || history) && (
+  const actions = (also || history || store) && (
     <div className={styles.actions}>
       {also && (
         <button
@@ -233,6 +241,19 @@ export const DealCard = memo(function DealCard({
           onClick={(event: MouseEvent<HTMLButtonElement>) => history(view, event.currentTarget)}
         >
           Price history
+        </button>
+      )}
+      {store && (
+        // The store's hours now when known (never a guess), else only the way to its panel.
+        <button
+          type="button"
+          className={styles.action}
+          data-open={hours?.open}
+          aria-haspopup="dialog"
+          onClick={(event: MouseEvent<HTMLButtonElement>) => onStore(store, event.currentTarget)}
+        >
+          {hours?.text ?? 'Store info'}
+          <span className="visually-hidden">: {view.deal.dispensary}, its hours and deals</span>
         </button>
       )}
     </div>

@@ -3,13 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { onDemand } from '../../../shared/tasks/on-demand';
 import { useCodeWhen } from '../hooks/use-code-when';
 import type { DealListModel } from '../hooks/use-deal-list';
-import { useProductParam } from '../hooks/use-product-param';
+import { useDialogParam } from '../hooks/use-dialog-param';
 import type { FactsContext } from '../model/deal-card';
 import { hiddenDealsNote } from '../model/messages';
 import { DealCard } from './deal-card';
 import styles from './deal-list.module.css';
 import { EmptyState } from './empty-state';
-import { Pagination } from './on-demand';
+import { Pagination, useHoursNow } from './on-demand';
 import { FollowButton } from '../../follow/components/follow-button';
 
 const NO_OFFERS: readonly DealView[] = [];
@@ -41,27 +41,34 @@ const cardDialogs = onDemand(() => import('./card-dialogs'));
 export function DealList(props: DealListProps) {
   const { list, shown, categoryFilter, timeZone, onPage, onSearch } = props;
   const countRef = useRef<HTMLParagraphElement>(null);
-  const { productKey, open: openProduct, close: closeProduct } = useProductParam();
+  const { productKey, storeKey, open: openDialog, close: closeDialog } = useDialogParam();
   const [history, setHistory] = useState<DealView | null>(null);
   /** The button that opened a dialog, for focus to return to when it closes. */
   const opener = useRef<HTMLElement | null>(null);
   const onCompare = useCallback(
     (key: string, button: HTMLElement) => {
       opener.current = button;
-      openProduct(key);
+      openDialog('product', key);
     },
-    [openProduct],
+    [openDialog],
   );
   const onHistory = useCallback((view: DealView, button: HTMLElement) => {
     opener.current = button;
     setHistory(view);
   }, []);
+  const onStore = useCallback(
+    (key: string, button: HTMLElement) => {
+      opener.current = button;
+      openDialog('store', key);
+    },
+    [openDialog],
+  );
   const closeHistory = useCallback(() => setHistory(null), []);
-  const dialogs = useCodeWhen(cardDialogs, productKey !== null || history !== null);
-
+  const [hours, hoursSource] = useHoursNow();
   // Focus returns where it was when the dialog closes, however it closed (Escape, Close, Back); a
-  // comparison opened by a shared link returns it to the count line.
-  const dialogOpen = productKey !== null || history !== null;
+  // dialog opened by a shared link returns it to the count line.
+  const dialogOpen = productKey !== null || storeKey !== null || history !== null;
+  const dialogs = useCodeWhen(cardDialogs, dialogOpen);
   const wasOpen = useRef(false);
   useEffect(() => {
     if (dialogOpen) {
@@ -134,6 +141,8 @@ export function DealList(props: DealListProps) {
                       tax={list.tax}
                       onCompare={onCompare}
                       onHistory={onHistory}
+                      hours={hours.get(view.deal.dispensaryKey)}
+                      onStore={onStore}
                     />
                   </li>
                 ))}
@@ -143,12 +152,22 @@ export function DealList(props: DealListProps) {
         )}
       </div>
       <Pagination page={list.page} pages={list.pages} onPage={goTo} />
+      {hoursSource}
       {dialogs && productKey !== null && (
         <dialogs.ProductComparison
           productKey={productKey}
           offers={list.products.get(productKey) ?? NO_OFFERS}
           tax={list.tax}
-          onClose={closeProduct}
+          onStore={onStore}
+          onClose={closeDialog}
+        />
+      )}
+      {dialogs && storeKey !== null && (
+        <dialogs.StorePanel
+          storeKey={storeKey}
+          list={list}
+          timeZone={timeZone}
+          onClose={closeDialog}
         />
       )}
       {dialogs && history && <dialogs.PriceHistory view={history} onClose={closeHistory} />}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import type { HoursNow } from '@stl-deals/domain';
+import { useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '../../../shared/tasks/on-demand';
 import { onDemandComponent } from '../../../shared/ui/on-demand-component';
 import { useCodeWhen } from '../hooks/use-code-when';
@@ -28,4 +29,20 @@ export function Pagination(props: PaginationProps) {
   useEffect(() => whenIdle(() => setIdle(true)), []);
   const parts = useCodeWhen(onDemandParts, idle && props.pages > 1);
   return parts ? <parts.Pagination {...props} /> : null;
+}
+
+const NO_HOURS: ReadonlyMap<string, HoursNow> = new Map();
+
+/**
+ * What each store's hours say now, by key, for the cards: none until the browser is idle after
+ * the list is drawn (the hours' reader and rules load with the on-demand parts, and the stores'
+ * hours are a second read), then kept up to the minute. Returns the element that keeps them,
+ * for the caller to render.
+ */
+export function useHoursNow(): [ReadonlyMap<string, HoursNow>, ReactNode] {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  const parts = useCodeWhen(onDemandParts, idle);
+  const [hours, setHours] = useState(NO_HOURS);
+  return [hours, parts ? <parts.StoreHoursSource onHours={setHours} /> : null];
 }

@@ -1,4 +1,5 @@
 import type { DealView, PricesWithTax } from '@stl-deals/domain';
+import { useStoreHours } from '../hooks/use-store-hours';
 import { WatchProduct } from '../../follow/components/watch-product';
 import { comparisonRows, comparisonTitle } from '../model/product-comparison';
 import { DealDialog } from './deal-dialog';
@@ -11,17 +12,21 @@ interface ProductComparisonProps {
   offers: readonly DealView[];
   /** Prices with tax, when the 'Prices with tax' switch is on. */
   tax: PricesWithTax | null;
+  /** Opens a store's panel (in place of the comparison). */
+  onStore: (storeKey: string, opener: HTMLElement) => void;
   onClose: () => void;
 }
 
 /**
  * One product at every store that has it on deal in the list: today's price with its discount as
  * the card shows it (`shownDiscountText`), the price per item
- * (a multi-buy's), the price with tax when asked for, the distance when known, and a link to each
- * store's deal; cheapest first; and 'Watch this product', also when no store has it on deal
+ * (a multi-buy's), the price with tax when asked for, the distance when known, a link to each
+ * store's deal and a button to its panel that says what its hours say now; cheapest first; and 'Watch this product', also when no store has it on deal
  * today. Loaded when first opened.
  */
-export function ProductComparison({ productKey, offers, tax, onClose }: ProductComparisonProps) {
+export function ProductComparison(props: ProductComparisonProps) {
+  const { productKey, offers, tax, onStore, onClose } = props;
+  const { hours } = useStoreHours();
   const rows = comparisonRows(offers, tax);
   const stores = rows.length === 1 ? '1 store' : `${rows.length} stores`;
   const withDistance = rows.some((row) => row.distance !== null);
@@ -75,6 +80,14 @@ export function ProductComparison({ productKey, offers, tax, onClose }: ProductC
                     ) : (
                       row.store
                     )}
+                    <button
+                      type="button"
+                      className={styles.storeButton}
+                      onClick={(event) => onStore(row.storeKey, event.currentTarget)}
+                    >
+                      {hours.get(row.storeKey)?.text ?? 'Store info'}
+                      <span className="visually-hidden">: {row.store}, its hours and deals</span>
+                    </button>
                   </th>
                   <td className={styles.number}>
                     {row.price}

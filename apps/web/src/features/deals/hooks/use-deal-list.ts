@@ -152,6 +152,10 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
 
   return {
     groups,
+    /** Every deal the list keeps, all pages: a store panel lists its store's among them. */
+    deals: matching,
+    /** The dispensaries as the list knows them: a store panel's name before its details load. */
+    dispensaries,
     sort,
     page,
     // What the list itself shows of the load: the hidden-deals note and the cards' 'New'/'Ends'.

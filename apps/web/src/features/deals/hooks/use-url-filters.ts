@@ -25,7 +25,8 @@ export interface ChangeOptions {
   replace?: boolean;
 }
 
-function writeUrl(patch: Partial<Filters>, replace: boolean): void {
+/** Writes a change of the filters to the address, keeping the parameters not their own. */
+export function writeUrl(patch: Partial<Filters>, replace: boolean): void {
   const current = window.location.search;
   const next = changeFilters(readFilters(current), patch);
   writeQuery(withOtherParams(writeFilters(next), current), replace);

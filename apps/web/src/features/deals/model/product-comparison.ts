@@ -17,6 +17,8 @@ import {
 export interface ComparisonRow {
   /** The store's deal (its dispensary key and place in the answer), for React's list. */
   key: string;
+  /** The store's key, for its panel. */
+  storeKey: string;
   store: string;
   /** Today's price: the sale price, else the regular one, else the deal's price text. */
   price: string;
@@ -57,6 +59,7 @@ export function comparisonRows(
     const price = own === undefined ? cutText(deal.price.trim(), PRICE_TEXT_MAX) : moneyText(own);
     return {
       key: `${deal.dispensaryKey}:${view.rank}`,
+      storeKey: deal.dispensaryKey,
       store: dispensaryChipName(deal.dispensary) || deal.dispensaryKey,
       price: price || 'Not given',
       discount: view.shown ? shownDiscountText(view.shown, view.sortPrice) : null,

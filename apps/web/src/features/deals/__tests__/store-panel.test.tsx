@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { WEEKDAYS, type Deal, type Dispensary } from '@stl-deals/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deal, DISPENSARIES, readyStatus } from '../../../test/fixtures';
+import { installModalDialog } from '../../../test/modal-dialog';
+import { renderPage } from '../../../test/render-page';
+import { serve } from '../../../test/server';
+
+beforeAll(installModalDialog);
+
+// The suite's clock: Wednesday 4 June 2025, noon in St. Louis.
+const TEN_TO_NINE = [{ opens: '10:00', closes: '21:00' }];
+const WEEK = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, day === 'monday' ? [] : TEN_TO_NINE]),
+) as Record<(typeof WEEKDAYS)[number], typeof TEN_TO_NINE>;
+
+const [swade, greenlight] = DISPENSARIES;
+const STORES: Array<Dispensary & Record<string, unknown>> = [
+  {
+    ...swade!,
+    address: '6100 Delmar Blvd, St. Louis, MO 63112',
+    website: 'https://swade.example/',
+    platform: 'dutchie',
+    hours: { source: 'platform', week: WEEK },
+  },
+  // Hours the contract refuses are unknown: the card says nothing of them.
+  {
+    ...greenlight!,
+    website: 'javascript:alert(1)',
+    hours: { source: 'registry', week: {} } as unknown as Dispensary['hours'],
+  },
+  ...DISPENSARIES.slice(2),
+];
+
+const at = (store: Dispensary) => ({ dispensary: store.name, dispensaryKey: store.key });
+const FEED: Deal[] = [
+  deal({ id: 'dutchie:swade:1', title: 'Swade gummies 20% off', price: '$16.00', ...at(swade!) }),
+  deal({ id: 'dutchie:swade:2', title: 'Swade vape cart special', price: '$30.00', ...at(swade!) }),
+  deal({ id: 'html:greenlight:1', title: 'Greenlight flower deal', ...at(greenlight!) }),
+];
+
+const STATUS = readyStatus({
+  totalDeals: FEED.length,
+  sources: [
+    {
+      key: swade!.key,
+      name: swade!.name,
+      state: 'ok',
+      dealCount: 2,
+      lastSuccessAt: '2025-06-04T16:30:00Z',
+      lastAttemptAt: '2025-06-04T16:30:00Z',
+      error: null,
+      pricesHeldBack: 3,
+    },
+  ],
+});
+
+const card = (title: string) =>
+  screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
+
+async function openPage(query = '') {
+  serve({
+    deals: FEED,
+    dealsOf: { swade: FEED.filter((item) => item.dispensaryKey === 'swade') },
+    dispensaries: STORES,
+    status: STATUS,
+  });
+  const page = renderPage({ query });
+  await screen.findByText(/^Found \d+ deals?/);
+  return page;
+}
+
+describe("a store's hours on its cards and its panel", () => {
+  it("says on each card what the store's hours say now, and nothing of hours unknown", async () => {
+    await openPage();
+    const swadeButton = await within(card('Swade gummies 20% off')).findByRole('button', {
+      name: /^Open · closes 9 pm/,
+    });
+    expect(swadeButton).toHaveAccessibleName(
+      `Open · closes 9 pm: ${swade!.name}, its hours and deals`,
+    );
+    expect(swadeButton).toHaveAttribute('data-open', 'true');
+    const unknown = within(card('Greenlight flower deal')).getByRole('button', {
+      name: /^Store info/,
+    });
+    expect(unknown).not.toHaveAttribute('data-open');
+  });
+
+  it('opens the panel from a card: address, directions, website, the week with today marked, the reading, taxes and its deals', async () => {
+    const { user } = await openPage();
+    const button = await within(card('Swade gummies 20% off')).findByRole('button', {
+      name: /^Open · closes 9 pm/,
+    });
+    await user.click(button);
+    const panel = await screen.findByRole('dialog', { name: swade!.name });
+    expect(window.location.search).toBe('?store=swade');
+    expect(within(panel).getByText(/6100 Delmar Blvd/)).toBeInTheDocument();
+    const directions = within(panel).getByRole('link', { name: /Directions/ });
+    expect(directions.getAttribute('href')).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${swade!.name}, 6100 Delmar Blvd, St. Louis, MO 63112`)}`,
+    );
+    expect(within(panel).getByRole('link', { name: /Store website/ })).toHaveAttribute(
+      'href',
+      'https://swade.example/',
+    );
+    const days = within(panel)
+      .getAllByRole('row')
+      .map((row) => row.textContent)
+      .slice(0, 7);
+    expect(days).toEqual([
+      'MondayClosed',
+      'Tuesday10 am – 9 pm',
+      'Wednesday Today10 am – 9 pm',
+      'Thursday10 am – 9 pm',
+      'Friday10 am – 9 pm',
+      'Saturday10 am – 9 pm',
+      'Sunday10 am – 9 pm',
+    ]);
+    expect(within(panel).getByText(/Hours as the store's Dutchie page states them/)).toBeVisible();
+    expect(within(panel).getByText(/Deals read from Dutchie\. Last read/)).toHaveTextContent(
+      '2 deals',
+    );
+    expect(within(panel).getByText(/3 prices held back/)).toBeInTheDocument();
+    expect(within(panel).getByText(/^State 6% \(medical 4%\)/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /Swade vape cart special/ })).toBeVisible();
+    expect(within(panel).queryByText(/Greenlight flower deal/)).toBeNull();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.search).toBe('');
+    expect(button).toHaveFocus();
+  });
+
+  it("opens from a shared link, and 'List only this store' lists its deals", async () => {
+    const { user } = await openPage('?store=swade');
+    const panel = await screen.findByRole('dialog', { name: swade!.name });
+    await user.click(within(panel).getByRole('button', { name: 'List only this store' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByText(/^Found 2 deals/);
+    expect(new URLSearchParams(window.location.search).get('dispensary')).toBe('swade');
+    expect(new URLSearchParams(window.location.search).get('store')).toBeNull();
+  });
+
+  it('shows no website that is not http(s), and says when the hours are unknown', async () => {
+    const { user } = await openPage();
+    await user.click(
+      within(card('Greenlight flower deal')).getByRole('button', { name: /^Store info/ }),
+    );
+    const panel = await screen.findByRole('dialog', { name: greenlight!.name });
+    expect(within(panel).queryByRole('link', { name: /Store website/ })).toBeNull();
+    expect(within(panel).queryByRole('link', { name: /Directions/ })).toBeNull();
+    expect(within(panel).getByText('Its hours are unknown: check with the store.')).toBeVisible();
+  });
+});
