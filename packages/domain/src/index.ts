@@ -65,7 +65,9 @@ export * from './rules/product-stores';
 export * from './rules/out-the-door';
 export * from './rules/potency';
 export * from './rules/strain-type';
+export * from './rules/brand-in-text';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
+export { MISSOURI_BRANDS, type MissouriBrand } from './data/missouri-brands';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';
 export { BUNDLED_TAX_RATES } from './data/tax-rates';

@@ -14,6 +14,7 @@ import { isElement, nodeText } from './dom-text';
 import { jsonLdDeals } from './json-ld';
 import { isDealsPage, siteNameOf } from './deals-page';
 import { offerChrome, removeChrome } from './page-furniture';
+import { withProductWords } from './product-words';
 import { mergeRestatements } from './restatements';
 import { SPECIALS_PAGE_LABEL, specialsPageOf } from './plan';
 import { selectorsOf, type HtmlSelectors } from './selectors';
@@ -98,7 +99,10 @@ function pageDeals(
   // where it stands; elsewhere they are chrome, the same on every page.
   if (!dealsPage) $(offerChrome($)).remove();
   const blocks = (selectors && selectedDeals(page, selectors)) ?? heuristicDeals(page, siteName);
-  return { deals: [...structured, ...blocks.filter((deal) => !repeats(deal, structured))], hours };
+  // The store's own names: a brand of the same name is the store's on a store-wide offer.
+  const storeNames = [siteName, ...(entry.name ? [entry.name] : [])].filter(Boolean);
+  const deals = [...structured, ...blocks.filter((deal) => !repeats(deal, structured))];
+  return { deals: deals.map((deal) => withProductWords(deal, storeNames)), hours };
 }
 
 /** Deals from the registry's selectors; undefined when they match nothing on the page. */
