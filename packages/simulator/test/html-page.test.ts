@@ -1,5 +1,5 @@
 import { ADAPTERS, loadRegistry, type RegistryEntry } from '@stl-deals/scraper';
-import { readSize } from '@stl-deals/domain';
+import { deriveCategory, productKey, readSize } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { generateMenu } from '../src';
 import { escapeHtml } from '../src/platforms/answers';
@@ -70,6 +70,23 @@ describe('the simulated specials page, read by the html adapter', () => {
       }
     },
   );
+
+  it('keys a product on special as a menu with brand and size fields keys it, for the comparison', () => {
+    const { deals } = pageDeals('cards');
+    const keyed = menu.products
+      .filter((product) => product.specialId !== undefined)
+      .map((product) => {
+        const deal = deals.find((each) => each.title === nameOf(product))!;
+        const shown = product.sizes.find((size) => size.sale !== undefined) ?? product.sizes[0];
+        const category = deriveCategory(deal);
+        return [
+          productKey({ ...deal, category }),
+          productKey({ title: product.name, brand: product.brand, size: shown?.label, category }),
+        ];
+      });
+    expect(keyed.filter(([page]) => page !== null).length).toBeGreaterThan(0);
+    for (const [page, menuKey] of keyed) expect(page).toBe(menuKey);
+  });
 
   it('lays out the registry stores in both ways', async () => {
     const { dispensaries } = await loadRegistry();
