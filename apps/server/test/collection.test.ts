@@ -476,6 +476,8 @@ describe('Collection', () => {
     };
     const options = { scraper, registry: stores, repository, cooldownMs: 0 };
     const collection = await open(options);
+    // Another process on the same store (an API process of a cluster), which never scrapes.
+    const watcher = await open({ ...options, scraper: new FakeScraper() });
     const phonesOf = (listed: Collection) =>
       listed.dispensaries().map(({ key, phone }) => [key, phone]);
     const registryB = { source: 'registry', display: '(636) 555-0188', href: 'tel:+16365550188' };
@@ -492,6 +494,10 @@ describe('Collection', () => {
       ['c', undefined],
     ]);
     expect(DispensaryListSchema.parse(collection.dispensaries())[1]?.phone).toEqual(platformB);
+    // It follows the number when told the scrape ended.
+    expect(phonesOf(watcher)[1]).toEqual(['b', registryB]);
+    await watcher.follow('b');
+    expect(phonesOf(watcher)[1]).toEqual(['b', platformB]);
 
     // A restart serves it before any scrape.
     collection.stop();
