@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { Deal } from '@stl-deals/domain';
+import { DispensaryListSchema, type Deal } from '@stl-deals/domain';
 import {
   BlockedError,
   loadRegistry,
@@ -454,6 +454,66 @@ describe('Collection', () => {
         ['c', { lat: 38.7, lng: -90.3 }],
       ]),
     );
+  });
+
+  it("serves the phone the platform last stated, else the registry's, else none, and keeps it", async () => {
+    const repository = await openSqliteRepository({ file: ':memory:' });
+    let statedByB: string | null | undefined = '+13145550142';
+    const scraper = new FakeScraper()
+      .on('b', (entry, signal) =>
+        found(feedDeals('b', 1), statedByB === undefined ? {} : { phone: statedByB })(
+          entry,
+          signal,
+        ),
+      )
+      .on('c', found(feedDeals('c', 1)));
+    const stores: Registry = {
+      dispensaries: [
+        { key: 'a', name: 'A', platform: 'feed', phone: '314.555.0107' },
+        { key: 'b', name: 'B', platform: 'feed', phone: '636-555-0188' },
+        { key: 'c', name: 'C', platform: 'feed' },
+      ],
+    };
+    const options = { scraper, registry: stores, repository, cooldownMs: 0 };
+    const collection = await open(options);
+    // Another process on the same store (an API process of a cluster), which never scrapes.
+    const watcher = await open({ ...options, scraper: new FakeScraper() });
+    const phonesOf = (listed: Collection) =>
+      listed.dispensaries().map(({ key, phone }) => [key, phone]);
+    const registryB = { source: 'registry', display: '(636) 555-0188', href: 'tel:+16365550188' };
+    const platformB = { source: 'platform', display: '(314) 555-0142', href: 'tel:+13145550142' };
+    expect(phonesOf(collection)).toEqual([
+      ['a', { source: 'registry', display: '(314) 555-0107', href: 'tel:+13145550107' }],
+      ['b', registryB],
+      ['c', undefined],
+    ]);
+    await collection.refresh('b');
+    await collection.refresh('c');
+    expect(phonesOf(collection).slice(1)).toEqual([
+      ['b', platformB],
+      ['c', undefined],
+    ]);
+    expect(DispensaryListSchema.parse(collection.dispensaries())[1]?.phone).toEqual(platformB);
+    // It follows the number when told the scrape ended.
+    expect(phonesOf(watcher)[1]).toEqual(['b', registryB]);
+    await watcher.follow('b');
+    expect(phonesOf(watcher)[1]).toEqual(['b', platformB]);
+
+    // A restart serves it before any scrape.
+    collection.stop();
+    await collection.settled();
+    const again = await open(options);
+    expect(phonesOf(again)[1]).toEqual(['b', platformB]);
+
+    // A scrape whose store record was not answered says nothing: the kept number stays.
+    statedByB = undefined;
+    await again.refresh('b');
+    expect(phonesOf(again)[1]).toEqual(['b', platformB]);
+    // A store record that now states none: back to the registry's.
+    statedByB = null;
+    await again.refresh('b');
+    expect(phonesOf(again)[1]).toEqual(['b', registryB]);
+    expect(await repository.loadDispensaryPhones()).toEqual(new Map());
   });
 
   it("serves the hours the platform last stated, else the registry's, else none, and keeps them", async () => {

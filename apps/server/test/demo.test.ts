@@ -97,6 +97,21 @@ describe('demo mode', () => {
     }
   });
 
+  it('gives every dispensary its phone number, from its platform or its registry entry', async () => {
+    const dispensaries = (await app.inject({ url: '/api/scraper/dispensaries' })).json<
+      Dispensary[]
+    >();
+    const missing = dispensaries.filter((dispensary) => !dispensary.phone).map(({ key }) => key);
+    expect(missing).toEqual([]);
+    expect(new Set(dispensaries.map((dispensary) => dispensary.phone?.source))).toEqual(
+      new Set(['platform', 'registry']),
+    );
+    for (const { phone } of dispensaries) {
+      expect(phone?.display).toMatch(/^\((314|636)\) 555-01\d\d$/);
+      expect(phone?.href).toBe(`tel:+1${phone!.display.replace(/\D/g, '')}`);
+    }
+  });
+
   it('says it is ready, and that its data is demo data', async () => {
     const status = (await app.inject({ url: '/api/monitoring/scraper/status' })).json<{
       ready: boolean;

@@ -154,17 +154,18 @@ export function createMenuScrape(
     transport: Transport,
     signal: AbortSignal,
   ): Promise<ScrapeResult> {
-    const { deals, dealsFound, location, hours, priceProblems, menuPrices } = await parser.parse(
-      {
-        entry,
-        received,
-        maxDeals: options.maxDeals,
-        maxDealBytes: options.maxDealBytes,
-        maxPayloads: MAX_REQUESTS_PER_SCRAPE,
-        sites: platforms.siteUrls,
-      },
-      signal,
-    );
+    const { deals, dealsFound, location, hours, phone, priceProblems, menuPrices } =
+      await parser.parse(
+        {
+          entry,
+          received,
+          maxDeals: options.maxDeals,
+          maxDealBytes: options.maxDealBytes,
+          maxPayloads: MAX_REQUESTS_PER_SCRAPE,
+          sites: platforms.siteUrls,
+        },
+        signal,
+      );
     const answeredAt = newestAnswer(received);
     return {
       deals,
@@ -174,6 +175,7 @@ export function createMenuScrape(
       ...(answeredAt !== undefined ? { answeredAt: new Date(answeredAt) } : {}),
       ...(location ? { location } : {}),
       ...(hours !== undefined ? { hours } : {}),
+      ...(phone !== undefined ? { phone } : {}),
       ...(Object.keys(priceProblems).length > 0 ? { priceProblems } : {}),
     };
   }

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { MY_STORES, PlatformSchema, WeeklyHoursSchema } from '@stl-deals/domain';
+import {
+  MAX_PHONE_CHARS,
+  MY_STORES,
+  PlatformSchema,
+  usPhoneNumber,
+  WeeklyHoursSchema,
+} from '@stl-deals/domain';
 import { z } from 'zod';
 import { HtmlSelectorsSchema } from './adapters/html/selectors';
 
@@ -32,6 +38,7 @@ export const EntrySourcesSchema = z.strictObject({
   specialsUrl: ProvenanceSchema.optional(),
   name: ProvenanceSchema.optional(),
   hours: ProvenanceSchema.optional(),
+  phone: ProvenanceSchema.optional(),
 });
 export type EntrySources = z.infer<typeof EntrySourcesSchema>;
 
@@ -75,6 +82,15 @@ export const RegistryEntrySchema = z.strictObject({
    * ('10:00'-'02:00'), '24:00' the end of the day (docs/sources.md).
    */
   hours: WeeklyHoursSchema.optional(),
+  /**
+   * The store's phone number, for when its platform states none: a US number written any usual
+   * way ('(314) 555-0123', '314-555-0123', '+1 314 555 0123'); anything else is refused.
+   */
+  phone: z
+    .string()
+    .max(MAX_PHONE_CHARS)
+    .refine((value) => usPhoneNumber(value) !== undefined, 'a US phone number, (314) 555-0123')
+    .optional(),
   /** CSS selectors for a store's own specials page (platform 'html'); else a heuristic reads it. */
   selectors: HtmlSelectorsSchema.optional(),
   sources: EntrySourcesSchema.optional(),

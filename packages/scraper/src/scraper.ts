@@ -22,6 +22,8 @@ export interface ScrapeResult {
    * record was read that states none; absent when none was read (see `ParseResult.hours`).
    */
   hours?: WeeklyHours | null;
+  /** The store's phone number in E.164, null or absent as `hours` (see `ParseResult.phone`). */
+  phone?: string | null;
   /**
    * Deals whose numbers the menu sent inconsistent or absurd, per problem: the deal was kept
    * with those numbers left out or recomputed (see `checkDealPrices`). Absent when none.

@@ -19,6 +19,7 @@ describe('parseRegistry', () => {
       lng: -90.29846,
       address: '6166 Delmar Blvd, St. Louis, MO 63112',
       website: 'https://swadecannabis.com/delmar',
+      phone: '(314) 555-0123',
       verified: false,
       sources: {
         address: { source: 'stl-dispensaries-v2.csv (PG)', confidence: 'high' },
@@ -73,6 +74,16 @@ describe('parseRegistry', () => {
         ],
       },
       /field 'sources.address.confidence'/,
+    ],
+    [
+      'a phone number that is no US number',
+      { dispensaries: [{ ...entry, phone: '+44 20 7946 0958' }] },
+      /field 'phone': a US phone number/,
+    ],
+    [
+      'a phone number with words',
+      { dispensaries: [{ ...entry, phone: 'call 314-555-0123' }] },
+      /field 'phone'/,
     ],
     ['no dispensaries', { dispensaries: [] }, /dispensaries/],
     ['not an object', [], /\(file\)/],

@@ -23,6 +23,12 @@ export interface SimStore {
   place: StorePlace;
   /** When it is open (see menu/hours.ts), as its platform states it or its registry entry does. */
   hours: WeeklyHours;
+  /**
+   * Its phone number's ten digits ('3145550107', in the 555-01xx numbers kept for fiction), which
+   * each platform writes in its own form (see platforms/phone-forms.ts) or its registry entry
+   * carries.
+   */
+  phone: string;
 }
 
 /** A store's address in parts, and its point (the registry's, else its ZIP's centroid). */
@@ -86,7 +92,14 @@ function storeOf(
     menuStore: { key, name, lat, lng, address },
     place: { ...parts, ...(location ? { location } : {}) },
     hours: storeWeek(index),
+    phone: storePhone(index),
   };
+}
+
+/** A store's number: a St. Louis area code (314, or 636 for every third) and 555-0100 on. */
+export function storePhone(index: number): string {
+  const area = index % 3 === 2 ? '636' : '314';
+  return `${area}55501${String(index % 100).padStart(2, '0')}`;
 }
 
 /** '20 S Euclid Ave, St. Louis, MO 63108' in parts; what does not fit that form is left out. */

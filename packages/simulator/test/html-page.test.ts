@@ -1,4 +1,5 @@
 import { ADAPTERS, loadRegistry, type RegistryEntry } from '@stl-deals/scraper';
+import { deriveCategory, productKey, readSize } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { generateMenu } from '../src';
 import { escapeHtml } from '../src/platforms/answers';
@@ -53,6 +54,38 @@ describe('the simulated specials page, read by the html adapter', () => {
     const size = product?.sizes.find((each) => each.sale !== undefined);
     const deal = pageDeals('tiles').deals.find((each) => product && each.title === nameOf(product));
     expect(deal).toMatchObject({ salePrice: size?.sale, regularPrice: size?.price });
+  });
+
+  it.each<ProductLayout>(['cards', 'tiles'])(
+    '%s: every product on special with its brand and the size its card names',
+    (layout) => {
+      const { deals } = pageDeals(layout);
+      const featured = menu.products.filter((product) => product.specialId !== undefined);
+      expect(featured.length).toBeGreaterThan(0);
+      for (const product of featured) {
+        const deal = deals.find((each) => each.title === nameOf(product));
+        const shown = product.sizes.find((size) => size.sale !== undefined) ?? product.sizes[0];
+        expect(deal?.brand, nameOf(product)).toBe(product.brand);
+        expect(readSize(deal?.size), nameOf(product)).toEqual(readSize(shown?.label));
+      }
+    },
+  );
+
+  it('keys a product on special as a menu with brand and size fields keys it, for the comparison', () => {
+    const { deals } = pageDeals('cards');
+    const keyed = menu.products
+      .filter((product) => product.specialId !== undefined)
+      .map((product) => {
+        const deal = deals.find((each) => each.title === nameOf(product))!;
+        const shown = product.sizes.find((size) => size.sale !== undefined) ?? product.sizes[0];
+        const category = deriveCategory(deal);
+        return [
+          productKey({ ...deal, category }),
+          productKey({ title: product.name, brand: product.brand, size: shown?.label, category }),
+        ];
+      });
+    expect(keyed.filter(([page]) => page !== null).length).toBeGreaterThan(0);
+    for (const [page, menuKey] of keyed) expect(page).toBe(menuKey);
   });
 
   it('lays out the registry stores in both ways', async () => {

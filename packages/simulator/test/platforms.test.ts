@@ -119,6 +119,29 @@ describe('each simulated platform, read by its real adapter over http', () => {
     }
   });
 
+  it("states each store's phone number in its platform's form, read back by its real adapter", async () => {
+    const stores = new StoreDirectory(simulator.registry);
+    const e164 = (digits: string) => `+1${digits}`;
+    for (const platform of ['dutchie', 'jane', 'weedmaps', 'leafly', 'html'] as const) {
+      const result = await scrape(scraper, simulator, storeKey(platform));
+      expect(result.phone, platform).toBe(e164(stores.byKey(storeKey(platform))!.phone));
+      const entry = simulator.registry.dispensaries.find((each) => each.key === storeKey(platform));
+      expect(entry?.phone, platform).toBeUndefined();
+    }
+    // The others state none: the simulated registry entry carries the number.
+    for (const platform of ['sweed', 'dispense', 'joint', 'feed'] as const) {
+      const entry = simulator.registry.dispensaries.find((each) => each.key === storeKey(platform));
+      const digits = stores.byKey(storeKey(platform))!.phone;
+      expect(entry?.phone, platform).toBe(
+        `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+      );
+      expect(
+        (await scrape(scraper, simulator, storeKey(platform))).phone,
+        platform,
+      ).toBeUndefined();
+    }
+  });
+
   it('serves the page every deal links to, and no page for a product it does not have', async () => {
     for (const platform of SIMULATED_PLATFORM_NAMES) {
       const result = await scrape(scraper, simulator, storeKey(platform));

@@ -248,6 +248,14 @@ export interface DealsRepository {
   /** Every kept week, by dispensary key; only `dispensaryKey`'s when given. */
   loadDispensaryHours(dispensaryKey?: string): Promise<Map<string, WeeklyHours>>;
   /**
+   * The phone number a platform's store record stated at `foundAt`, in E.164 ('+13145550123'),
+   * kept across restarts; null forgets it (the record now states none). The latest saved wins.
+   * Rejects anything but a US number so written (see `usPhoneNumber`).
+   */
+  saveDispensaryPhone(dispensaryKey: string, phone: string | null, foundAt: Date): Promise<void>;
+  /** Every kept number (E.164), by dispensary key; only `dispensaryKey`'s when given. */
+  loadDispensaryPhones(dispensaryKey?: string): Promise<Map<string, string>>;
+  /**
    * What the geocoder answered for a street address at `geocodedAt` (null: no match), kept so
    * that each address is asked once; the latest saved wins.
    */

@@ -947,6 +947,32 @@ export function repositoryContract(engine: ContractEngine): void {
       ).rejects.toThrow(/foundAt of the hours/);
     });
 
+    it("saves and loads a platform's phone number, the latest winning, null forgetting it", async () => {
+      expect(await repository.loadDispensaryPhones()).toEqual(new Map());
+      await repository.saveDispensaryPhone('grove', '+13145550123', T1);
+      await repository.saveDispensaryPhone('fields', '+16365550142', T2);
+      await repository.saveDispensaryPhone('grove', '+13145550199', T3);
+      expect(await repository.loadDispensaryPhones()).toEqual(
+        new Map([
+          ['fields', '+16365550142'],
+          ['grove', '+13145550199'],
+        ]),
+      );
+      expect(await repository.loadDispensaryPhones('grove')).toEqual(
+        new Map([['grove', '+13145550199']]),
+      );
+      await repository.saveDispensaryPhone('grove', null, T3);
+      expect([...(await repository.loadDispensaryPhones()).keys()]).toEqual(['fields']);
+      for (const bad of ['(314) 555-0123', '+1314555012', '+11145550123', "'; drop table x"]) {
+        await expect(repository.saveDispensaryPhone('grove', bad, T1)).rejects.toThrow(
+          /Phone of dispensary 'grove' is no US number/,
+        );
+      }
+      await expect(
+        repository.saveDispensaryPhone('grove', '+13145550123', new Date(Number.NaN)),
+      ).rejects.toThrow(/foundAt of the phone/);
+    });
+
     it('keeps what the geocoder answered per address, a miss included', async () => {
       expect(await repository.loadGeocodedAddresses()).toEqual(new Map());
       const address = '20 S Euclid Ave, St. Louis, MO 63108';

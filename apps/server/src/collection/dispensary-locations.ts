@@ -3,7 +3,7 @@ import type { Geocoder } from '@stl-deals/scraper';
 import type { DealsRepository } from '@stl-deals/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
-import { dispensaryHours } from './dispensary-hours';
+import { dispensaryHours, dispensaryPhone } from './dispensary-hours';
 import { platformSourceOf } from './source-resolution';
 import type { TrackedSource } from './tracked-source';
 
@@ -42,11 +42,11 @@ export class DispensaryLocations {
 
   /**
    * The dispensaries as the API lists them, each placed by the best source known, with its hours
-   * (see dispensary-hours.ts).
+   * and phone number (see dispensary-hours.ts).
    */
   dispensaries(sources: readonly TrackedSource[]): Dispensary[] {
     const { zipCentroids } = this.options;
-    return sources.map(({ entry, discovered, resolved, platformHours }) => {
+    return sources.map(({ entry, discovered, resolved, platformHours, platformPhone }) => {
       const zip = zipOfAddress(entry.address);
       const location = chooseLocation({
         registry: entry,
@@ -55,6 +55,7 @@ export class DispensaryLocations {
         zipCentroid: zip === null ? null : zipCentroids?.get(zip),
       });
       const hours = dispensaryHours(entry, platformHours);
+      const phone = dispensaryPhone(entry, platformPhone);
       return {
         key: entry.key,
         name: entry.name,
@@ -68,6 +69,7 @@ export class DispensaryLocations {
         platform: entry.platform,
         platformSource: platformSourceOf(entry, resolved),
         ...(hours ? { hours } : {}),
+        ...(phone ? { phone } : {}),
       };
     });
   }

@@ -14,7 +14,11 @@ import {
 export interface FollowingOptions {
   repository: Pick<
     DealsRepository,
-    'getSnapshot' | 'sourceHistories' | 'loadResolvedSources' | 'loadDispensaryHours'
+    | 'getSnapshot'
+    | 'sourceHistories'
+    | 'loadResolvedSources'
+    | 'loadDispensaryHours'
+    | 'loadDispensaryPhones'
   >;
   hasMenuSource: HasMenuSource;
   /** The dispensaries tracked, by key. */
@@ -33,7 +37,7 @@ export class Following {
 
   /**
    * Takes the dispensary's state from the store, once the stored snapshots were read back: its
-   * snapshot, its last attempt, the menu source its website showed, the hours its platform
+   * snapshot, its last attempt, the menu source its website showed, the hours and phone its platform
    * stated. `ended` is what the process that scraped it told of that scrape. A key not tracked
    * here is passed over.
    */
@@ -42,13 +46,15 @@ export class Following {
     const source = this.options.byKey.get(key);
     if (!source) return;
     await snapshots.whenLoaded();
-    const [snapshot, [history], resolved, hours] = await Promise.all([
+    const [snapshot, [history], resolved, hours, phones] = await Promise.all([
       repository.getSnapshot(key),
       repository.sourceHistories(key),
       repository.loadResolvedSources(key),
       repository.loadDispensaryHours(key),
+      repository.loadDispensaryPhones(key),
     ]);
     source.platformHours = hours.get(key) ?? null;
+    source.platformPhone = phones.get(key) ?? null;
     if (history) applyHistory(source, history);
     const resolvedNow = resolved.get(key);
     if (resolvedNow && resolvedNow !== source.resolved) {

@@ -11,6 +11,8 @@ export interface KeptOfSources {
   locations: ReadonlyMap<string, GeoPoint>;
   /** The weekly hours each one's platform last stated. */
   hours: ReadonlyMap<string, WeeklyHours>;
+  /** The phone number (E.164) each one's platform last stated. */
+  phones: ReadonlyMap<string, string>;
   /** Street addresses geocoded so far, each to its point or null (none found). */
   geocoded: Map<string, GeoPoint | null>;
 }
@@ -21,18 +23,20 @@ export async function loadKeptOfSources(
     | 'sourceHistories'
     | 'loadDispensaryLocations'
     | 'loadDispensaryHours'
+    | 'loadDispensaryPhones'
     | 'loadGeocodedAddresses'
     | 'loadResolvedSources'
   >,
 ): Promise<KeptOfSources> {
-  const [histories, locations, hours, geocoded, resolved] = await Promise.all([
+  const [histories, locations, hours, phones, geocoded, resolved] = await Promise.all([
     repository.sourceHistories(),
     repository.loadDispensaryLocations(),
     repository.loadDispensaryHours(),
+    repository.loadDispensaryPhones(),
     repository.loadGeocodedAddresses(),
     repository.loadResolvedSources(),
   ]);
-  return { histories, resolved, locations, hours, geocoded };
+  return { histories, resolved, locations, hours, phones, geocoded };
 }
 
 /** The registry's dispensaries as the collection starts tracking them, in the registry's order. */
@@ -50,6 +54,7 @@ export function trackSources(
         resolved: kept.resolved.get(registered.key),
         location: kept.locations.get(registered.key),
         hours: kept.hours.get(registered.key),
+        phone: kept.phones.get(registered.key),
       },
       hasMenuSource,
     ),

@@ -27,7 +27,11 @@ export interface ScrapeAttemptsOptions {
   scraper: Pick<Scraper, 'scrape'>;
   repository: Pick<
     DealsRepository,
-    'replaceSnapshot' | 'saveDispensaryLocation' | 'saveDispensaryHours' | 'recordScrapeRun'
+    | 'replaceSnapshot'
+    | 'saveDispensaryLocation'
+    | 'saveDispensaryHours'
+    | 'saveDispensaryPhone'
+    | 'recordScrapeRun'
   >;
   logger: FastifyBaseLogger;
   metrics: Pick<Metrics, 'scrapes' | 'scrapeSeconds' | 'priceProblems'>;
@@ -189,6 +193,14 @@ export class ScrapeAttempts {
         .saveDispensaryHours(key, result.hours, finishedAt)
         .catch((error: unknown) =>
           logger.error({ err: error, dispensary: key }, 'could not store the hours'),
+        );
+    }
+    if (result && result.phone !== undefined && result.phone !== source.platformPhone) {
+      source.platformPhone = result.phone;
+      await repository
+        .saveDispensaryPhone(key, result.phone, finishedAt)
+        .catch((error: unknown) =>
+          logger.error({ err: error, dispensary: key }, 'could not store the phone number'),
         );
     }
     attemptFinished(source, finishedAt, final.outcome, final.error);

@@ -31,6 +31,8 @@ export interface TrackedSource {
   discovered: GeoPoint | null;
   /** The weekly hours its platform's store record last stated (null: none known). */
   platformHours: WeeklyHours | null;
+  /** The phone number (E.164) its platform's store record last stated (null: none known). */
+  platformPhone: string | null;
   /** Deals the last stored menu held when it was over the per-store bound, else undefined. */
   dealsFound?: number;
 }
@@ -46,12 +48,14 @@ export interface KnownOfSource {
   location: GeoPoint | undefined;
   /** The weekly hours its platform last stated. */
   hours?: WeeklyHours | undefined;
+  /** The phone number (E.164) its platform last stated. */
+  phone?: string | undefined;
 }
 
 /** A registry entry as the collection starts tracking it, from what the store kept of it. */
 export function trackSource(
   registered: RegistryEntry,
-  { history, resolved, location, hours }: KnownOfSource,
+  { history, resolved, location, hours, phone }: KnownOfSource,
   hasMenuSource: HasMenuSource,
 ): TrackedSource {
   const entry = effectiveEntry(registered, resolved);
@@ -71,6 +75,7 @@ export function trackSource(
     runningElsewhereUntil: null,
     discovered: location ?? null,
     platformHours: hours ?? null,
+    platformPhone: phone ?? null,
   };
 }
 

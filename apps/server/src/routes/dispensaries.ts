@@ -20,7 +20,7 @@ export const dispensaryRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         summary:
-          'The dispensaries, in registry order; lat and lng are null while unknown; tax carries the rates of the estimated price with tax; hours the week, from the platform or the registry, when either states it.',
+          'The dispensaries, in registry order; lat and lng are null while unknown; tax carries the rates of the estimated price with tax; hours the week and phone the number, each from the platform or the registry, when either states it.',
         response: { 200: DispensaryListSchema },
       },
     },

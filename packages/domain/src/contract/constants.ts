@@ -115,6 +115,10 @@ export type SourceState = (typeof SOURCE_STATES)[number];
 export const HOURS_SOURCES = ['platform', 'registry'] as const;
 export type HoursSource = (typeof HOURS_SOURCES)[number];
 
+/** Where a dispensary's phone number came from, as its hours: its platform, else its registry. */
+export const PHONE_SOURCES = ['platform', 'registry'] as const;
+export type PhoneSource = (typeof PHONE_SOURCES)[number];
+
 /**
  * The most opening spans a day of a store's hours may have: a store closed for lunch has two; more
  * than a few is no store's week but a misread one.

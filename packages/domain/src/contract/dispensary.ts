@@ -6,6 +6,7 @@ import {
   TAX_RATE_STATUSES,
 } from './constants';
 import { StoreHoursSchema } from './store-hours';
+import { StorePhoneSchema } from './store-phone';
 import { LIMITS, PlatformSchema, ShortText } from './values';
 
 const Latitude = z.number().min(-90).max(90);
@@ -74,6 +75,10 @@ export const DispensarySchema = z.object({
   /** Absent while neither its platform nor its registry entry states the dispensary's hours. */
   hours: StoreHoursSchema.optional().describe(
     "The dispensary's weekly hours in America/Chicago wall-clock time, each weekday's openings ('HH:MM'; a close not after its open is the next day's, '24:00' the end of the day; none: closed), from its platform's store record or its registry entry (source); absent: unknown.",
+  ),
+  /** Absent while neither its platform nor its registry entry states a valid US number. */
+  phone: StorePhoneSchema.optional().describe(
+    "The dispensary's phone number, for reading ('(314) 555-0123') and as a link that dials it ('tel:+13145550123'), from its platform's store record or its registry entry (source); absent: unknown.",
   ),
 });
 export type Dispensary = z.infer<typeof DispensarySchema>;

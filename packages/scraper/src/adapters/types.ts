@@ -43,6 +43,12 @@ export interface ParseResult {
    * read could state them (the platform has none, or its store record was not answered).
    */
   hours?: WeeklyHours | null;
+  /**
+   * The store's phone number as its platform's store record states it, in E.164 ('+13145550123',
+   * see `e164Phone`); null when a store record was read that states no valid US number; absent
+   * when no payload read could state one.
+   */
+  phone?: string | null;
 }
 
 /**

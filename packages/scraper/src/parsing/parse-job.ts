@@ -90,6 +90,8 @@ export interface ParsedMenu {
   location?: GeoPoint;
   /** As the adapter's `ParseResult.hours`. */
   hours?: WeeklyHours | null;
+  /** As the adapter's `ParseResult.phone`. */
+  phone?: string | null;
 }
 
 /** A job's answer as plain data, which a worker thread can send back. */
@@ -139,7 +141,7 @@ export function parsedMenu(
   entry: RegistryEntry,
   bounds: Pick<MenuJob, 'maxDeals' | 'maxDealBytes' | 'sites'>,
 ): ParsedMenu {
-  const { deals, prices, location, hours } = adapter.parse(received, entry);
+  const { deals, prices, location, hours, phone } = adapter.parse(received, entry);
   const { sites } = bounds;
   const linked = sites
     ? deals.map((deal) =>
@@ -154,6 +156,7 @@ export function parsedMenu(
     menuPrices: menuPrices(finalized.deals, prices ?? []),
     ...(location ? { location } : {}),
     ...(hours !== undefined ? { hours } : {}),
+    ...(phone !== undefined ? { phone } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { WEEKDAYS, type Opening, type Weekday, type WeeklyHours } from '@stl-deals/domain';
 import { scriptJson } from './answers';
+import { internationalPhone } from './phone-forms';
 
 /** A store's week in the forms the platforms state it in (their serializers write them). */
 
@@ -29,9 +30,10 @@ export function twelveHour(clock: string, lower = false): string {
 
 /**
  * The week as schema.org JSON-LD (`openingHoursSpecification`, one specification per opening,
- * a closed day named by none), the script block a page carries it in.
+ * a closed day named by none), with the store's `telephone` when given, the script block a page
+ * carries it in.
  */
-export function openingHoursJsonLd(name: string, hours: WeeklyHours): string {
+export function openingHoursJsonLd(name: string, hours: WeeklyHours, phone?: string): string {
   const specifications = WEEKDAYS.flatMap((day) =>
     hours[day].map(({ opens, closes }) => ({
       '@type': 'OpeningHoursSpecification',
@@ -44,6 +46,7 @@ export function openingHoursJsonLd(name: string, hours: WeeklyHours): string {
     '@context': 'https://schema.org',
     '@type': 'Store',
     name,
+    ...(phone ? { telephone: internationalPhone(phone) } : {}),
     openingHoursSpecification: specifications,
   };
   return `<script type="application/ld+json">${scriptJson(store)}</script>`;

@@ -66,6 +66,8 @@ export interface SimulatedPlatform {
    * for a platform that does not, the simulated registry entry carries it.
    */
   statesHours?: true;
+  /** Whether the platform's answers state the store's phone number; else the registry entry does. */
+  statesPhone?: true;
   /**
    * How the store's own website carries this platform's menu, in the platform's real embed form
    * (research: directories.md 10.2); none for a platform read from the site itself.

@@ -7,6 +7,7 @@ import {
 import { SIMULATED_PLATFORMS } from '../platforms';
 import type { StoreDirectory } from '../stores';
 import { websitePath } from './website';
+import { parenthesizedPhone } from '../platforms/phone-forms';
 
 /** The registry, once every dispensary is known to be on a platform the simulator answers for. */
 export function requireSimulated(registry: Registry): Registry {
@@ -23,7 +24,7 @@ export function requireSimulated(registry: Registry): Registry {
 /**
  * The registry with each dispensary's platform ids and URLs pointing at the simulator, and, where
  * its platform states no hours, the store's week as a registry entry carries one (see
- * menu/hours.ts), so that every simulated store has hours.
+ * menu/hours.ts), so that every simulated store has hours; and its phone number likewise.
  */
 export function addressedRegistry(
   registry: Registry,
@@ -36,6 +37,7 @@ export function addressedRegistry(
     const platform = SIMULATED_PLATFORMS[entry.platform];
     return {
       ...(store && !platform?.statesHours ? { hours: store.hours } : {}),
+      ...(store && !platform?.statesPhone ? { phone: parenthesizedPhone(store.phone) } : {}),
       ...rest,
       // The store's own site is the simulator's too: nothing in demo mode reaches a real one.
       website: `${base}${websitePath(entry.key)}`,

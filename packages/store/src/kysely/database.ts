@@ -13,6 +13,7 @@ export interface StoreDatabase {
   scrape_runs: ScrapeRunsTable;
   dispensary_locations: DispensaryLocationsTable;
   dispensary_hours: DispensaryHoursTable;
+  dispensary_phones: DispensaryPhonesTable;
   geocoded_addresses: GeocodedAddressesTable;
   resolved_sources: ResolvedSourcesTable;
   published_views: PublishedViewsTable;
@@ -74,6 +75,13 @@ export interface DispensaryLocationsTable {
 export interface DispensaryHoursTable {
   dispensary_key: string;
   week: string;
+  found_at: string;
+}
+
+/** The phone number a dispensary's platform last stated, in E.164 ('+13145550123'). */
+export interface DispensaryPhonesTable {
+  dispensary_key: string;
+  phone: string;
   found_at: string;
 }
 

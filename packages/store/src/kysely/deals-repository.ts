@@ -69,6 +69,7 @@ import {
   writeEmailOutcomes,
 } from './email';
 import { readDispensaryHours, writeDispensaryHours } from './dispensary-hours';
+import { isE164, readDispensaryPhones, writeDispensaryPhone } from './dispensary-phones';
 import { readPublishedView, upsertPublishedView } from './published-views';
 import {
   countSubscriptions,
@@ -349,6 +350,25 @@ export class KyselyDealsRepository implements DealsRepository {
 
   async loadDispensaryHours(dispensaryKey?: string): Promise<Map<string, WeeklyHours>> {
     return readDispensaryHours(this.#open(), dispensaryKey);
+  }
+
+  async saveDispensaryPhone(
+    dispensaryKey: string,
+    phone: string | null,
+    foundAt: Date,
+  ): Promise<void> {
+    if (phone !== null && !isE164(phone)) {
+      throw new RangeError(`Phone of dispensary '${dispensaryKey}' is no US number in E.164`);
+    }
+    const at = isoFromDate(foundAt, `foundAt of the phone of dispensary '${dispensaryKey}'`);
+    const db = this.#open();
+    await this.#writing('saveDispensaryPhone', () =>
+      writeDispensaryPhone(db, dispensaryKey, phone, at),
+    );
+  }
+
+  async loadDispensaryPhones(dispensaryKey?: string): Promise<Map<string, string>> {
+    return readDispensaryPhones(this.#open(), dispensaryKey);
   }
 
   async saveGeocodedAddress(

@@ -24,6 +24,7 @@ const TABLES: readonly (keyof StoreDatabase)[] = [
   'scrape_runs',
   'dispensary_locations',
   'dispensary_hours',
+  'dispensary_phones',
   'geocoded_addresses',
   'resolved_sources',
   'published_views',

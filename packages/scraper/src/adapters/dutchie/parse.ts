@@ -2,6 +2,7 @@ import type { RegistryEntry } from '../../registry';
 import { at, list } from '../shared/deal-fields';
 import { geoPoint } from '../shared/received';
 import { dayBoundsWeek, isMarketZone } from '../shared/store-hours';
+import { recordPhone } from '../shared/store-phone';
 import type { ParseResult, Received } from '../types';
 import { assertUsable, dispensaryCName, dispensaryOf, payloadsOf } from './graphql';
 import { productsMenu } from './products';
@@ -10,7 +11,7 @@ import { storeSpecials } from './store-specials';
 /**
  * Dutchie payloads to deals: the products on special from every `products:*` page, then the
  * store's specials; the price of every product's every size; and the store's coordinates and
- * weekly hours from `ConsumerDispensaries`. Throws
+ * weekly hours and phone number from `ConsumerDispensaries`. Throws
  * `BlockedError` for a Cloudflare page, `SchemaChangedError` for a rotated hash or a changed
  * shape, and `NotFoundError` when Dutchie has no such store.
  */
@@ -27,7 +28,7 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
     deals,
     prices,
     ...(location ? { location } : {}),
-    ...(store ? { hours: hoursOf(store) } : {}),
+    ...(store ? { hours: hoursOf(store), phone: recordPhone(at(store, 'phone')) } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { loadHtml } from '../shared/html-document';
 import { jsonLdRoots } from '../shared/json-ld';
 import { httpUrl, resolvedHttpUrl } from '../shared/links';
 import { openingHoursSpecificationWeek } from '../shared/store-hours';
+import { jsonLdTelephone } from '../shared/store-phone';
 import type { ParseResult, Received } from '../types';
 import { dealBlocks, MAX_CARD_CHARS } from './blocks';
 import { cardDeals, type CardParts, type PageContext } from './cards';
@@ -14,6 +15,7 @@ import { isElement, nodeText } from './dom-text';
 import { jsonLdDeals } from './json-ld';
 import { isDealsPage, siteNameOf } from './deals-page';
 import { offerChrome, removeChrome } from './page-furniture';
+import { withProductWords } from './product-words';
 import { mergeRestatements } from './restatements';
 import { SPECIALS_PAGE_LABEL, specialsPageOf } from './plan';
 import { selectorsOf, type HtmlSelectors } from './selectors';
@@ -40,16 +42,19 @@ export function parse(received: readonly Received[], entry: SpecialsPageEntry): 
   const selectors = selectorsOf(entry);
   const read = pages.map((page) => readPage(page, entry, selectors));
   const hours = read.map((page) => page.hours).find((week) => week !== undefined);
+  const phone = read.map((page) => page.phone).find((number) => number !== undefined);
   return {
     deals: distinct(read.flatMap((page) => page.deals)),
     ...(hours !== undefined ? { hours } : {}),
+    ...(phone !== undefined ? { phone } : {}),
   };
 }
 
-/** A specials page's deals, and the store's hours when its JSON-LD states them. */
+/** A specials page's deals, and the store's hours and phone when its JSON-LD states them. */
 interface PageRead {
   deals: Deal[];
   hours: WeeklyHours | null | undefined;
+  phone: string | null | undefined;
 }
 
 function readPage(
@@ -93,12 +98,16 @@ function pageDeals(
   const structured = jsonLdDeals(jsonLd, pageUrl);
   // The store's own site may say when it is open (a LocalBusiness's openingHoursSpecification).
   const hours = openingHoursSpecificationWeek(jsonLd);
+  const phone = jsonLdTelephone(jsonLd);
   removeChrome($);
   // The site's header, footer and strips: on a deals page an offer told there is a deal too,
   // where it stands; elsewhere they are chrome, the same on every page.
   if (!dealsPage) $(offerChrome($)).remove();
   const blocks = (selectors && selectedDeals(page, selectors)) ?? heuristicDeals(page, siteName);
-  return { deals: [...structured, ...blocks.filter((deal) => !repeats(deal, structured))], hours };
+  // The store's own names: a brand of the same name is the store's on a store-wide offer.
+  const storeNames = [siteName, ...(entry.name ? [entry.name] : [])].filter(Boolean);
+  const deals = [...structured, ...blocks.filter((deal) => !repeats(deal, structured))];
+  return { deals: deals.map((deal) => withProductWords(deal, storeNames)), hours, phone };
 }
 
 /** Deals from the registry's selectors; undefined when they match nothing on the page. */

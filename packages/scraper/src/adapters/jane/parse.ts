@@ -39,6 +39,6 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
     deals,
     prices,
     ...(location ? { location } : {}),
-    ...(facts ? { hours: facts.hours } : {}),
+    ...(facts ? { hours: facts.hours, phone: facts.phone } : {}),
   };
 }

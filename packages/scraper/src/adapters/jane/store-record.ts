@@ -2,6 +2,7 @@ import type { GeoPoint, WeeklyHours } from '@stl-deals/domain';
 import { at } from '../shared/deal-fields';
 import { geoPoint } from '../shared/received';
 import { isMarketZone, workingHoursWeek } from '../shared/store-hours';
+import { recordPhone } from '../shared/store-phone';
 import type { PlatformConfig, RequestPlan } from '../types';
 import type { JaneStore } from './store';
 
@@ -33,15 +34,17 @@ export const isStoreRecord = (body: unknown): boolean =>
 export const isStoreRecordResponse = (url: string, body: unknown): boolean =>
   RECORD_PATH.test(url) && isStoreRecord(body);
 
-/** The store's facts in its record: its coordinates and its week (null: none stated). */
+/** The store's facts in its record: its coordinates, its week and its phone (null: none stated). */
 export function storeRecordFacts(body: unknown): {
   location?: GeoPoint;
   hours: WeeklyHours | null;
+  phone: string | null;
 } {
   const store = at(body, 'store');
   const location = geoPoint(at(store, 'lat'), at(store, 'long'));
   const hours = isMarketZone(at(store, 'time_zone_identifier'))
     ? workingHoursWeek(at(store, 'working_hours'))
     : null;
-  return location ? { location, hours } : { hours };
+  const phone = recordPhone(at(store, 'phone'));
+  return location ? { location, hours, phone } : { hours, phone };
 }

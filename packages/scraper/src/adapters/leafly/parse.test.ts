@@ -161,6 +161,16 @@ describe('leafly parse: the store hours', () => {
     expect(parseBody(menuPage).hours).toBeUndefined();
   });
 
+  it("reads the store's schema.org telephone, and says nothing of a phone when the page states none", () => {
+    const withPhone = menuPage.replace(
+      '</head>',
+      `<script type="application/ld+json">${JSON.stringify({ ...store, telephone: '(314) 555-0161' })}</script></head>`,
+    );
+    expect(parseBody(withPhone).phone).toBe('+13145550161');
+    expect(parseBody(withJsonLd).phone).toBeUndefined();
+    expect(parseBody(menuPage).phone).toBeUndefined();
+  });
+
   it("links an item with no id to the dispensary's menu", () => {
     const page = pageWith({
       props: {

@@ -4,6 +4,7 @@ import { at, text } from '../shared/deal-fields';
 import { distinctItems, geoPoint, payloadsOf } from '../shared/received';
 import { pageJsonLd } from '../shared/script-json';
 import { openingHoursSpecificationWeek } from '../shared/store-hours';
+import { jsonLdTelephone } from '../shared/store-phone';
 import type { ParseResult, Received } from '../types';
 import { isSlug, readDispensarySlug } from './dispensary';
 import { readMenuItem } from './menu-item';
@@ -47,12 +48,14 @@ export function parse(received: readonly Received[], entry: RegistryEntry): Pars
   const prices = read.flatMap(({ prices }) => prices);
   const location = pages.map(({ dispensary }) => locationOf(dispensary)).find(Boolean);
   const first = payloads[0]!.body;
-  const hours =
-    typeof first === 'string' ? openingHoursSpecificationWeek(pageJsonLd(first)) : undefined;
+  const jsonLd = typeof first === 'string' ? pageJsonLd(first) : undefined;
+  const hours = jsonLd ? openingHoursSpecificationWeek(jsonLd) : undefined;
+  const phone = jsonLd ? jsonLdTelephone(jsonLd) : undefined;
   return {
     deals,
     prices,
     ...(location ? { location } : {}),
     ...(hours !== undefined ? { hours } : {}),
+    ...(phone !== undefined ? { phone } : {}),
   };
 }

@@ -215,7 +215,11 @@ describe('the recorded store records (shared/fixtures/directories)', () => {
     'Jane: a real store record whose working_hours hold no times (a delivery-only store) states no week',
     () => {
       const facts = storeRecordFacts(readJson(jane.dir, 'jane-store-lookup-477.json'));
-      expect(facts).toEqual({ hours: null, location: { lat: 38.5449065, lng: -121.7405167 } });
+      expect(facts).toEqual({
+        hours: null,
+        phone: '+15303413611',
+        location: { lat: 38.5449065, lng: -121.7405167 },
+      });
     },
   );
 
@@ -223,7 +227,11 @@ describe('the recorded store records (shared/fixtures/directories)', () => {
     "Weedmaps: the vendor's listing example, trimmed of business_hours and in California, states no week",
     () => {
       const facts = listingFacts(readJson(weedmaps.dir, 'wm-listing-detail-codechallenge.json'));
-      expect(facts).toEqual({ hours: null, location: { lat: 33.68201, lng: -117.787211 } });
+      expect(facts).toEqual({
+        hours: null,
+        phone: '+17146977003',
+        location: { lat: 33.68201, lng: -117.787211 },
+      });
     },
   );
 });

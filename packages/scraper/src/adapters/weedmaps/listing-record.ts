@@ -2,6 +2,7 @@ import type { GeoPoint, WeeklyHours } from '@stl-deals/domain';
 import { at } from '../shared/deal-fields';
 import { geoPoint } from '../shared/received';
 import { businessHoursWeek, isMarketZone } from '../shared/store-hours';
+import { recordPhone } from '../shared/store-phone';
 import type { PlatformConfig, RequestPlan } from '../types';
 
 /** The label of the listing's own record, beside its menu pages. */
@@ -31,12 +32,20 @@ export function isListingResponse(url: string, body: unknown): boolean {
 export const isListingRecord = (body: unknown): boolean =>
   typeof at(body, 'data', 'listing') === 'object' && at(body, 'data', 'listing') !== null;
 
-/** The store's facts in its listing record: its coordinates and its week (null: none stated). */
-export function listingFacts(body: unknown): { location?: GeoPoint; hours: WeeklyHours | null } {
+/**
+ * The store's facts in its listing record: its coordinates, its week and its `phone_number`
+ * (null: none stated).
+ */
+export function listingFacts(body: unknown): {
+  location?: GeoPoint;
+  hours: WeeklyHours | null;
+  phone: string | null;
+} {
   const listing = at(body, 'data', 'listing');
   const location = geoPoint(at(listing, 'latitude'), at(listing, 'longitude'));
   const hours = isMarketZone(at(listing, 'timezone'))
     ? businessHoursWeek(at(listing, 'business_hours'))
     : null;
-  return location ? { location, hours } : { hours };
+  const phone = recordPhone(at(listing, 'phone_number'));
+  return location ? { location, hours, phone } : { hours, phone };
 }

@@ -41,6 +41,7 @@ const isOperation = (
  */
 export const dutchie: SimulatedPlatform = {
   statesHours: true,
+  statesPhone: true,
 
   address: (store, base) => ({
     platformId: store.slug,

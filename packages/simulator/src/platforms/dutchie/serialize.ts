@@ -13,6 +13,7 @@ import {
 } from '../../menu/model';
 import { WEEKDAYS } from '@stl-deals/domain';
 import { oneSpanADay, twelveHour } from '../hours-forms';
+import { parenthesizedPhone } from '../phone-forms';
 import type { SimStore } from '../../stores';
 
 /**
@@ -67,6 +68,7 @@ export function storeLookup(store: SimStore) {
             },
             __typename: 'Dispensaries_location',
           },
+          phone: parenthesizedPhone(store.phone),
           timezone: 'America/Chicago',
           pickupHours: dayBoundsOf(store),
           deliveryHours: noDays(),

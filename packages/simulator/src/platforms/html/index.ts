@@ -12,6 +12,7 @@ const SPECIALS_PAGE = /^\/sites\/([a-z0-9-]{1,100})\/specials\/?$/;
 export const htmlSite: SimulatedPlatform = {
   // The store's site says when it is open, in its JSON-LD.
   statesHours: true,
+  statesPhone: true,
 
   address: (store, base) => ({ specialsUrl: `${base}${specialsPagePath(store.key)}` }),
 
@@ -29,6 +30,7 @@ export const htmlSite: SimulatedPlatform = {
                 `${context.base}${specialsPagePath(store.key)}`,
                 undefined,
                 store.hours,
+                store.phone,
               ),
             )
           : html('<!doctype html><title>Page not found</title><h1>Page not found</h1>', 404),

@@ -38,6 +38,7 @@ export function specialsPage(
   pageUrl: string,
   layout: ProductLayout = productLayoutOf(menu.store.key),
   hours?: WeeklyHours,
+  phone?: string,
 ): string {
   const { name, address } = menu.store;
   const featured = menu.products.filter((product) => product.specialId !== undefined);
@@ -52,7 +53,7 @@ export function specialsPage(
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Weekly Specials - ${escapeHtml(name)}</title>
     <link rel="canonical" href="${escapeHtml(pageUrl)}" />${
-      hours ? `\n    ${openingHoursJsonLd(name, hours)}` : ''
+      hours ? `\n    ${openingHoursJsonLd(name, hours, phone)}` : ''
     }
     <style>
       .site-logo img { max-height: 60px; } /* logo height */

@@ -30,6 +30,7 @@ export const searchKey = (secret: (name: string) => string) =>
  */
 export const jane: SimulatedPlatform = {
   statesHours: true,
+  statesPhone: true,
 
   address: (store, base) => ({
     platformId: String(store.number),

@@ -10,6 +10,7 @@ import {
 import { escapeHtml, scriptJson } from '../answers';
 import { WEEKDAYS } from '@stl-deals/domain';
 import { oneSpanADay, twelveHour } from '../hours-forms';
+import { parenthesizedPhone } from '../phone-forms';
 import type { SimStore } from '../../stores';
 
 /**
@@ -201,6 +202,7 @@ export function storeRecord(store: SimStore) {
       state: 'Missouri',
       zip: zip ?? '',
       country_code: 'US',
+      phone: parenthesizedPhone(store.phone),
       lat: location?.lat ?? null,
       long: location?.lng ?? null,
       url_slug: store.slug,

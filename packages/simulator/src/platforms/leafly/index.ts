@@ -11,6 +11,7 @@ const ITEM_PAGE = /^\/dispensary-info\/([a-z0-9-]{1,200})\/p\/(\d{1,12})\/?$/;
 /** Leafly: the dispensary's server-rendered menu, page by page (`?page=N`). */
 export const leafly: SimulatedPlatform = {
   statesHours: true,
+  statesPhone: true,
 
   address: (store, base) => ({
     platformId: store.slug,

@@ -80,7 +80,7 @@ export function menuPage(menu: Menu, store: SimStore, page: number): string {
   <head>
     <meta charset="utf-8" />
     <title>${escapeHtml(name)} Menu | Leafly</title>
-    ${openingHoursJsonLd(name, store.hours)}
+    ${openingHoursJsonLd(name, store.hours, store.phone)}
   </head>
   <body>
     <div id="__next">

@@ -18,6 +18,7 @@ const PAGE_SIZE = 100;
  */
 export const weedmaps: SimulatedPlatform = {
   statesHours: true,
+  statesPhone: true,
 
   address: (store, base) => ({
     platformId: store.slug,

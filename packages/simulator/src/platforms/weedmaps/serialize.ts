@@ -8,6 +8,7 @@ import {
 } from '../../menu/model';
 import { WEEKDAYS } from '@stl-deals/domain';
 import { oneSpanADay, twelveHour } from '../hours-forms';
+import { dashedPhone } from '../phone-forms';
 import { slugOf } from '../../menu/products';
 import type { SimStore } from '../../stores';
 
@@ -80,6 +81,7 @@ export function listingRecord(store: SimStore, base: string) {
         zip_code: zip ?? '',
         latitude: location?.lat ?? null,
         longitude: location?.lng ?? null,
+        phone_number: dashedPhone(store.phone),
         timezone: 'America/Chicago',
         web_url: `${base}/dispensaries/${store.slug}`,
         retailer_services: ['storefront', 'pickup'],

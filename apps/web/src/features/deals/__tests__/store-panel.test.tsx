@@ -20,6 +20,7 @@ const STORES: Array<Dispensary & Record<string, unknown>> = [
     ...swade!,
     address: '6100 Delmar Blvd, St. Louis, MO 63112',
     website: 'https://swade.example/',
+    phone: { source: 'platform', display: '(314) 555-0123', href: 'tel:+13145550123' },
     platform: 'dutchie',
     hours: { source: 'platform', week: WEEK },
   },
@@ -27,6 +28,8 @@ const STORES: Array<Dispensary & Record<string, unknown>> = [
   {
     ...greenlight!,
     website: 'javascript:alert(1)',
+    // A phone the contract refuses (no US number) is left out, as unknown.
+    phone: { source: 'registry', display: '911', href: 'tel:911' },
     hours: { source: 'registry', week: {} } as unknown as Dispensary['hours'],
   },
   ...DISPENSARIES.slice(2),
@@ -103,6 +106,11 @@ describe("a store's hours on its cards and its panel", () => {
       'href',
       'https://swade.example/',
     );
+    // The phone comes with the hours, in the stores' details read once the list shows.
+    expect(await within(panel).findByRole('link', { name: 'Call (314) 555-0123' })).toHaveAttribute(
+      'href',
+      'tel:+13145550123',
+    );
     const days = within(panel)
       .getAllByRole('row')
       .map((row) => row.textContent)
@@ -149,6 +157,7 @@ describe("a store's hours on its cards and its panel", () => {
     const panel = await screen.findByRole('dialog', { name: greenlight!.name });
     expect(within(panel).queryByRole('link', { name: /Store website/ })).toBeNull();
     expect(within(panel).queryByRole('link', { name: /Directions/ })).toBeNull();
+    expect(within(panel).queryByRole('link', { name: /^Call/ })).toBeNull();
     expect(within(panel).getByText('Its hours are unknown: check with the store.')).toBeVisible();
   });
 });

@@ -4,9 +4,11 @@ import {
   marketHoursZone,
   parseDispensaryList,
   readStoreHours,
+  readStorePhone,
   type Dispensary,
   type HoursNow,
   type StoreHours,
+  type StorePhone,
   type TimeZone,
 } from '@stl-deals/domain';
 import { queryOptions } from '@tanstack/react-query';
@@ -14,14 +16,17 @@ import { requestJson } from '../../../shared/http/request';
 import { withRetry } from '../../../shared/http/retry';
 import { DISPENSARIES_TIMEOUT_MS } from './get-dispensaries';
 
-/** A dispensary as its store panel and the cards' hours read it: the list's fields and its hours. */
-export type StoreDetails = Dispensary & { hours?: StoreHours };
+/**
+ * A dispensary as its store panel and the cards' hours read it: the list's fields, its hours and
+ * its phone number.
+ */
+export type StoreDetails = Dispensary & { hours?: StoreHours; phone?: StorePhone };
 
 export const storeDetailsKey = ['store-details'] as const;
 
 /**
- * `GET /api/scraper/dispensaries` read with each dispensary's hours (`readStoreHours`; hours the
- * contract refuses are left out, as unknown). The first load's dropdown reads the same answer
+ * `GET /api/scraper/dispensaries` read with each dispensary's hours and phone (`readStoreHours`,
+ * `readStorePhone`; what the contract refuses is left out, as unknown). The first load's dropdown reads the same answer
  * without them, so that the hours' reader and rules load with the page's on-demand parts: this
  * second read of a small answer, once the list shows, costs less than carrying them.
  */
@@ -31,11 +36,12 @@ export async function getStoreDetails(signal?: AbortSignal): Promise<Map<string,
     signal,
   });
   const list = parseDispensaryList(answer);
-  const raw = answer as ReadonlyArray<{ hours?: unknown }>;
+  const raw = answer as ReadonlyArray<{ hours?: unknown; phone?: unknown }>;
   return new Map(
     list.map((dispensary, index) => {
       const hours = readStoreHours(raw[index]?.hours);
-      return [dispensary.key, hours ? { ...dispensary, hours } : dispensary];
+      const phone = readStorePhone(raw[index]?.phone);
+      return [dispensary.key, { ...dispensary, ...(hours && { hours }), ...(phone && { phone }) }];
     }),
   );
 }

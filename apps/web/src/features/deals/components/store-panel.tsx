@@ -75,6 +75,11 @@ export function StorePanel(props: StorePanelProps) {
             )}
           </p>
         )}
+        {store?.phone && (
+          <p className={styles.text}>
+            <a href={store.phone.href}>Call {store.phone.display}</a>
+          </p>
+        )}
         {website && (
           <p className={styles.text}>
             <a href={website} target="_blank" rel="noopener noreferrer">
