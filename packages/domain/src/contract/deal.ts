@@ -123,8 +123,8 @@ export const DealSchema = z.object({
   /**
    * Total THC (`readPotencies`: a stated total, else THC with 0.877 of its THCa), in percent for
    * flower, pre-rolls, vapes and concentrates, in mg per package for edibles and topicals. Absent
-   * where neither the platform nor the deal's words state it. Sent in the full view only: the
-   * page's view (`PAGE_DEAL_FIELDS`) does not carry it yet.
+   * where neither the platform nor the deal's words state it. The page's view carries it too:
+   * the card's 'THC 24%', the THC filter and the 'Most THC per dollar' sort read it.
    */
   thc: PotencySchema.optional(),
   /** CBD, read and stated as `thc` is. */
@@ -169,7 +169,11 @@ export const PAGE_DEAL_FIELDS = [
   'dispensaryKey',
   'category',
   'brand',
+  // The Type filter reads it.
   'strainType',
+  // The card's potency, the THC filter and the THC-per-dollar sort.
+  'thc',
+  'cbd',
   'size',
   'regularPrice',
   'salePrice',

@@ -25,12 +25,10 @@ describe('pageDealOf', () => {
     expect(page).not.toHaveProperty('storeProductKey');
   });
 
-  it('leaves out the potency, which the page does not read yet', () => {
-    const page = pageDealOf(
-      deal({ thc: { min: 24, max: 24, unit: '%' }, cbd: { min: 1, max: 1, unit: '%' } }),
-    );
-    expect(page).not.toHaveProperty('thc');
-    expect(page).not.toHaveProperty('cbd');
+  it('carries the potency, which the card, the THC filter and the sort read', () => {
+    const thc = { min: 20, max: 24, unit: '%' } as const;
+    const cbd = { min: 1, max: 1, unit: '%' } as const;
+    expect(pageDealOf(deal({ thc, cbd }))).toMatchObject({ thc, cbd });
   });
 
   it.each([

@@ -187,9 +187,7 @@ describe('the lean readers agree with the zod schemas', () => {
     );
   });
 
-  it("leaves out a deal's thc and cbd, which only the service reads for now", () => {
-    // The page does not show potency yet and its first load has no bytes for another reader:
-    // the full view carries the fields, the page's view (PAGE_DEAL_FIELDS) and this reader not.
+  it("reads a deal's thc and cbd as the schema does", () => {
     const input = {
       title: 'Blue Dream',
       description: '',
@@ -201,8 +199,22 @@ describe('the lean readers agree with the zod schemas', () => {
     };
     expect(DealSchema.parse(input)).toMatchObject({ thc: input.thc, cbd: input.cbd });
     const [read] = readDeals([input]).deals;
+    expect(read).toMatchObject({ thc: input.thc, cbd: input.cbd });
+  });
+
+  it.each([
+    ['a potency of 0', { min: 0, max: 0, unit: '%' }],
+    ['a potency over 100%', { min: 90, max: 101, unit: '%' }],
+    ['a potency over the most mg a package holds', { min: 1, max: 10_001, unit: 'mg' }],
+    ['a range whose min is above its max', { min: 2, max: 1, unit: '%' }],
+    ['a potency in another unit', { min: 5, max: 5, unit: 'mg/g' }],
+    ['a potency as text', '24%'],
+  ])('drops %s and keeps the deal, as the schema refuses it', (_case, thc) => {
+    const input = { title: 'A', description: '', price: '$1', imageUrl: '', sourceUrl: '', thc };
+    expect(DealSchema.safeParse(input).success).toBe(false);
+    const [read] = readDeals([input]).deals;
+    expect(read).toMatchObject({ title: 'A' });
     expect(read).not.toHaveProperty('thc');
-    expect(read).not.toHaveProperty('cbd');
   });
 
   // The tax rates' own rules, each reader alone, so that a rule both readers lacked would show.

@@ -9,6 +9,7 @@ import {
   MAX_LOGO_URLS,
   MAX_LOCAL_MARIJUANA_TAX,
   MAX_MONEY,
+  MAX_POTENCY_MG,
   MAX_SALES_TAX,
   PLATFORMS,
   SOURCE_STATES,
@@ -109,6 +110,19 @@ function object<T>(shape: Shape): Read<T> {
 const optional = (read: Read<unknown>) => ({ read, optional: true as const });
 const required = (read: Read<unknown>) => ({ read });
 
+/**
+ * `PotencySchema`: numbers, positive, min at most max, at most 100% or `MAX_POTENCY_MG` (a bound
+ * that also refuses Infinity and NaN); any other field stripped. Written out, not as a shape, for
+ * the first load's bytes.
+ */
+const potency: Read<unknown> = (value) => {
+  const { min, max, unit } = (value ?? {}) as Record<string, unknown>;
+  const bound = unit === '%' ? 100 : unit === 'mg' ? MAX_POTENCY_MG : 0;
+  return typeof min === 'number' && typeof max === 'number' && min > 0 && min <= max && max <= bound
+    ? { min, max, unit }
+    : INVALID;
+};
+
 const DEAL_SHAPE: Shape = {
   title: required(text(LIMITS.text)),
   description: required(text(LIMITS.text)),
@@ -121,6 +135,8 @@ const DEAL_SHAPE: Shape = {
   category: optional(oneOf(DEAL_CATEGORIES)),
   brand: optional(text(LIMITS.shortText)),
   strainType: optional(text(LIMITS.shortText)),
+  thc: optional(potency),
+  cbd: optional(potency),
   size: optional(text(LIMITS.shortText)),
   regularPrice: optional(money),
   salePrice: optional(money),

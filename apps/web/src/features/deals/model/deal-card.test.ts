@@ -127,6 +127,24 @@ describe('dealCardView', () => {
 });
 
 describe('dealFactsView', () => {
+  it.each([
+    [{ min: 24, max: 24, unit: '%' as const }, 'THC 24%'],
+    [{ min: 20, max: 24, unit: '%' as const }, 'THC 20–24%'],
+    [{ min: 100, max: 100, unit: 'mg' as const }, 'THC 100 mg'],
+  ])('ends the details line with the THC figure %j', (thc, text) => {
+    const [potent] = buildDealViews(
+      [served(deal({ size: '3.5g', strainType: 'Hybrid', thc }))],
+      DISPENSARIES,
+      null,
+    );
+    expect(dealFactsView(potent!).details).toEqual(['3.5g', 'Hybrid', text]);
+  });
+
+  it('says no THC where the deal states none', () => {
+    const [plain] = buildDealViews([served(deal({ size: '3.5g' }))], DISPENSARIES, null);
+    expect(dealFactsView(plain!).details).toEqual(['3.5g']);
+  });
+
   it("shows a multi-buy's unit price at its price per item, not at the item's own price", () => {
     const [multiBuy] = buildDealViews(
       [served(deal({ price: '2 for $65', regularPrice: 42, unitPrice: { amount: 84, per: 'g' } }))],

@@ -12,6 +12,7 @@ import {
   isNewDeal,
   marketDay,
   moneyText,
+  potencyText,
   priceMemoryText,
   safeHttpUrl,
   secondaryDescription,
@@ -181,9 +182,12 @@ function makeDealFactsView(view: DealView, context?: FactsContext): DealFactsVie
     discount: percent === null ? null : `-${percent}%`,
     memory: remembered ? priceMemoryText(remembered) : null,
     unitPrice: view.unitPrice ? unitPriceText(view.unitPrice) : null,
-    details: [text(deal.size), text(deal.brand), text(deal.strainType)].filter(
-      (part): part is string => part !== null,
-    ),
+    details: [
+      text(deal.size),
+      text(deal.brand),
+      text(deal.strainType),
+      deal.thc ? potencyText('THC', deal.thc) : null,
+    ].filter((part): part is string => part !== null),
     specialName: text(deal.specialName),
     isNew: context ? isNewDeal(deal, context.now) : false,
     ends: context ? endsLabel(deal, context) : null,

@@ -1,0 +1,27 @@
+import type { Deal } from '../contract/deal';
+import { STRAIN_TYPES, type StrainType } from '../contract/constants';
+
+/**
+ * The THC filter's choices: a least percent for the percent forms (flower, vapes, concentrates,
+ * pre-rolls) and a least mg per package for the mg forms (edibles, tinctures, topicals). Decision:
+ * 10, 50 and 100 mg are the packages Missouri sells most (a 10 mg dose, a 50 mg pack, the 100 mg
+ * common pack). A range counts by its top: a menu's '20–24%' may be 24%.
+ */
+export const THC_FILTERS = ['any', '15%', '20%', '25%', '30%', '10mg', '50mg', '100mg'] as const;
+export type ThcFilter = (typeof THC_FILTERS)[number];
+
+/** Whether a deal passes the THC filter; a deal without a figure passes only 'any'. */
+export function matchesThcFilter(deal: Pick<Deal, 'thc'>, filter: ThcFilter): boolean {
+  if (filter === 'any') return true;
+  const unit = filter.endsWith('%') ? '%' : 'mg';
+  return deal.thc?.unit === unit && deal.thc.max >= Number.parseFloat(filter);
+}
+
+/** The Type filter's choices. */
+export const TYPE_FILTERS = ['any', ...STRAIN_TYPES] as const;
+export type TypeFilter = 'any' | StrainType;
+
+/** Whether a deal passes the Type filter; a deal without a type passes only 'any'. */
+export function matchesTypeFilter(deal: Pick<Deal, 'strainType'>, filter: TypeFilter): boolean {
+  return filter === 'any' || deal.strainType === filter;
+}
