@@ -9,6 +9,7 @@ export * from './contract/read-store-hours';
 export * from './contract/store-phone';
 export * from './contract/cache-status';
 export * from './contract/options';
+export * from './contract/distance-options';
 export * from './contract/read';
 export * from './contract/read-price-history';
 export * from './contract/tax-rates';

@@ -60,14 +60,6 @@ export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
 export const DISTANCE_RADII = ['all', '5', '10', '25', '50'] as const;
 export type DistanceRadius = (typeof DISTANCE_RADII)[number];
 
-export const DISTANCE_OPTIONS: ReadonlyArray<Option<DistanceRadius>> = [
-  { value: 'all', label: 'All distances' },
-  { value: '5', label: 'Within 5 miles' },
-  { value: '10', label: 'Within 10 miles' },
-  { value: '25', label: 'Within 25 miles' },
-  { value: '50', label: 'Within 50 miles' },
-];
-
 /**
  * The Size filter's choices: any size, or one of the weights dispensaries sell flower and
  * concentrates in (the gram and the ounce's fractions). How close a deal's size must be to count

@@ -179,11 +179,34 @@ describe('price sorts of multi-buys', () => {
 
 describe('size and brand filters and the best real discount', () => {
   const menu: Deal[] = [
-    { ...deal('Blue Dream flower special', 'near', '$30'), size: '1/8 oz', brand: 'Flora Farms' },
-    { ...deal('Gelato flower special', 'near', '$25'), size: '3.5g', brand: 'FLORA  FARMS' },
+    {
+      ...deal('Blue Dream flower special', 'near', '$30'),
+      size: '1/8 oz',
+      brand: 'Flora Farms',
+      strainType: 'Sativa',
+      thc: { min: 24, max: 24, unit: '%' as const },
+    },
+    {
+      ...deal('Gelato flower special', 'near', '$25'),
+      size: '3.5g',
+      brand: 'FLORA  FARMS',
+      strainType: 'Hybrid',
+      thc: { min: 18, max: 21, unit: '%' as const },
+    },
     { ...deal('Runtz flower special', 'far', '$90'), size: '1 oz', brand: 'Illicit' },
-    { ...deal('Live resin cart special', 'far', '$40'), size: '1000mg', brand: 'Illicit' },
-    { ...deal('Wyld gummies special', 'near', '$18'), size: '100mg', brand: 'Wyld' },
+    {
+      ...deal('Live resin cart special', 'far', '$40'),
+      size: '1000mg',
+      brand: 'Illicit',
+      thc: { min: 82, max: 82, unit: '%' as const },
+    },
+    {
+      ...deal('Wyld gummies special', 'near', '$18'),
+      size: '100mg',
+      brand: 'Wyld',
+      strainType: 'Sativa',
+      thc: { min: 100, max: 100, unit: 'mg' as const },
+    },
     deal('Store-wide flower special', 'near', '$20'),
   ]
     .map((made) => ({ ...made, category: deriveCategory(made) }))
@@ -231,6 +254,22 @@ describe('size and brand filters and the best real discount', () => {
     ],
     ['a store no deal is of', { stores: ['closed-store'] }, []],
     ['no stores: every store', { stores: [] }, titles(views)],
+    [
+      'THC 20%+, a range by its top',
+      { thc: '20' },
+      ['Blue Dream flower special', 'Gelato flower special', 'Live resin cart special'],
+    ],
+    ['THC 25%+', { thc: '25' }, ['Live resin cart special']],
+    ['THC 100 mg+: mg only', { thc: '100mg' }, ['Wyld gummies special']],
+    [
+      'THC 15%+ in flower',
+      { thc: '15', category: 'flower' },
+      ['Blue Dream flower special', 'Gelato flower special'],
+    ],
+    ['a type', { type: 'Sativa' }, ['Blue Dream flower special', 'Wyld gummies special']],
+    ['a type and a THC', { type: 'Sativa', thc: '10mg' }, ['Wyld gummies special']],
+    ['a type no deal is of', { type: 'Indica' }, []],
+    ['any THC and type', { thc: 'any', type: 'any' }, titles(views)],
     ['every brand', { brand: '' }, titles(views)],
     [
       'a brand, a size and a search',
@@ -303,7 +342,7 @@ describe('size and brand filters and the best real discount', () => {
     );
   });
 
-  it('narrows a search only while the size, brand and stores stay as they were', () => {
+  it('narrows a search only while the size, brand, THC, type and stores stay as they were', () => {
     const base = { ...all, search: 'flower' };
     for (const filters of [
       { ...base, size: 'eighth' as const },
@@ -313,6 +352,8 @@ describe('size and brand filters and the best real discount', () => {
       { ...base, stores: ['near'], search: 'flower sp' },
       { ...base, brand: 'illicit', search: 'flower s' },
       { ...base, brand: 'flora farms', search: 'flower sp' },
+      { ...base, thc: '20' as const, search: 'flower spe' },
+      { ...base, type: 'Sativa' as const, search: 'flower spec' },
       { ...base, search: 'flower spe' },
     ]) {
       expect(filterAndSortDealsNarrowing(views, filters, true)).toEqual(

@@ -17,6 +17,12 @@ import type { PricesWithTax } from './prices-with-tax';
 import { shownDiscount } from './shown-discount';
 import { needleAt, searchNeedle, searchText } from './search';
 import { matchesSize } from './size-filter';
+import {
+  matchesThcFilter,
+  matchesTypeFilter,
+  type ThcFilter,
+  type TypeFilter,
+} from './potency-filter';
 import { sortDeals } from './sort';
 
 /** What a deal's view holds that depends on the deal alone, not on where the visitor is. */
@@ -108,6 +114,10 @@ export interface DealFilters {
   size?: SizeFilter;
   /** A brand key (see `brandKey`) the deals must be of; absent or '' is every brand. */
   brand?: string;
+  /** The THC filter (see `matchesThcFilter`); absent is 'any'. */
+  thc?: ThcFilter;
+  /** The Type filter (see `matchesTypeFilter`); absent is 'any'. */
+  type?: TypeFilter;
   /** Prices with tax ('Prices with tax' on), which the price sorts follow; absent or null is off. */
   tax?: PricesWithTax | null;
   /** 'My stores': the dispensary keys whose deals are listed; absent or empty is every store. */
@@ -168,13 +178,8 @@ export function filterDeals(
 }
 
 interface LastFilter {
-  category: CategoryFilter;
-  radius: DistanceRadius;
-  size: SizeFilter;
-  brand: string;
-  /** The stores, comma-separated ('' for every store). */
-  stores: string;
-  locationKnown: boolean;
+  /** Every filter but the search, as one text (see `otherFilters`). */
+  others: string;
   needle: string;
   kept: DealView[];
   /**
@@ -201,32 +206,24 @@ export function filterAndSortDealsNarrowing(
 ): DealView[] {
   const needle = searchNeedle(filters.search);
   const last = LAST_FILTER.get(views);
-  const size = filters.size ?? 'any';
-  const brand = filters.brand ?? '';
-  const stores = filters.stores?.join() ?? '';
-  const narrows =
-    last !== undefined &&
-    last.category === filters.category &&
-    last.radius === filters.radius &&
-    last.size === size &&
-    last.brand === brand &&
-    last.stores === stores &&
-    last.locationKnown === locationKnown &&
-    needle.startsWith(last.needle);
+  const others = otherFilters(filters, locationKnown);
+  const narrows = last !== undefined && last.others === others && needle.startsWith(last.needle);
   const found = narrows
     ? searchFurther(last, needle)
     : searchAll(views, filters, locationKnown, needle);
-  LAST_FILTER.set(views, {
-    category: filters.category,
-    radius: filters.radius,
-    size,
-    brand,
-    stores,
-    locationKnown,
-    needle,
-    ...found,
-  });
+  LAST_FILTER.set(views, { others, needle, ...found });
   return sortDeals(found.kept, filters.sort, filters.tax);
+}
+
+/**
+ * The filters but the search and the sort as one text: two calls with the same text keep the same
+ * deals for the same search. A missing filter reads as its default (see `searchAll`).
+ */
+function otherFilters(filters: DealFilters, locationKnown: boolean): string {
+  const { category, radius, size, brand, thc, type, stores } = filters;
+  return [category, radius, size ?? 'any', brand ?? '', thc ?? 'any', type ?? 'any']
+    .concat(stores?.join() ?? '', String(locationKnown))
+    .join('\n');
 }
 
 type Found = Pick<LastFilter, 'kept' | 'texts' | 'at'>;
@@ -241,6 +238,8 @@ function searchAll(
   const found: Found = { kept: [], texts: [], at: [] };
   const size = filters.size ?? 'any';
   const brand = filters.brand ?? '';
+  const thc = filters.thc ?? 'any';
+  const type = filters.type ?? 'any';
   const stores = filters.stores?.length ? new Set(filters.stores) : null;
   for (const view of views) {
     if (stores && !stores.has(view.deal.dispensaryKey)) continue;
@@ -248,6 +247,7 @@ function searchAll(
     if (!withinRadius(view.distanceMiles, filters.radius, locationKnown)) continue;
     if (size !== 'any' && !matchesSize(view.grams ?? view.deal.grams ?? Number.NaN, size)) continue;
     if (brand !== '' && !matchesBrand(view.brandKey ?? brandKey(view.deal.brand), brand)) continue;
+    if (!matchesThcFilter(view.deal, thc) || !matchesTypeFilter(view.deal, type)) continue;
     const text = view.searchText ?? searchText(view.deal);
     const index = needleAt(text, needle);
     if (index >= 0) keep(found, view, text, index);

@@ -31,6 +31,17 @@ describe('readFilters', () => {
   it("does not filter by 'other', which is no choice of the Category dropdown", () => {
     expect(readFilters('?category=other').category).toBe('all');
   });
+
+  it.each<[string, Pick<Filters, 'thc' | 'type'>]>([
+    ['?thc=25&type=Indica', { thc: '25', type: 'Indica' }],
+    ['?thc=100mg&type=CBD', { thc: '100mg', type: 'CBD' }],
+    // Only the dropdowns' choices: a percent not offered, a unit spelled otherwise, a type's case.
+    ['?thc=22&type=indica', { thc: 'any', type: 'any' }],
+    ['?thc=25%25&type=Kush', { thc: 'any', type: 'any' }],
+    ['?thc=100+mg', { thc: 'any', type: 'any' }],
+  ])('reads THC and Type from %s', (query, expected) => {
+    expect(readFilters(query)).toMatchObject(expected);
+  });
 });
 
 describe('searchQuery', () => {
@@ -43,6 +54,7 @@ describe('searchQuery', () => {
   it('keeps the size, brand and tax choices: they change which deals are listed, and their order', () => {
     const filters = readFilters('?page=2&size=half&brand=Wyld&tax=med&sort=price-low');
     expect(searchQuery(filters)).toBe('?size=half&brand=wyld&sort=price-low&tax=med');
+    expect(searchQuery(readFilters('?type=Hybrid&thc=20&page=2'))).toBe('?thc=20&type=Hybrid');
   });
 
   it('is empty for the whole list', () => {

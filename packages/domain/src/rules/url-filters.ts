@@ -17,6 +17,7 @@ import {
   type TaxChoice,
 } from '../contract/options';
 import { brandKey } from './brand-filter';
+import { THC_FILTERS, TYPE_FILTERS, type ThcFilter, type TypeFilter } from './potency-filter';
 
 /**
  * The deal list's filters as a URL query carries them. One reading for every address that names
@@ -36,6 +37,10 @@ export interface Filters {
   size: SizeFilter;
   /** The Brand filter: a brand key (see `brandKey`), '' for every brand. */
   brand: string;
+  /** The THC filter: a least percent or mg per package (see `matchesThcFilter`). */
+  thc: ThcFilter;
+  /** The Type filter: a strain type, or any. */
+  type: TypeFilter;
   sort: SortKey;
   /** 'Prices with tax': off, or the taxes of an adult-use or a medical sale. */
   tax: TaxChoice;
@@ -53,6 +58,8 @@ export const DEFAULT_FILTERS: Filters = {
   category: 'all',
   size: 'any',
   brand: '',
+  thc: 'any',
+  type: 'any',
   sort: 'relevance',
   tax: 'off',
   distance: 'all',
@@ -69,6 +76,8 @@ export const FILTER_PARAMS: Readonly<Record<keyof Filters, string>> = {
   category: 'category',
   size: 'size',
   brand: 'brand',
+  thc: 'thc',
+  type: 'type',
   sort: 'sort',
   tax: 'tax',
   distance: 'distance',
@@ -159,6 +168,8 @@ export function readFilters(query: string): Filters {
     category: oneOf(CATEGORIES, get('category')) ?? DEFAULT_FILTERS.category,
     size: oneOf(SIZE_FILTERS, get('size')) ?? DEFAULT_FILTERS.size,
     brand: brandKey(get('brand') ?? ''),
+    thc: oneOf(THC_FILTERS, get('thc')) ?? DEFAULT_FILTERS.thc,
+    type: oneOf(TYPE_FILTERS, get('type')) ?? DEFAULT_FILTERS.type,
     sort: oneOf(SORT_KEYS, get('sort')) ?? DEFAULT_FILTERS.sort,
     tax: oneOf(TAX_CHOICES, get('tax')) ?? DEFAULT_FILTERS.tax,
     distance: oneOf(DISTANCE_RADII, get('distance')) ?? DEFAULT_FILTERS.distance,

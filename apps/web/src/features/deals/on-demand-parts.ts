@@ -1,13 +1,15 @@
 // What the page loads on first use, in one chunk (see `onDemandParts`): the visitor's actions
 // (Refresh, Refresh All, Retry Connection), the page's background retries and the first cache
-// load's auto-refresh rounds, what is shown only after a failure or inside a closed disclosure,
-// the follow and product watch dialogs, the shopper search, the pagination bar (under the
-// first page of cards) and the stores' hours the cards say. None of it is needed to paint the first list.
+// load's auto-refresh rounds, what is shown only after a failure, a location or inside a closed
+// disclosure, the follow and product watch dialogs, the shopper search, the pagination bar (under
+// the first page of cards) and the stores' hours the cards say. None of it is needed to paint the
+// first list.
 
 export { autoRefreshDeals } from './api/auto-refresh';
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
 export { heldDealsOf } from './api/held-deals';
 export { refreshAll, refreshOne } from './api/refresh-actions';
+export { DistanceFilter } from './components/distance-filter';
 export { ErrorPanel } from './components/error-panel';
 export { fetchDealsFailedMessage } from './model/action-messages';
 export { NoticeBar } from './components/notice-bar';

@@ -238,6 +238,10 @@ describe('the new controls', () => {
     await user.tab();
     expect(screen.getByLabelText('Brand')).toHaveFocus();
     await user.tab();
+    expect(screen.getByLabelText('THC')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Type')).toHaveFocus();
+    await user.tab();
     expect(screen.getByLabelText('Sort By')).toHaveFocus();
     await user.tab();
     expect(screen.getByLabelText('Prices with tax')).toHaveFocus();
@@ -272,5 +276,62 @@ describe('the new controls', () => {
     expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent(
       /^Filters \(3 active\)$/,
     );
+  });
+});
+
+describe('the THC and Type filters', () => {
+  const POTENT = [
+    deal({
+      title: 'Blue Dream flower special',
+      strainType: 'Sativa',
+      thc: { min: 24, max: 24, unit: '%' },
+      ...swade,
+    }),
+    deal({
+      title: 'Gelato flower special',
+      strainType: 'Hybrid',
+      thc: { min: 18, max: 21.5, unit: '%' },
+      ...greenlight,
+    }),
+    deal({
+      title: 'Wyld gummies special',
+      category: 'edibles',
+      strainType: 'Indica',
+      thc: { min: 100, max: 100, unit: 'mg' },
+      ...farAway,
+    }),
+    deal({ title: 'Store-wide flower special', ...swade }),
+  ];
+
+  it("says each deal's THC on its card, and keeps the deals of the THC and type chosen", async () => {
+    const { user } = await openPage(POTENT);
+    expect(screen.getByText('Sativa · THC 24%')).toBeInTheDocument();
+    expect(screen.getByText('Hybrid · THC 18–21.5%')).toBeInTheDocument();
+    expect(screen.getByText('Indica · THC 100 mg')).toBeInTheDocument();
+    expect(optionsOf('THC').map(([, label]) => label)).toEqual([
+      'Any THC',
+      '15%+',
+      '20%+',
+      '25%+',
+      '30%+',
+      '10 mg+',
+      '50 mg+',
+      '100 mg+',
+    ]);
+    await user.selectOptions(screen.getByLabelText('THC'), '20');
+    expect(cardTitles()).toEqual(['Blue Dream flower special', 'Gelato flower special']);
+    expect(window.location.search).toBe('?thc=20');
+    await user.selectOptions(screen.getByLabelText('Type'), 'Hybrid');
+    expect(cardTitles()).toEqual(['Gelato flower special']);
+    expect(window.location.search).toBe('?thc=20&type=Hybrid');
+    await user.selectOptions(screen.getByLabelText('THC'), '50mg');
+    expect(screen.getByText('No deals found.')).toBeInTheDocument();
+  });
+
+  it('opens a shared link on its THC and type; a deal without them passes only any', async () => {
+    await openPage(POTENT, '?thc=100mg&type=Indica');
+    expect(cardTitles()).toEqual(['Wyld gummies special']);
+    expect(screen.getByLabelText('THC')).toHaveValue('100mg');
+    expect(screen.getByLabelText('Type')).toHaveValue('Indica');
   });
 });

@@ -248,12 +248,11 @@ export const DealCard = memo(function DealCard({
         <button
           type="button"
           className={styles.action}
-          data-open={hours?.open}
           aria-haspopup="dialog"
           onClick={(event: MouseEvent<HTMLButtonElement>) => onStore(store, event.currentTarget)}
         >
           {hours?.text ?? 'Store info'}
-          <span className="visually-hidden">: {view.deal.dispensary}, its hours and deals</span>
+          <span className="visually-hidden">: {view.deal.dispensary}</span>
         </button>
       )}
     </div>

@@ -1,10 +1,11 @@
 import {
-  DISTANCE_OPTIONS,
   MY_STORES,
   PAGE_SIZES,
   SIZE_OPTIONS,
   sortOptions,
   TAX_OPTIONS,
+  THC_OPTIONS,
+  TYPE_OPTIONS,
   WEEKDAYS,
   type DayChoice,
   type Dispensary,
@@ -20,6 +21,7 @@ import { setFavouriteStores, useFavouriteStores } from '../hooks/use-favourite-s
 import type { ChangeOptions } from '../hooks/use-url-filters';
 import { CATEGORY_FILTER_OPTIONS, DEFAULT_FILTERS, type Filters } from '../model/url-filters';
 import { FavouriteStar } from './favourite-star';
+import { DistanceFilter } from './on-demand';
 import styles from './filter-panel.module.css';
 
 const PAGE_SIZE_CHOICES = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -94,12 +96,12 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
     wasOpen.current = open;
   }, [open]);
 
-  const { dispensary, category, size, brand, tax, day, distance, pageSize } = filters;
+  const { dispensary, category, size, brand, thc, type, tax, day, distance, pageSize } = filters;
   // As text: the same stores read from a new URL are the same choice.
   const stores = filters.stores.join();
   const choices = useMemo<Choices>(
-    () => ({ dispensary, stores, category, size, brand, tax, day, distance, pageSize }),
-    [dispensary, stores, category, size, brand, tax, day, distance, pageSize],
+    () => ({ dispensary, stores, category, size, brand, thc, type, tax, day, distance, pageSize }),
+    [dispensary, stores, category, size, brand, thc, type, tax, day, distance, pageSize],
   );
   const active = ACTIVE_FILTERS.filter((name) => filters[name] !== DEFAULT_FILTERS[name]).length;
   const { refreshLifted: lifted } = props;
@@ -186,6 +188,8 @@ const ACTIVE_FILTERS = [
   'category',
   'size',
   'brand',
+  'thc',
+  'type',
   'sort',
   'tax',
   'day',
@@ -194,7 +198,16 @@ const ACTIVE_FILTERS = [
 
 type Choices = Pick<
   Filters,
-  'dispensary' | 'category' | 'size' | 'brand' | 'tax' | 'day' | 'distance' | 'pageSize'
+  | 'dispensary'
+  | 'category'
+  | 'size'
+  | 'brand'
+  | 'thc'
+  | 'type'
+  | 'tax'
+  | 'day'
+  | 'distance'
+  | 'pageSize'
 > & {
   /** The URL's stores, comma-separated. */
   stores: string;
@@ -282,6 +295,20 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
         onChange={(brand) => onChange({ brand })}
       />
       <SelectField
+        className={styles.field}
+        label="THC"
+        value={choices.thc}
+        choices={THC_OPTIONS}
+        onChange={(thc) => onChange({ thc })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Type"
+        value={choices.type}
+        choices={TYPE_OPTIONS}
+        onChange={(type) => onChange({ type })}
+      />
+      <SelectField
         className={styles.sort}
         label="Sort By"
         value={sort}
@@ -303,11 +330,9 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
         onChange={(day) => onChange({ day })}
       />
       {locationKnown && (
-        <SelectField
+        <DistanceFilter
           className={styles.field}
-          label="Distance Filter"
           value={choices.distance}
-          choices={DISTANCE_OPTIONS}
           onChange={(distance) => onChange({ distance })}
         />
       )}

@@ -13,6 +13,9 @@ import type { PaginationProps } from './pagination';
 /** The error panel (spec section 8), in place of the list or the loading panel. */
 export const ErrorPanel = onDemandComponent(onDemandParts, (parts) => parts.ErrorPanel);
 
+/** The Distance Filter, once the visitor's location is known. */
+export const DistanceFilter = onDemandComponent(onDemandParts, (parts) => parts.DistanceFilter);
+
 /** A failed or refused refresh's notice, over the list. */
 export const NoticeBar = onDemandComponent(onDemandParts, (parts) => parts.NoticeBar);
 

@@ -99,7 +99,7 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
   const { search } = filters;
   // Distance sort needs a location (spec section 2); until then the list keeps relevance.
   const sort = filters.sort === 'distance' && !locationKnown ? 'relevance' : filters.sort;
-  const { category, distance: radius, size, brand, pageSize } = filters;
+  const { category, distance: radius, size, brand, thc, type, pageSize } = filters;
   // 'My stores' as text: the same stores read from a new URL (another page) are the same filter.
   const stores = filters.stores.join();
   const { dispensaries } = loaded;
@@ -120,6 +120,8 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
       sort,
       size,
       brand,
+      thc,
+      type,
       tax,
       stores: stores ? stores.split(',') : [],
     };
@@ -136,6 +138,8 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
     sort,
     size,
     brand,
+    thc,
+    type,
     tax,
     stores,
     locationKnown,

@@ -15,6 +15,8 @@ describe('readFilters', () => {
       category: 'all',
       size: 'any',
       brand: '',
+      thc: 'any',
+      type: 'any',
       sort: 'relevance',
       tax: 'off',
       distance: 'all',
@@ -28,7 +30,7 @@ describe('readFilters', () => {
   it('reads every filter', () => {
     expect(
       readFilters(
-        '?dispensary=swade&category=edibles&size=eighth&brand=Good+Day+Farm&sort=price-low&tax=med&distance=10&search=gummy+bears&day=friday&pageSize=48&page=3',
+        '?dispensary=swade&category=edibles&size=eighth&brand=Good+Day+Farm&thc=25&type=Indica&sort=price-low&tax=med&distance=10&search=gummy+bears&day=friday&pageSize=48&page=3',
       ),
     ).toEqual({
       dispensary: 'swade',
@@ -36,6 +38,8 @@ describe('readFilters', () => {
       category: 'edibles',
       size: 'eighth',
       brand: 'good day farm',
+      thc: '25',
+      type: 'Indica',
       sort: 'price-low',
       tax: 'med',
       distance: '10',
@@ -116,6 +120,8 @@ describe('changeFilters', () => {
     ['category', { category: 'flower' as const }],
     ['size', { size: 'ounce' as const }],
     ['brand', { brand: 'wyld' }],
+    ['THC', { thc: '30' as const }],
+    ['type', { type: 'CBD' as const }],
     ['tax', { tax: 'med' as const }],
     ['sort', { sort: 'price-high' as const }],
     ['distance', { distance: '25' as const }],
