@@ -295,14 +295,14 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
         onChange={(brand) => onChange({ brand })}
       />
       <SelectField
-        className={styles.field}
+        className={styles.narrow}
         label="THC"
         value={choices.thc}
         choices={THC_OPTIONS}
         onChange={(thc) => onChange({ thc })}
       />
       <SelectField
-        className={styles.field}
+        className={styles.narrow}
         label="Type"
         value={choices.type}
         choices={TYPE_OPTIONS}
