@@ -65,6 +65,9 @@ export * from './rules/product-stores';
 export * from './rules/out-the-door';
 export * from './rules/potency';
 export * from './rules/strain-type';
+export * from './rules/market';
+export * from './rules/market-standing';
+export * from './rules/claimed-discounts';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { DISPENSARY_LOGOS, type DispensaryLogo } from './data/dispensary-logos';
