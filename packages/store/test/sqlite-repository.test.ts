@@ -128,6 +128,7 @@ describe('openSqliteRepository', () => {
       '0008-compact-price-observations',
       '0009-watches-and-email',
       '0010-dispensary-hours',
+      '0011-market-classes',
     ]);
   });
 

@@ -7,6 +7,7 @@ import { pushSubscriptions } from './0005-push-subscriptions';
 import { compactPriceObservations } from './0006-compact-price-observations';
 import { watchesAndEmail } from './0007-watches-and-email';
 import { dispensaryHours } from './0008-dispensary-hours';
+import { marketClasses } from './0009-market-classes';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -22,6 +23,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0006-compact-price-observations': compactPriceObservations,
   '0007-watches-and-email': watchesAndEmail,
   '0008-dispensary-hours': dispensaryHours,
+  '0009-market-classes': marketClasses,
 };
 
 export const migrationProvider: MigrationProvider = {

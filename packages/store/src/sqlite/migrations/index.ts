@@ -9,6 +9,7 @@ import { pushSubscriptions } from './0007-push-subscriptions';
 import { compactPriceObservations } from './0008-compact-price-observations';
 import { watchesAndEmail } from './0009-watches-and-email';
 import { dispensaryHours } from './0010-dispensary-hours';
+import { marketClasses } from './0011-market-classes';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-compact-price-observations': compactPriceObservations,
   '0009-watches-and-email': watchesAndEmail,
   '0010-dispensary-hours': dispensaryHours,
+  '0011-market-classes': marketClasses,
 };
 
 export const migrationProvider: MigrationProvider = {
