@@ -12,6 +12,7 @@ export * from './contract/read';
 export * from './contract/read-price-history';
 export * from './contract/tax-rates';
 export * from './contract/price-history';
+export * from './contract/market';
 
 export * from './rules/url';
 export * from './rules/category';

@@ -111,7 +111,7 @@ function edibleMg(product: MarketFacts): number | undefined {
 }
 
 /** A product's class price, to the cent: its price per the class's unit. */
-export function classPrice(price: number, item: MarketItem): number {
+export function classPrice(price: number, item: Pick<MarketItem, 'units'>): number {
   return Math.round((price / item.units) * 100) / 100;
 }
 
