@@ -4,6 +4,7 @@ import {
   classPrice,
   MARKET_CLASSES,
   MARKET_MIN_STORES,
+  listedMarketClass,
   marketClassOf,
   marketFigures,
   marketTrendPercent,
@@ -113,6 +114,35 @@ describe('marketClassOf', () => {
 
   it('gives every class an id of its category', () => {
     for (const each of MARKET_CLASSES) expect(each.id.startsWith(`${each.category}-`)).toBe(true);
+  });
+});
+
+describe('listedMarketClass', () => {
+  it.each<[string, Parameters<typeof listedMarketClass>[0], string | null]>([
+    ['an eighth by its grams', { category: 'flower', grams: 3.5 }, 'flower-3.5g'],
+    ['an ounce of 28.35 g', { category: 'flower', grams: 28.35 }, 'flower-28g'],
+    ['a half-gram cart', { category: 'vapes', grams: 0.5 }, 'vapes-0.5g'],
+    ['a 3 g jar', { category: 'flower', grams: 3 }, null],
+    ['no grams', { category: 'flower' }, null],
+    ['pre-rolls', { category: 'pre-rolls', grams: 1 }, null],
+    [
+      'an edible priced per 100 mg',
+      { category: 'edibles', unitPrice: { amount: 18, per: '100mg' } },
+      'edibles-100mg',
+    ],
+    ['an edible with no unit price', { category: 'edibles' }, null],
+    ['an edible priced each', { category: 'edibles', unitPrice: { amount: 5, per: 'each' } }, null],
+  ])('%s', (_name, deal, expected) => {
+    expect(listedMarketClass(deal)).toBe(expected);
+  });
+
+  it('agrees with marketClassOf on sized deals', () => {
+    for (const size of ['1g', '3.5g', '7g', '14g', '28g', '0.5g', '2g', '5g']) {
+      for (const category of ['flower', 'vapes', 'concentrates'] as const) {
+        const full = marketClassOf({ category, size })?.classId ?? null;
+        expect(listedMarketClass({ category, grams: Number.parseFloat(size) }), size).toBe(full);
+      }
+    }
   });
 });
 

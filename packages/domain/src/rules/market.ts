@@ -98,6 +98,26 @@ export function marketClassOf(product: MarketFacts): MarketItem | null {
   return null;
 }
 
+/**
+ * The class of a deal as the page holds it, with no size reader: its `grams` (the service's
+ * reading of its size) for the sized classes, and for edibles a unit price per 100 mg (the
+ * service's, from the size's mg), whose amount is then the deal's class price. The same classes
+ * as `marketClassOf` but for an edible whose stated THC differs from its size's mg, which the
+ * page's view does not carry.
+ */
+export function listedMarketClass(
+  deal: Pick<Deal, 'category' | 'grams' | 'unitPrice'>,
+): MarketClassId | null {
+  const { category, grams } = deal;
+  if (category === 'edibles') return deal.unitPrice?.per === '100mg' ? 'edibles-100mg' : null;
+  if (grams === undefined) return null;
+  for (const each of MARKET_CLASSES) {
+    if (each.category !== category || each.grams === null) continue;
+    if (Math.abs(grams - each.grams) <= each.grams * SIZE_TOLERANCE) return each.id;
+  }
+  return null;
+}
+
 function edibleMg(product: MarketFacts): number | undefined {
   const { thc } = product;
   let mg: number | undefined;
