@@ -1,3 +1,4 @@
+import type { Deal } from '@stl-deals/domain';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
@@ -22,6 +23,8 @@ import { trustProxyOption } from './http/trust-proxy';
 import { ZOD_SCHEMA_CONTROLLER } from './http/zod-compilers';
 import { createMetrics, observeRequests } from './observability/metrics';
 import { dealHistoryRoutes } from './routes/deal-history';
+import { marketRoutes } from './routes/market';
+import { MarketBook } from './market/market-book';
 import { dealRoutes } from './routes/deals';
 import { feedRoutes } from './routes/feeds';
 import { dispensaryRoutes } from './routes/dispensaries';
@@ -158,6 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const feedDeals = new FeedDeals(collection.deals, () => deps.clock.now());
     await api.register(feedRoutes, { collection, clock: deps.clock, deals: feedDeals });
     await api.register(dealHistoryRoutes, { collection, repository: deps.repository });
+    const market = new MarketBook({
+      repository: deps.repository,
+      today: () => collection.priceDay(),
+      deals: () =>
+        collection.deals.publishedList().map(({ deal }) => JSON.parse(deal.pageJson()) as Deal),
+      now: () => deps.clock.now().getTime(),
+    });
+    await api.register(marketRoutes, { market });
     await api.register(refreshRoutes, {
       collection,
       perMinute: config.RATE_LIMIT_PER_MIN,

@@ -1268,6 +1268,7 @@ describe('HTTP behaviour', () => {
       'GET /feeds/deals.atom',
       'GET /feeds/product.atom',
       'GET /api/deals/{id}/history',
+      'GET /api/market',
       'POST /api/scraper/refresh/all',
       'POST /api/scraper/refresh/{dispensaryKey}',
       'GET /api/push/key',
@@ -1290,6 +1291,8 @@ describe('HTTP behaviour', () => {
       '400',
       '404',
     ]);
+    // The market's answer, from the contract's schema.
+    expect(JSON.stringify(document.paths['/api/market'])).toContain('"claimedDiscounts"');
     const subscribing = JSON.stringify(document.paths['/api/push/subscriptions']);
     expect(subscribing).toContain('no-store');
     expect(Object.keys(document.paths['/api/scraper/refresh/all']?.post?.responses ?? {})).toEqual([

@@ -2,6 +2,7 @@ import {
   addDays,
   effectivePrice,
   isNewDeal,
+  MarketSchema,
   priceMemoryCard,
   type CacheStatus,
   type Deal,
@@ -125,6 +126,16 @@ describe('demo price history', () => {
     });
     expect(filled!.observations).toBeGreaterThan(39 * BACKFILL_DAYS * 30);
     await app.collection.refreshAll().finished;
+
+    // The St. Louis market's line: the filled days' classed prices, every class with enough
+    // stores today having a median on each of the days before it (a month's trend).
+    const market = MarketSchema.parse((await app.inject({ url: '/api/market' })).json());
+    const enough = market.classes.filter((each) => each.today?.enough);
+    expect(enough.length).toBeGreaterThan(0);
+    for (const each of enough) {
+      expect(each.series, each.id).toHaveLength(BACKFILL_DAYS + 1);
+      expect(each.trendPercent, each.id).not.toBeNull();
+    }
 
     const deals = await dealsOf(app);
     // The visitor's store too: its deals were judged against the history.

@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { hoursStatus, MARKET_TIME_ZONE, type Deal, type Dispensary } from '@stl-deals/domain';
+import {
+  hoursStatus,
+  MARKET_MIN_STORES,
+  MARKET_TIME_ZONE,
+  MarketSchema,
+  type Deal,
+  type Dispensary,
+} from '@stl-deals/domain';
 import { SIMULATED_PLATFORM_NAMES, type Simulator } from '@stl-deals/simulator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +136,22 @@ describe('demo mode', () => {
     }>();
     const heldBack = status.sources.filter((source) => source.pricesHeldBack !== undefined);
     expect(heldBack).toEqual([]);
+  });
+
+  it('answers the St. Louis market from the simulated menus: classes with enough stores and a line', async () => {
+    const response = await app.inject({ url: '/api/market' });
+    expect(response.statusCode).toBe(200);
+    const market = MarketSchema.parse(response.json());
+    const enough = market.classes.filter((each) => each.today?.enough);
+    // The simulated stores sell the everyday sizes: eighths of flower, carts, edibles at least.
+    expect(enough.map((each) => each.id)).toEqual(
+      expect.arrayContaining(['flower-3.5g', 'vapes-0.5g', 'edibles-100mg']),
+    );
+    for (const each of enough) {
+      expect(each.today!.stores).toBeGreaterThanOrEqual(MARKET_MIN_STORES);
+      expect(each.today!.low).toBeLessThanOrEqual(each.today!.median);
+      expect(each.today!.median).toBeLessThanOrEqual(each.today!.high);
+    }
   });
 
   it('passed the challenged stores, and only those, in the browser', () => {

@@ -70,6 +70,30 @@ describe('menuObservations', () => {
     ]);
   });
 
+  it('keeps a market class the domain knows, and leaves one out of shape unsaid', () => {
+    const markets = [
+      { classId: 'flower-3.5g', units: 1 },
+      null,
+      undefined,
+      { classId: 'rosin-2g', units: 1 },
+      { classId: 'edibles-100mg', units: 0 },
+      { classId: 'edibles-100mg', units: 2.5 },
+    ] as Array<MenuPrice['market']>;
+    const { observations, refused } = menuObservations(
+      markets.map((market, n) => price({ storeProductKey: `id:p${n}`, market })),
+      TODAY,
+    );
+    expect(refused).toBe(0);
+    expect(observations.map((observation) => observation.market)).toEqual([
+      { marketClass: 'flower-3.5g', units: 1 },
+      null,
+      undefined,
+      undefined,
+      undefined,
+      { marketClass: 'edibles-100mg', units: 2.5 },
+    ]);
+  });
+
   it('leaves out what the store would refuse, and counts it', () => {
     const hostile = [
       price({ storeProductKey: '' }),

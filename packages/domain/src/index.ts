@@ -14,6 +14,7 @@ export * from './contract/read';
 export * from './contract/read-price-history';
 export * from './contract/tax-rates';
 export * from './contract/price-history';
+export * from './contract/market';
 
 export * from './rules/url';
 export * from './rules/category';
@@ -73,6 +74,9 @@ export * from './rules/potency-filter';
 export * from './rules/potency-text';
 export * from './rules/strain-type';
 export * from './rules/brand-in-text';
+export * from './rules/market';
+export * from './rules/market-standing';
+export * from './rules/claimed-discounts';
 
 export { BRAND_LOGOS, type BrandLogo } from './data/brand-logos';
 export { MISSOURI_BRANDS, type MissouriBrand } from './data/missouri-brands';

@@ -42,6 +42,36 @@ describe('menuPrices', () => {
     ]);
   });
 
+  it("carries each price's market class: a deal's from its own facts, a product's as read", () => {
+    const eighth = { classId: 'flower-3.5g', units: 1 } as const;
+    const prices = menuPrices(
+      [
+        deal({ storeProductKey: 'id:a', salePrice: 30, category: 'flower', size: '3.5g' }),
+        deal({ storeProductKey: 'id:b', salePrice: 12, title: '20% off everything' }),
+        deal({
+          storeProductKey: 'id:c',
+          salePrice: 18,
+          category: 'edibles',
+          thc: { min: 200, max: 200, unit: 'mg' },
+        }),
+      ],
+      [
+        { storeProductKey: 'id:a', regularPrice: 40, market: null },
+        { storeProductKey: 'id:d', regularPrice: 36, market: eighth },
+        { storeProductKey: 'id:e', regularPrice: 20, market: null },
+        { storeProductKey: 'id:f', regularPrice: 20 },
+      ],
+    );
+    expect(prices.map(({ storeProductKey, market }) => [storeProductKey, market])).toEqual([
+      ['id:a', eighth],
+      ['id:b', undefined],
+      ['id:c', { classId: 'edibles-100mg', units: 2 }],
+      ['id:d', eighth],
+      ['id:e', null],
+      ['id:f', undefined],
+    ]);
+  });
+
   it("prices a specials page's deals from their own numbers", () => {
     const prices = menuPrices(
       [

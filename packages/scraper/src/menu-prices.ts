@@ -1,4 +1,4 @@
-import { LIMITS, MAX_MONEY, type Deal } from '@stl-deals/domain';
+import { LIMITS, marketClassOf, MAX_MONEY, type Deal, type MarketItem } from '@stl-deals/domain';
 import type { ProductPrice } from './adapters/shared/product-price';
 import { MAX_ITEMS } from './adapters/shared/received';
 import type { MenuPrice } from './scraper';
@@ -25,6 +25,9 @@ export const MAX_MENU_PRICES = 2 * MAX_ITEMS;
  *   still counts: the menu had the product on a deal.
  * - One price per key: a deal's wins over a product's, and of the rest the menu's first wins, so
  *   two reads of the same menu give the same prices.
+ * - Its market class (`marketClassOf`) comes with the price: a deal's from its category, size and
+ *   THC, a product's as the adapter read it. A deal of no class leaves it unsaid rather than
+ *   null: a specials page's deal often names too little of its product to tell.
  * - No price is NaN, infinite, negative, zero or above `MAX_MONEY`: a product without such a
  *   price gives none. The platforms write 0 for 'not sold in this size' and 'no special', so a
  *   zero is no price.
@@ -41,13 +44,25 @@ export function menuPrices(
     const key = validKey(deal.storeProductKey);
     if (key === undefined) continue;
     onDeal.add(key);
-    const price = priced(key, deal.regularPrice, deal.salePrice, true);
+    const price = priced(
+      key,
+      deal.regularPrice,
+      deal.salePrice,
+      true,
+      marketClassOf(deal) ?? undefined,
+    );
     if (price && !byKey.has(key)) byKey.set(key, price);
   }
   for (const product of prices) {
     const key = validKey(product.storeProductKey);
     if (key === undefined || byKey.has(key)) continue;
-    const price = priced(key, product.regularPrice, product.salePrice, onDeal.has(key));
+    const price = priced(
+      key,
+      product.regularPrice,
+      product.salePrice,
+      onDeal.has(key),
+      product.market,
+    );
     if (price) byKey.set(key, price);
   }
   const all = [...byKey.values()];
@@ -70,13 +85,21 @@ function priced(
   regularValue: unknown,
   saleValue: unknown,
   onDeal: boolean,
+  market: MarketItem | null | undefined,
 ): MenuPrice | undefined {
   const regular = amount(regularValue);
   const sale = amount(saleValue);
   const lowered = sale !== undefined && (regular === undefined || sale <= regular);
   const salePrice = lowered ? sale : regular;
   if (salePrice === undefined) return undefined;
-  return { storeProductKey: key, salePrice, regularPrice: regular ?? null, onDeal };
+  const price: MenuPrice = {
+    storeProductKey: key,
+    salePrice,
+    regularPrice: regular ?? null,
+    onDeal,
+  };
+  if (market !== undefined) price.market = market;
+  return price;
 }
 
 /** Dollars in whole cents, above zero and at most `MAX_MONEY`; undefined for anything else. */

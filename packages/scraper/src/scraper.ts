@@ -1,4 +1,4 @@
-import type { Deal, GeoPoint, PriceProblem, WeeklyHours } from '@stl-deals/domain';
+import type { Deal, GeoPoint, MarketItem, PriceProblem, WeeklyHours } from '@stl-deals/domain';
 import type { RequestPlan } from './adapters/types';
 import type { DetectedSource } from './discovery/detect-source';
 import type { RegistryEntry } from './registry';
@@ -52,6 +52,11 @@ export interface MenuPrice {
   /** The regular price the menu names, or null when it names none. */
   regularPrice: number | null;
   onDeal: boolean;
+  /**
+   * The product's comparable market class (`marketClassOf`), null for none; absent where the
+   * adapter did not say what the product is.
+   */
+  market?: MarketItem | null;
 }
 
 /**

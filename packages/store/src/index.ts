@@ -1,5 +1,6 @@
 export * from './repository';
 export { dealKey } from './deal-key';
+export { MAX_MARKET_UNITS } from './price-observation-checks';
 export { isStorageUnavailable, StorageFaultError, StorageFullError } from './storage-errors';
 export {
   createSqliteRepository,

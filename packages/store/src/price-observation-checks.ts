@@ -1,5 +1,5 @@
 import { LIMITS, MAX_MONEY } from '@stl-deals/domain';
-import type { PriceObservation } from './repository';
+import type { ObservedMarket, PriceObservation } from './repository';
 
 /*
  * What every engine checks before it writes or asks for price observations: a caller's mistake
@@ -68,11 +68,43 @@ export function checkObservations(
         `${what}: onDeal must be true or false, got ${String(observation.onDeal)}`,
       );
     }
+    const market = checkMarket(observation.market, `${what}: market`);
     const identity = JSON.stringify([productKey, day]);
     kept.delete(identity); // so that the later one also takes the later place
-    kept.set(identity, { productKey, day, salePrice, regularPrice, onDeal: observation.onDeal });
+    kept.set(identity, {
+      productKey,
+      day,
+      salePrice,
+      regularPrice,
+      onDeal: observation.onDeal,
+      ...(market === undefined ? {} : { market }),
+    });
   });
   return [...kept.values()];
+}
+
+const MARKET_CLASS = /^[a-z0-9.-]{1,40}$/;
+
+/** The most units of its class one product holds: 10,000 mg of THC in 100 mg units. */
+export const MAX_MARKET_UNITS = 100;
+
+/** A market class as given, its units kept to the hundredth; rejects a class out of shape. */
+function checkMarket(
+  market: ObservedMarket | null | undefined,
+  what: string,
+): ObservedMarket | null | undefined {
+  if (market === undefined || market === null) return market;
+  const { marketClass, units } = market;
+  if (typeof marketClass !== 'string' || !MARKET_CLASS.test(marketClass)) {
+    throw new RangeError(`${what}: marketClass must be 1 to 40 of a-z, 0-9, '.' and '-'`);
+  }
+  const hundredths = typeof units === 'number' ? Math.round(units * 100) : Number.NaN;
+  if (!Number.isSafeInteger(hundredths) || hundredths < 1 || hundredths > MAX_MARKET_UNITS * 100) {
+    throw new RangeError(
+      `${what}: units must be a number from 0.01 to ${MAX_MARKET_UNITS}, got ${String(units)}`,
+    );
+  }
+  return { marketClass, units: hundredths / 100 };
 }
 
 /** The keys of one `priceHistory` call: at most MAX_HISTORY_KEYS, each a valid product key. */

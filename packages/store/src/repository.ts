@@ -98,6 +98,32 @@ export interface PriceObservation {
   /** US dollars, from 0 to MAX_MONEY, kept to the cent; null when the menu showed no regular price. */
   regularPrice: number | null;
   onDeal: boolean;
+  /**
+   * The product's comparable market class, when the scrape named it: kept with the product (not
+   * per day), replaced by a later write that names another, cleared by one that gives null, and
+   * left as it is by one that leaves it out (a history written from elsewhere).
+   */
+  market?: ObservedMarket | null;
+}
+
+/** A product's comparable market class as the store keeps it (see the domain's `marketClassOf`). */
+export interface ObservedMarket {
+  /** The class's id: 1 to 40 characters of a-z, 0-9, '.' and '-'. */
+  marketClass: string;
+  /**
+   * How many of the class's units the product holds, to the hundredth: 1 for a sized class, a
+   * 250 mg edible's 2.5 (its unit is 100 mg); above 0 and at most 100.
+   */
+  units: number;
+}
+
+/** One product's price on a day with its market class, as the market figures read it. */
+export interface MarketObservation {
+  dispensaryKey: string;
+  marketClass: string;
+  units: number;
+  /** What the product was sold for that day (its sale price, else its regular one), in dollars. */
+  salePrice: number;
 }
 
 /**
@@ -215,6 +241,13 @@ export interface DealsRepository {
     productKeys: readonly string[],
     sinceDay: string,
   ): Promise<Map<string, PriceObservation[]>>;
+  /**
+   * Every dispensary's observations of `day` ('YYYY-MM-DD') whose product has a market class, in
+   * no set order: a day's market. One query through the index by day; the rows are the day's
+   * classed products (some 30,000 a day at St. Louis's size). Rejects when `day` is not a real
+   * date.
+   */
+  marketObservations(day: string): Promise<MarketObservation[]>;
   /**
    * Deletes the price observations of days before `beforeDay` ('YYYY-MM-DD'; the caller derives
    * it from its retention), oldest first, in batches of `options.batchRows`, each its own

@@ -453,6 +453,75 @@ export function repositoryContract(engine: ContractEngine): void {
       expect(await repository.priceHistory('grove', [], '2025-01-01')).toEqual(new Map());
     });
 
+    it("reads a day's market: every dispensary's classed products of that day, by their kept class", async () => {
+      const eighth = { marketClass: 'flower-3.5g', units: 1 };
+      const edible = { marketClass: 'edibles-100mg', units: 2.5 };
+      await repository.replaceSnapshot('grove', [], T1, [
+        observed(1, '2025-03-01', { market: eighth }),
+        observed(2, '2025-03-01', { market: edible }),
+        observed(3, '2025-03-01', { market: null }),
+        observed(4, '2025-03-01'),
+        observed(1, '2025-02-28', { salePrice: 15 }),
+      ]);
+      await repository.recordObservations('fields', [
+        observed(1, '2025-03-01', { salePrice: 30, market: eighth }),
+      ]);
+      const sorted = async (day: string) =>
+        (await repository.marketObservations(day)).sort(
+          (a, b) => a.dispensaryKey.localeCompare(b.dispensaryKey) || a.salePrice - b.salePrice,
+        );
+
+      expect(await sorted('2025-03-01')).toEqual([
+        { dispensaryKey: 'fields', marketClass: 'flower-3.5g', units: 1, salePrice: 30 },
+        { dispensaryKey: 'grove', marketClass: 'flower-3.5g', units: 1, salePrice: 21 },
+        { dispensaryKey: 'grove', marketClass: 'edibles-100mg', units: 2.5, salePrice: 22 },
+      ]);
+      // The class is the product's, so its earlier days read it too.
+      expect(await sorted('2025-02-28')).toEqual([
+        { dispensaryKey: 'grove', marketClass: 'flower-3.5g', units: 1, salePrice: 15 },
+      ]);
+      expect(await repository.marketObservations('2025-03-02')).toEqual([]);
+
+      // A write leaving the class out keeps it; another class replaces it; null clears it.
+      await repository.recordObservations('grove', [
+        observed(1, '2025-03-02'),
+        observed(2, '2025-03-02', { market: { marketClass: 'edibles-100mg', units: 1 } }),
+      ]);
+      expect(await sorted('2025-03-02')).toEqual([
+        { dispensaryKey: 'grove', marketClass: 'flower-3.5g', units: 1, salePrice: 21 },
+        { dispensaryKey: 'grove', marketClass: 'edibles-100mg', units: 1, salePrice: 22 },
+      ]);
+      await repository.recordObservations('grove', [observed(1, '2025-03-02', { market: null })]);
+      expect(await sorted('2025-03-02')).toEqual([
+        { dispensaryKey: 'grove', marketClass: 'edibles-100mg', units: 1, salePrice: 22 },
+      ]);
+      // The class of the later of one product's observations in a call wins.
+      await repository.recordObservations('fields', [
+        observed(1, '2025-03-03', { market: edible }),
+        observed(1, '2025-03-04', { market: eighth }),
+      ]);
+      expect(await repository.marketObservations('2025-03-03')).toEqual([
+        { dispensaryKey: 'fields', marketClass: 'flower-3.5g', units: 1, salePrice: 21 },
+      ]);
+    });
+
+    it('refuses a market class out of shape, writing nothing', async () => {
+      const bad = (market: unknown) =>
+        repository.recordObservations('grove', [
+          observed(1, '2025-03-01', { market: { marketClass: 'flower-1g', units: 1 } }),
+          observed(2, '2025-03-01', { market: market as PriceObservation['market'] }),
+        ]);
+      await expect(bad({ marketClass: 'Flower 1g', units: 1 })).rejects.toThrow(/marketClass/);
+      await expect(bad({ marketClass: 'x'.repeat(41), units: 1 })).rejects.toThrow(/marketClass/);
+      await expect(bad({ marketClass: 'flower-1g', units: 0 })).rejects.toThrow(/units/);
+      await expect(bad({ marketClass: 'flower-1g', units: 101 })).rejects.toThrow(/units/);
+      await expect(bad({ marketClass: 'flower-1g', units: Number.NaN })).rejects.toThrow(/units/);
+      expect(await repository.marketObservations('2025-03-01')).toEqual([]);
+      await expect(repository.marketObservations('2025-02-30')).rejects.toThrow(
+        /day of the market observations must be a real calendar date/,
+      );
+    });
+
     it('writes no observations when the snapshot write fails, and no snapshot when one is bad', async () => {
       const previous = await repository.replaceSnapshot('grove', sampleDeals(2), T1, [
         observed(1, '2025-03-01'),

@@ -129,6 +129,7 @@ describe('openSqliteRepository', () => {
       '0009-watches-and-email',
       '0010-dispensary-hours',
       '0011-dispensary-phones',
+      '0012-market-classes',
     ]);
   });
 

@@ -1,6 +1,6 @@
-import { LIMITS, MAX_MONEY } from '@stl-deals/domain';
+import { LIMITS, marketClassById, MAX_MONEY, type MarketItem } from '@stl-deals/domain';
 import type { MenuPrice } from '@stl-deals/scraper';
-import type { PriceObservation } from '@stl-deals/store';
+import { MAX_MARKET_UNITS, type ObservedMarket, type PriceObservation } from '@stl-deals/store';
 
 /**
  * The most menu prices one store result records. The biggest menus of the market list a few
@@ -38,7 +38,8 @@ export function menuObservations(
 
 function observationOf(menuPrice: unknown, day: string): PriceObservation | null {
   if (typeof menuPrice !== 'object' || menuPrice === null) return null;
-  const { storeProductKey, salePrice, regularPrice, onDeal } = menuPrice as Partial<MenuPrice>;
+  const { storeProductKey, salePrice, regularPrice, onDeal, market } =
+    menuPrice as Partial<MenuPrice>;
   if (
     typeof storeProductKey !== 'string' ||
     storeProductKey.length === 0 ||
@@ -50,13 +51,30 @@ function observationOf(menuPrice: unknown, day: string): PriceObservation | null
     return null;
   }
   // A menu naming no regular price may leave the field out.
-  return {
+  const observation: PriceObservation = {
     productKey: storeProductKey,
     day,
     salePrice,
     regularPrice: regularPrice ?? null,
     onDeal,
   };
+  const observed = observedMarket(market);
+  if (observed !== undefined) observation.market = observed;
+  return observation;
+}
+
+/**
+ * A price's market class as the store keeps it: a class the domain knows with units the store
+ * takes; a class out of shape is left unsaid (the price is still recorded), as no class is better
+ * than a wrong one and the row must not cost the write.
+ */
+function observedMarket(market: unknown): ObservedMarket | null | undefined {
+  if (market === null) return null;
+  if (typeof market !== 'object') return undefined;
+  const { classId, units } = market as Partial<MarketItem>;
+  if (typeof classId !== 'string' || marketClassById(classId) === undefined) return undefined;
+  if (typeof units !== 'number' || !(units >= 0.01 && units <= MAX_MARKET_UNITS)) return undefined;
+  return { marketClass: classId, units };
 }
 
 function isMoney(value: unknown): value is number {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Platform } from '@stl-deals/domain';
+import { marketClassById, marketClassOf, type Platform } from '@stl-deals/domain';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/adapters';
 import { ARCH_CITY, recordedScrape } from '../../src/adapters/dutchie/payloads/recorded';
@@ -233,8 +233,20 @@ describe('sizes the recorded menus do not show', () => {
     const weedmaps = MENUS.find((each) => each.platform === 'weedmaps')!;
     const { menuPrices } = read(weedmaps, [page('menu-items-page-1', { data: [item] })]);
     expect(menuPrices).toEqual([
-      { storeProductKey: 'id:77001:price_eighth', salePrice: 40, regularPrice: 40, onDeal: false },
-      { storeProductKey: 'id:77001:price_quarter', salePrice: 75, regularPrice: 75, onDeal: false },
+      {
+        storeProductKey: 'id:77001:price_eighth',
+        salePrice: 40,
+        regularPrice: 40,
+        onDeal: false,
+        market: { classId: 'flower-3.5g', units: 1 },
+      },
+      {
+        storeProductKey: 'id:77001:price_quarter',
+        salePrice: 75,
+        regularPrice: 75,
+        onDeal: false,
+        market: { classId: 'flower-7g', units: 1 },
+      },
     ]);
   });
 
@@ -288,6 +300,8 @@ describe('specials pages: their priced deals only', () => {
         salePrice: deal.salePrice ?? deal.regularPrice,
         regularPrice: deal.regularPrice ?? null,
         onDeal: true,
+        // A deal's class from its own facts, where they name one.
+        ...(marketClassOf(deal) ? { market: marketClassOf(deal) } : {}),
       })),
     );
     expect(deals.every((deal) => /^(name|title):/.test(deal.storeProductKey ?? ''))).toBe(true);
@@ -320,4 +334,19 @@ describe('specials pages: their priced deals only', () => {
       { storeProductKey: key, salePrice: 30, regularPrice: 40, onDeal: true },
     ]);
   });
+});
+
+describe('menu prices: market classes', () => {
+  it.each(MENUS.map((menu) => [menu.platform, menu] as const))(
+    "%s: names each price's comparable class where its category and size say one",
+    (_platform, menu) => {
+      const prices = read(menu, menu.received()).menuPrices;
+      const classed = prices.filter((price) => price.market);
+      expect(classed.length, 'prices with a class').toBeGreaterThan(0);
+      for (const { market } of classed) {
+        expect(marketClassById(market!.classId), market!.classId).toBeDefined();
+        expect(market!.units).toBeGreaterThan(0);
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { ScrapeOutcome, ScrapeRun } from '../repository';
 
 /**
@@ -124,6 +124,10 @@ export interface ObservedProductsTable {
   id: Generated<number>;
   dispensary_key: string;
   product_key: string;
+  /** The product's market class ('flower-3.5g'), or null for none known. */
+  market_class: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Hundredths of the class's unit the product holds (100; an edible's THC mg); null with no class. */
+  market_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

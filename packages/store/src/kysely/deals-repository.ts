@@ -30,6 +30,7 @@ import type {
   EmailWatchUpdate,
   DealSighting,
   DealsRepository,
+  MarketObservation,
   NewPushSubscription,
   PushKeys,
   PushOutcome,
@@ -105,6 +106,8 @@ export interface StoreEngine {
     productKeys: readonly string[],
     sinceDay: string,
   ): Promise<Map<string, PriceObservation[]>>;
+  /** Every dispensary's observations of `day` (checked) whose product has a class: one query. */
+  readMarketObservations(db: Kysely<StoreDatabase>, day: string): Promise<MarketObservation[]>;
   /**
    * Holds every other process's subscription write off until the transaction ends, so that a
    * count and the write after it see the same rows (SQLite's writes take the file's lock at
@@ -259,6 +262,11 @@ export class KyselyDealsRepository implements DealsRepository {
     const keys = checkHistoryKeys(dispensaryKey, productKeys);
     const since = checkDay(sinceDay, `sinceDay of the price history of '${dispensaryKey}'`);
     return this.#engine.readPriceHistory(this.#open(), dispensaryKey, keys, since);
+  }
+
+  async marketObservations(day: string): Promise<MarketObservation[]> {
+    const checked = checkDay(day, 'day of the market observations');
+    return this.#engine.readMarketObservations(this.#open(), checked);
   }
 
   async pruneObservations(beforeDay: string, options: PruneOptions = {}): Promise<number> {

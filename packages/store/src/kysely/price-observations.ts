@@ -6,7 +6,7 @@ import {
   storedDay,
   storedDayReader,
 } from '../price-observation-values';
-import type { PriceObservation } from '../repository';
+import type { MarketObservation, ObservedMarket, PriceObservation } from '../repository';
 import type { StoreDatabase } from './database';
 import { deleteUnobservedProducts, productIds } from './observed-products';
 
@@ -42,6 +42,7 @@ export async function writeObservations(
     dispensaryKey,
     observations.map((observation) => observation.productKey),
   );
+  await keepMarkets(trx, ids, observations);
   const rows: ObservationRow[] = observations.map((observation) => ({
     product_id: ids.get(observation.productKey)!,
     day: storedDay(observation.day),
@@ -92,6 +93,59 @@ export async function writeObservations(
     rowsKept,
     rows.reduce((newest, row) => Math.max(newest, row.day), rows[0]!.day),
   );
+}
+
+/**
+ * Sets the market class of each product whose observations name one other than it has (or give
+ * null for one it has): one read of the products' classes by id, then one update per distinct
+ * class, so a scrape repeating its products' classes writes nothing, and the first scrape after
+ * the classes were added writes a statement per class, not per product. The latest observation
+ * of a product decides.
+ */
+async function keepMarkets(
+  trx: Kysely<StoreDatabase>,
+  ids: ReadonlyMap<string, number>,
+  observations: readonly PriceObservation[],
+): Promise<void> {
+  const named = new Map<number, ObservedMarket | null>();
+  for (const { productKey, market } of observations) {
+    if (market !== undefined) named.set(ids.get(productKey)!, market);
+  }
+  if (named.size === 0) return;
+  const changed = new Map<string, { market: ObservedMarket | null; ids: number[] }>();
+  const productIds = [...named.keys()];
+  for (let start = 0; start < productIds.length; start += ROWS_PER_UPSERT) {
+    const stored = await trx
+      .selectFrom('observed_products')
+      .select(['id', 'market_class', 'market_hundredths'])
+      .where('id', 'in', productIds.slice(start, start + ROWS_PER_UPSERT))
+      .execute();
+    for (const row of stored) {
+      const market = named.get(row.id)!;
+      const hundredths = market === null ? null : Math.round(market.units * 100);
+      if (
+        row.market_class === (market?.marketClass ?? null) &&
+        row.market_hundredths === hundredths
+      )
+        continue;
+      const identity = JSON.stringify([market?.marketClass ?? null, hundredths]);
+      const group = changed.get(identity);
+      if (group) group.ids.push(row.id);
+      else changed.set(identity, { market, ids: [row.id] });
+    }
+  }
+  for (const { market, ids: changedIds } of changed.values()) {
+    for (let start = 0; start < changedIds.length; start += ROWS_PER_UPSERT) {
+      await trx
+        .updateTable('observed_products')
+        .set({
+          market_class: market?.marketClass ?? null,
+          market_hundredths: market === null ? null : Math.round(market.units * 100),
+        })
+        .where('id', 'in', changedIds.slice(start, start + ROWS_PER_UPSERT))
+        .execute();
+    }
+  }
 }
 
 /** How many of `rows` (by product and day) are stored already: one key step each. */
@@ -245,6 +299,44 @@ export function historyOf(rows: Iterable<HistoryRow>): Map<string, PriceObservat
     });
   }
   return history;
+}
+
+/** A market row as read: dispensary key, market class, hundredths of its unit, sale cents. */
+export type MarketRow = [string, string, number, number];
+
+/**
+ * One query: the classed products' observations of `day`, through the index by day. Through
+ * Kysely, for PostgreSQL; SQLite reads the same rows its own way (sqlite/price-history.ts).
+ */
+export async function readMarketObservations(
+  db: Kysely<StoreDatabase>,
+  day: string,
+): Promise<MarketObservation[]> {
+  const rows = await db
+    .selectFrom('price_observations as o')
+    .innerJoin('observed_products as p', 'p.id', 'o.product_id')
+    .select(['p.dispensary_key', 'p.market_class', 'p.market_hundredths', 'o.sale_cents'])
+    .where('o.day', '=', storedDay(day))
+    .where('p.market_class', 'is not', null)
+    .where('p.market_hundredths', 'is not', null)
+    .execute();
+  return marketOf(
+    rows.map((row) => [
+      row.dispensary_key,
+      row.market_class!,
+      row.market_hundredths!,
+      row.sale_cents,
+    ]),
+  );
+}
+
+export function marketOf(rows: readonly MarketRow[]): MarketObservation[] {
+  return rows.map(([dispensaryKey, marketClass, hundredths, saleCents]) => ({
+    dispensaryKey,
+    marketClass,
+    units: hundredths / 100,
+    salePrice: dollarsOf(saleCents),
+  }));
 }
 
 /** Whether the table holds a row: one step into its key. */

@@ -1,7 +1,7 @@
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
 import { checkPostgresHealth } from './health';
-import { readPriceHistory } from '../kysely/price-observations';
+import { readMarketObservations, readPriceHistory } from '../kysely/price-observations';
 import { lockSubscriptionsOnPostgres } from '../kysely/push-subscriptions';
 
 /** PostgreSQL beneath the shared queries; `oid` is the database's at open (see `databaseOid`). */
@@ -10,6 +10,7 @@ export function postgresEngine(name: string, oid: string): StoreEngine {
     name,
     pruneHistoryBatch,
     readPriceHistory,
+    readMarketObservations,
     lockPushSubscriptions: lockSubscriptionsOnPostgres,
     checkHealth: (db) => checkPostgresHealth(db, name, oid),
     // disk_full: the server could not extend a file; the transaction was rolled back whole.

@@ -1,9 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../kysely/database';
-import { historyOf, type HistoryRow } from '../kysely/price-observations';
+import { historyOf, marketOf, type HistoryRow, type MarketRow } from '../kysely/price-observations';
 import { storedDay } from '../price-observation-values';
-import type { PriceObservation } from '../repository';
+import type { MarketObservation, PriceObservation } from '../repository';
 
 /*
  * The price history read on SQLite. The rows lie together by product and day, so walking them
@@ -43,4 +43,24 @@ export function sqlitePriceHistory(connection: BetterSqlite3.Database): PriceHis
       return Promise.resolve(historyOf(rows));
     });
   };
+}
+
+const MARKET = `
+  select p.dispensary_key, p.market_class, p.market_hundredths, o.sale_cents
+    from price_observations o
+    join observed_products p on p.id = o.product_id
+   where o.day = ?
+     and p.market_class is not null
+     and p.market_hundredths is not null`;
+
+export type MarketReader = (db: Kysely<StoreDatabase>, day: string) => Promise<MarketObservation[]>;
+
+/** A day's market rows as arrays, one prepared statement, as the price history is read. */
+export function sqliteMarketObservations(connection: BetterSqlite3.Database): MarketReader {
+  let statement: BetterSqlite3.Statement | undefined;
+  return (db, day) =>
+    db.connection().execute(() => {
+      statement ??= connection.prepare(MARKET).raw();
+      return Promise.resolve(marketOf(statement.all(storedDay(day)) as MarketRow[]));
+    });
 }

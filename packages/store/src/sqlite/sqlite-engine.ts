@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { StoreEngine } from '../kysely/deals-repository';
 import { pruneHistoryBatch } from './deal-history';
 import { checkSqliteHealth, type FileIdentity } from './health';
-import { sqlitePriceHistory } from './price-history';
+import { sqliteMarketObservations, sqlitePriceHistory } from './price-history';
 
 /**
  * SQLite beneath the shared queries. `identity` is the file the connection opened (null for an
@@ -17,6 +17,7 @@ export function sqliteEngine(
     name: file,
     pruneHistoryBatch,
     readPriceHistory: sqlitePriceHistory(connection),
+    readMarketObservations: sqliteMarketObservations(connection),
     // Every transaction here begins IMMEDIATE: it holds the file's write lock already.
     lockPushSubscriptions: () => Promise.resolve(),
     // On a connection of its own in a thread of its own (see `checkSqliteHealth`): WAL lets it

@@ -106,7 +106,9 @@ function readProduct(
     const platformId = sizedPlatformId(productId, price.option);
     return { price, size, key: productKeyOf({ platformId, brand, name, size, category }) };
   });
-  const prices = sized.flatMap(({ key, price }) => productPrice(key, price.regular, price.sale));
+  const prices = sized.flatMap(({ key, price, size }) =>
+    productPrice(key, price.regular, price.sale, { size, category }),
+  );
   const offer = offerOf(product, sized);
   if (!offer) return { deal: undefined, prices };
   return { deal: productDeal(product, cName, { name, category, brand }, offer), prices };

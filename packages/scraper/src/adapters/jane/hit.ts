@@ -194,7 +194,7 @@ export function readHit(
       category,
     });
   const prices = weights.flatMap((weight) =>
-    productPrice(keyOf(weight), weight.regular, weight.sale),
+    productPrice(keyOf(weight), weight.regular, weight.sale, { size: sizeOf(weight), category }),
   );
   const deal = menuProductDeal({
     id,

@@ -107,18 +107,21 @@ export function readMenuItem(item: unknown, slug: string | undefined): MenuItemR
   const id = text(at(item, 'id'));
   const brand = text(at(item, 'brandName'));
   const titled = titleName(name);
-  const keyOf = (priced: Priced) => {
+  const factsOf = (priced: Priced) => {
     const twin = priced.variant === undefined ? sameSize(variants, priced) : priced;
-    return productKeyOf({
+    return {
       platformId: sizedPlatformId(id, twin.variant ?? twin.size),
       brand,
       name: titled,
       size: productSize([priced.size], name),
       category,
-    });
+    };
   };
+  const keyOf = (priced: Priced) => productKeyOf(factsOf(priced));
   const priced = variants.length > 0 ? variants : [chosen];
-  const prices = priced.flatMap((each) => productPrice(keyOf(each), each.regular, each.sale));
+  const prices = priced.flatMap((each) =>
+    productPrice(keyOf(each), each.regular, each.sale, factsOf(each)),
+  );
   const variant = variants.length > 1 && isLinkId(chosen.variant) ? chosen.variant : undefined;
   const size = productSize([chosen.size], name);
   const potency = productPotencies(

@@ -37,7 +37,7 @@ export function listingMenu(received: readonly Received[], listing: Listing): Li
     for (const item of items.slice(0, listing.maxItems)) {
       for (const offer of listing.offers(item)) {
         const key = productKeyOf(offer);
-        prices.push(...productPrice(key, offer.regularPrice, offer.salePrice));
+        prices.push(...productPrice(key, offer.regularPrice, offer.salePrice, offer));
         const deal = productDeal(offer);
         if (deal?.id && !deals.has(deal.id)) {
           deals.set(deal.id, key === undefined ? deal : { ...deal, storeProductKey: key });

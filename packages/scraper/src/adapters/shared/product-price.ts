@@ -1,4 +1,9 @@
-import { storeProductKey, type DealCategory } from '@stl-deals/domain';
+import {
+  marketClassOf,
+  storeProductKey,
+  type DealCategory,
+  type MarketItem,
+} from '@stl-deals/domain';
 
 /**
  * A menu's price of one product in one size, on a deal or not, as an adapter read it: what the
@@ -12,6 +17,11 @@ export interface ProductPrice {
   regularPrice?: number | undefined;
   /** The price the menu sells it for when it lowers it (a sale or a special). */
   salePrice?: number | undefined;
+  /**
+   * Its comparable market class (`marketClassOf` of its category and size), null for none;
+   * absent where the adapter did not say what it is.
+   */
+  market?: MarketItem | null;
 }
 
 /**
@@ -47,11 +57,18 @@ export function productKeyOf(facts: ProductKeyFacts): string | undefined {
   return storeProductKey({ platformId, title: name ?? '', brand, size, category }) ?? undefined;
 }
 
-/** The price of a keyed product, or none when it has no key. */
+/**
+ * The price of a keyed product, or none when it has no key; with its market class when `facts`
+ * (its category and size, as its deal would carry them) are given.
+ */
 export function productPrice(
   key: string | undefined,
   regularPrice: number | undefined,
   salePrice: number | undefined,
+  facts?: Pick<ProductKeyFacts, 'category' | 'size'>,
 ): ProductPrice[] {
-  return key === undefined ? [] : [{ storeProductKey: key, regularPrice, salePrice }];
+  if (key === undefined) return [];
+  const price: ProductPrice = { storeProductKey: key, regularPrice, salePrice };
+  if (facts) price.market = marketClassOf({ category: facts.category, size: facts.size });
+  return [price];
 }

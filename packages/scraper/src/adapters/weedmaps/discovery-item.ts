@@ -113,5 +113,8 @@ export function readDiscoveryItem(item: unknown, listing: string | undefined): I
     ),
     ...itemLink(listing, at(item, 'slug')),
   });
-  return { deal, prices: productPrice(key, prices.regularPrice, prices.salePrice) };
+  return {
+    deal,
+    prices: productPrice(key, prices.regularPrice, prices.salePrice, { size, category }),
+  };
 }

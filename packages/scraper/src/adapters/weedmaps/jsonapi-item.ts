@@ -162,7 +162,10 @@ export function readJsonApiItem(item: unknown, listing: string | undefined): Ite
       category,
     });
   const prices = priced.flatMap((each) =>
-    productPrice(keyOf(each), each.price, priceLessPercent(each.price, percent)),
+    productPrice(keyOf(each), each.price, priceLessPercent(each.price, percent), {
+      size: sizeOf(each),
+      category,
+    }),
   );
   const deal = menuProductDeal({
     id,

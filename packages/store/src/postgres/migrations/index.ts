@@ -8,6 +8,7 @@ import { compactPriceObservations } from './0006-compact-price-observations';
 import { watchesAndEmail } from './0007-watches-and-email';
 import { dispensaryHours } from './0008-dispensary-hours';
 import { dispensaryPhones } from './0009-dispensary-phones';
+import { marketClasses } from './0010-market-classes';
 
 /*
  * PostgreSQL's own migrations, apart from SQLite's: DDL differs between the engines, and each
@@ -24,6 +25,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0007-watches-and-email': watchesAndEmail,
   '0008-dispensary-hours': dispensaryHours,
   '0009-dispensary-phones': dispensaryPhones,
+  '0010-market-classes': marketClasses,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import { compactPriceObservations } from './0008-compact-price-observations';
 import { watchesAndEmail } from './0009-watches-and-email';
 import { dispensaryHours } from './0010-dispensary-hours';
 import { dispensaryPhones } from './0011-dispensary-phones';
+import { marketClasses } from './0012-market-classes';
 
 /*
  * Migrations are code imported here, not files found by scanning a folder: they travel with the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-watches-and-email': watchesAndEmail,
   '0010-dispensary-hours': dispensaryHours,
   '0011-dispensary-phones': dispensaryPhones,
+  '0012-market-classes': marketClasses,
 };
 
 export const migrationProvider: MigrationProvider = {
