@@ -37,6 +37,8 @@ export const FEED_PARAMETERS: Readonly<Record<string, 'selects' | 'links' | 'ign
   category: 'selects',
   size: 'selects',
   brand: 'selects',
+  thc: 'selects',
+  type: 'selects',
   search: 'selects',
   day: 'selects',
   distance: 'selects',

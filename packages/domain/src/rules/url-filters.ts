@@ -69,23 +69,13 @@ export const DEFAULT_FILTERS: Filters = {
   page: 1,
 };
 
-/** The URL query's parameter for each filter. */
-export const FILTER_PARAMS: Readonly<Record<keyof Filters, string>> = {
-  dispensary: 'dispensary',
-  stores: 'stores',
-  category: 'category',
-  size: 'size',
-  brand: 'brand',
-  thc: 'thc',
-  type: 'type',
-  sort: 'sort',
-  tax: 'tax',
-  distance: 'distance',
-  search: 'search',
-  day: 'day',
-  pageSize: 'pageSize',
-  page: 'page',
-};
+/**
+ * The URL query's parameter for each filter: its own name, in the order `writeFilters` writes
+ * them (the order of `DEFAULT_FILTERS`).
+ */
+export const FILTER_PARAMS = Object.fromEntries(
+  Object.keys(DEFAULT_FILTERS).map((name) => [name, name]),
+) as Readonly<Record<keyof Filters, string>>;
 
 /**
  * The Select Dispensary choice 'My stores': `dispensary=mine&stores=a,b` lists the deals of the
