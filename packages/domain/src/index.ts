@@ -7,6 +7,7 @@ export * from './contract/dispensary';
 export * from './contract/store-hours';
 export * from './contract/read-store-hours';
 export * from './contract/store-phone';
+export * from './contract/read-store-phone';
 export * from './contract/cache-status';
 export * from './contract/options';
 export * from './contract/distance-options';

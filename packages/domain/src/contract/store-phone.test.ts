@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DispensarySchema } from './dispensary';
-import { readStorePhone, storePhone, StorePhoneSchema } from './store-phone';
+import { readStorePhone } from './read-store-phone';
+import { storePhone, StorePhoneSchema } from './store-phone';
 
 const phone = { source: 'platform', display: '(314) 555-0123', href: 'tel:+13145550123' };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_SOURCES, type PhoneSource } from './constants';
+import { isStorePhone } from './read-store-phone';
 import { usPhoneNumber } from '../rules/phone';
 
 /**
@@ -15,26 +16,6 @@ export const StorePhoneSchema = z
   })
   .refine(isStorePhone, 'display and href are one valid US number');
 export type StorePhone = z.infer<typeof StorePhoneSchema>;
-
-/** Whether display and href are one number of the plan, written as `usPhoneNumber` writes it. */
-function isStorePhone({ display, href }: { display: string; href: string }): boolean {
-  const number = usPhoneNumber(display);
-  return number !== undefined && number.display === display && number.href === href;
-}
-
-/**
- * A dispensary's `phone` read as `StorePhoneSchema.parse` would, without a schema library (for
- * a page part that shows it): the same value, unknown fields left out, or undefined when the
- * schema refuses it.
- */
-export function readStorePhone(value: unknown): StorePhone | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { source, display, href } = value as Record<string, unknown>;
-  if (!(PHONE_SOURCES as readonly unknown[]).includes(source)) return undefined;
-  if (typeof display !== 'string' || typeof href !== 'string') return undefined;
-  if (!isStorePhone({ display, href })) return undefined;
-  return { source: source as PhoneSource, display, href };
-}
 
 /** A phone field's number as the contract sends it, from `source`; undefined when none. */
 export function storePhone(value: unknown, source: PhoneSource): StorePhone | undefined {
