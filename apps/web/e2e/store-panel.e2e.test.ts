@@ -150,6 +150,32 @@ async function overflow(page: Page) {
   });
 }
 
+/**
+ * The bottoms of the first row of cards at the top of the page, and each card's action rows, once
+ * the hours are in (as the first-paint check in visitor-view measures them before).
+ */
+async function firstViewFit(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return cards(page).evaluateAll((items) => {
+    const boxes = items.map((item) => item.getBoundingClientRect());
+    const row = boxes.filter((box) => Math.abs(box.top - boxes[0]!.top) < 2);
+    const actions = items.slice(0, row.length).map((item) => {
+      const tops = [...item.querySelectorAll('button')].map((b) =>
+        Math.round(b.getBoundingClientRect().top),
+      );
+      return [...new Set(tops)].length;
+    });
+    const widths = items
+      .slice(0, row.length)
+      .map((item) =>
+        [...item.querySelectorAll('button')].map((b) =>
+          Math.round(b.getBoundingClientRect().width),
+        ),
+      );
+    return { row: row.map((box) => Math.round(box.bottom)), actions, widths };
+  });
+}
+
 /** The panel's week: each row's day (with 'Today' where it is marked) and hours. */
 const weekShown = (panel: Locator) =>
   panel
@@ -191,6 +217,11 @@ describe('a store on the cards and in its panel', () => {
         await hoursShown(page, facts, data);
         const { texts } = await checkCardButtons(page, facts, data);
         texts.forEach((text) => seen.add(text));
+        // The hours' words do not push the first row of cards out of the first view.
+        const fold = await firstViewFit(page);
+        console.log(width, moment, JSON.stringify(fold));
+        expect(fold.row.length).toBeGreaterThanOrEqual(width === '1366' ? 4 : 1);
+        for (const bottom of fold.row) expect(bottom).toBeLessThanOrEqual(viewport.height);
         await cards(page).first().scrollIntoViewIfNeeded();
         await shot(page, `store-buttons-${moment}-${width}`);
         expect(errors).toEqual([]);
