@@ -151,28 +151,15 @@ async function overflow(page: Page) {
 }
 
 /**
- * The bottoms of the first row of cards at the top of the page, and each card's action rows, once
- * the hours are in (as the first-paint check in visitor-view measures them before).
+ * The bottoms of the first row of cards at the top of the page once the hours are in (the
+ * first-paint check in visitor-view measures them before).
  */
 async function firstViewFit(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
   return cards(page).evaluateAll((items) => {
     const boxes = items.map((item) => item.getBoundingClientRect());
     const row = boxes.filter((box) => Math.abs(box.top - boxes[0]!.top) < 2);
-    const actions = items.slice(0, row.length).map((item) => {
-      const tops = [...item.querySelectorAll('button')].map((b) =>
-        Math.round(b.getBoundingClientRect().top),
-      );
-      return [...new Set(tops)].length;
-    });
-    const widths = items
-      .slice(0, row.length)
-      .map((item) =>
-        [...item.querySelectorAll('button')].map((b) =>
-          Math.round(b.getBoundingClientRect().width),
-        ),
-      );
-    return { row: row.map((box) => Math.round(box.bottom)), actions, widths };
+    return { row: row.map((box) => Math.round(box.bottom)) };
   });
 }
 
@@ -219,7 +206,6 @@ describe('a store on the cards and in its panel', () => {
         texts.forEach((text) => seen.add(text));
         // The hours' words do not push the first row of cards out of the first view.
         const fold = await firstViewFit(page);
-        console.log(width, moment, JSON.stringify(fold));
         expect(fold.row.length).toBeGreaterThanOrEqual(width === '1366' ? 4 : 1);
         for (const bottom of fold.row) expect(bottom).toBeLessThanOrEqual(viewport.height);
         await cards(page).first().scrollIntoViewIfNeeded();
@@ -276,6 +262,22 @@ describe('a store on the cards and in its panel', () => {
       const call = panel.getByRole('link', { name: `Call ${store.phone!.display}` });
       expect(await call.getAttribute('href')).toBe(store.phone!.href);
       expect(store.phone!.href).toMatch(/^tel:\+?[\d-]+$/);
+      // Its deals with the visitor's filters, in the list's order: each with its size, which
+      // tells one product's sizes apart.
+      const listed = expected.matching
+        .filter((view) => view.deal.dispensaryKey === store.key)
+        .slice(0, 25);
+      expect(
+        await panel
+          .getByRole('region', { name: 'Deals at this store' })
+          .locator('tbody th')
+          .evaluateAll((cells) =>
+            cells.map((cell) => ({
+              title: cell.querySelector('a')?.firstChild?.textContent ?? cell.textContent,
+              size: cell.querySelector(':scope > span')?.textContent ?? null,
+            })),
+          ),
+      ).toEqual(listed.map(({ deal }) => ({ title: cardTitle(deal), size: deal.size ?? null })));
       await panel.getByText(/^Deals read from /).waitFor();
       await panel.getByText(/^Hours (as the store's|from our list)/).waitFor();
 
