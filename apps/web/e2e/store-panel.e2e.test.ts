@@ -7,6 +7,7 @@ import {
   type StoreHours,
   type StorePhone,
 } from '@stl-deals/domain';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { directionsUrl } from '../src/features/deals/model/store-panel';
@@ -163,6 +164,12 @@ async function firstViewFit(page: Page) {
   });
 }
 
+/** The accessibility rules the page breaks (axe-core), the colours' contrast among them. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
 /** The panel's week: each row's day (with 'Today' where it is marked) and hours. */
 const weekShown = (panel: Locator) =>
   panel
@@ -208,6 +215,8 @@ describe('a store on the cards and in its panel', () => {
         const fold = await firstViewFit(page);
         expect(fold.row.length).toBeGreaterThanOrEqual(width === '1366' ? 4 : 1);
         for (const bottom of fold.row) expect(bottom).toBeLessThanOrEqual(viewport.height);
+        // The store buttons on the image and in the row, open and closed, break no rule.
+        expect(await violations(page)).toEqual([]);
         await cards(page).first().scrollIntoViewIfNeeded();
         await shot(page, `store-buttons-${moment}-${width}`);
         expect(errors).toEqual([]);
@@ -287,6 +296,7 @@ describe('a store on the cards and in its panel', () => {
       expect(wide.dialog).toBeLessThanOrEqual(0);
       expect(wide.dialogRight).toBeLessThanOrEqual(0);
       expect(wide.out).toEqual([]);
+      expect(await violations(page)).toEqual([]);
       await shot(page, `store-panel-${width}`);
       await panel.evaluate((element) => element.scrollTo(0, element.scrollHeight));
       await shot(page, `store-panel-end-${width}`);
