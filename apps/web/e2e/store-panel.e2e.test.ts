@@ -244,9 +244,9 @@ describe('a store on the cards and in its panel', () => {
       await hoursShown(page, facts, data);
       const button = storeButton(cards(page).nth(index));
       await button.click();
-      await page.waitForURL((url) => url.searchParams.get('store') === store.key);
       const panel = page.getByRole('dialog', { name: store.name });
       await panel.waitFor();
+      expect(new URL(page.url()).searchParams.get('store')).toBe(store.key);
 
       // The week, Monday first, today marked: the market's weekday at the page's clock.
       const today = weekdayAt(new Date(await pageNow(page)), TIME_ZONE);
