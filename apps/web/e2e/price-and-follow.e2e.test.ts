@@ -549,17 +549,22 @@ describe('the true price', () => {
         .getByText(`On deal at ${offers.length} stores today, cheapest first`, { exact: true })
         .waitFor();
       const rows = dialog.locator('tbody tr');
-      const shownStores = await rows.locator('th').allTextContents();
-      expect(shownStores.map((text) => text.replace(' (opens the deal in a new tab)', ''))).toEqual(
-        stores,
-      );
+      // Each row's store: its name (the link to its deal), before the button to its panel.
+      const shownStores = await rows
+        .locator('th')
+        .evaluateAll((cells) =>
+          cells.map(({ firstChild: name }) =>
+            name?.nodeType === Node.TEXT_NODE ? name.textContent : name?.firstChild?.textContent,
+          ),
+        );
+      expect(shownStores).toEqual(stores);
       const perItem = await rows.locator('td:nth-of-type(2)').allTextContents();
       expect(perItem.map((text, at) => text.startsWith(each[at]!))).toEqual(each.map(() => true));
       const amounts = offers.map((view) => view.sortPrice);
       expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
       await shot(page, `comparison-${width}`);
 
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).searchParams.has('product')).toBe(false);
       await becomes(() => button.evaluate((element) => element === document.activeElement), true);
@@ -627,7 +632,7 @@ describe('follow', () => {
       await dialog.waitFor();
       expect(await dialog.getByLabel('Feed (Atom)').inputValue()).toBe(expectedFeed);
       await shot(page, `follow-dialog-${width}`);
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       await becomes(() => follow.evaluate((element) => element === document.activeElement), true);
       expect(errors).toEqual([]);

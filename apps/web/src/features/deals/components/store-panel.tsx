@@ -138,7 +138,9 @@ export function StorePanel(props: StorePanelProps) {
               </thead>
               <tbody>
                 {listed.map((row, index) => {
-                  const title = cutText(deals[index]!.deal.title.trim()) || 'Deal';
+                  const { deal } = deals[index]!;
+                  // The card's title; and the size, which tells a product's sizes apart here.
+                  const title = cutText(deal.title.trim() || deal.description.trim()) || 'Deal';
                   return (
                     <tr key={row.key}>
                       <th scope="row">
@@ -150,6 +152,7 @@ export function StorePanel(props: StorePanelProps) {
                         ) : (
                           title
                         )}
+                        {deal.size && <span className={styles.detail}>{deal.size}</span>}
                       </th>
                       <td className={styles.number}>
                         {row.price}
