@@ -1,6 +1,5 @@
 import { PHONE_SOURCES, type PhoneSource } from './constants';
 import { usPhoneNumber } from '../rules/phone';
-import type { StorePhone } from './store-phone';
 
 // Apart from the phone's schema: the page's store panel reads phones, and a module that held
 // the schema would bring zod into the page's code.
@@ -16,7 +15,9 @@ export function isStorePhone({ display, href }: { display: string; href: string 
  * a page part that shows it): the same value, unknown fields left out, or undefined when the
  * schema refuses it.
  */
-export function readStorePhone(value: unknown): StorePhone | undefined {
+export function readStorePhone(
+  value: unknown,
+): { source: PhoneSource; display: string; href: string } | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { source, display, href } = value as Record<string, unknown>;
   if (!(PHONE_SOURCES as readonly unknown[]).includes(source)) return undefined;

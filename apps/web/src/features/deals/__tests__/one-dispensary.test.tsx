@@ -23,6 +23,13 @@ const unstamped = (title: string) => {
 const statusNote = () =>
   within(screen.getByRole('region', { name: 'Data status' })).getAllByRole('status')[0]!;
 
+/**
+ * The calls made, in order, but the stores' details (their hours), which the page reads on its
+ * own once the browser is idle after a list shows, whatever the visitor does.
+ */
+const calls = (requests: ReadonlyArray<{ path: string }>) =>
+  requests.map((r) => r.path).filter((path) => path !== API.dispensaries);
+
 describe('one dispensary', () => {
   it('lists the dispensaries by name, emoji and all, after All Dispensaries', async () => {
     serve();
@@ -48,7 +55,7 @@ describe('one dispensary', () => {
     const card = screen.getByRole('link', { name: /Greenlight flower 20% off/ });
     expect(within(card).getByText('Greenlight')).toBeInTheDocument();
     const after = seen.slice(seen.findIndex((r) => r.path === `${API.deals}`) + 1);
-    expect(after.map((r) => r.path)).toEqual([API.ping, `${API.deals}?dispensary=greenlight`]);
+    expect(calls(after)).toEqual([API.ping, `${API.deals}?dispensary=greenlight`]);
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
 
@@ -76,8 +83,10 @@ describe('one dispensary', () => {
     renderPage({ query: '?dispensary=swade' });
     // Five attempts by default: 2 + 4 + 8 + 16 s of waiting.
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(callsTo(seen, API.dispensaries)).toBe(5);
     expect(await screen.findByText('Found 3 deals')).toBeInTheDocument();
+    // The dropdown's five; the stores' details (their hours), read once the list shows, may add
+    // their own.
+    expect(callsTo(seen, API.dispensaries)).toBeGreaterThanOrEqual(5);
     const select = screen.getByLabelText('Select Dispensary');
     expect(
       within(select)
@@ -272,10 +281,7 @@ describe('Refresh (one dispensary)', () => {
     const before = seen.length;
     await user.click(screen.getByRole('button', { name: 'Retry Connection' }));
     expect(await screen.findByText('Swade deal 10% off')).toBeInTheDocument();
-    expect(seen.slice(before).map((r) => r.path)).toEqual([
-      API.ping,
-      `${API.deals}?dispensary=swade`,
-    ]);
+    expect(calls(seen.slice(before))).toEqual([API.ping, `${API.deals}?dispensary=swade`]);
   });
 
   it('keeps the cache badge current while the cache loads, checking every 10 s', async () => {
