@@ -9,7 +9,7 @@ import {
   marketClassById,
   marketFigures,
   marketTrendPercent,
-  type Deal,
+  type ClaimFacts,
   type MarketAnswer,
   type MarketClassAnswer,
   type MarketFigures,
@@ -34,17 +34,7 @@ export interface MarketBookOptions {
   /** The market day whose prices are today's (the collection's `priceDay`). */
   today: () => Promise<string>;
   /** The current deals (the published list): the claimed discounts are read from them. */
-  deals: () => Iterable<
-    Pick<
-      Deal,
-      | 'dispensaryKey'
-      | 'discountCheck'
-      | 'usualPrice'
-      | 'discountPercent'
-      | 'regularPrice'
-      | 'salePrice'
-    >
-  >;
+  deals: () => Iterable<ClaimFacts>;
   now: () => number;
 }
 

@@ -24,7 +24,7 @@ export interface ClaimedDiscounts {
   realShare: number;
 }
 
-type ClaimFacts = Pick<
+export type ClaimFacts = Pick<
   Deal,
   | 'dispensaryKey'
   | 'discountCheck'
