@@ -462,6 +462,13 @@ describe("a feed's search", () => {
     expect(feedFor(feedDeals, '?stores=kirkwood')).toBe(whole);
   });
 
+  it("lists a search's deals open or not: 'Open now' is kept in its links only", async () => {
+    const { feedDeals } = await published(MENUS);
+    const titlesOf = (query: string) => titles(feedFor(feedDeals, query));
+    expect(titlesOf('?open=now&category=vapes')).toEqual(titlesOf('?category=vapes'));
+    expect(feedFor(feedDeals, '?open=now&category=vapes')).toContain('open=now');
+  });
+
   it('needs a point for a radius, two valid coordinates', () => {
     const read = (query: string) => readFeedSearch(query, () => true);
     expect(lacksPoint(read('?distance=10'))).toBe(true);

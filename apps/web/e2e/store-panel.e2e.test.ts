@@ -84,6 +84,21 @@ function buttonTexts(store: StoreFacts | undefined, from: number, until: number)
   return [...texts];
 }
 
+/** 11:30 pm of the suite's market day, St. Louis time. */
+function lateEvening(): Date {
+  const night = new Date(suiteNow());
+  const evening = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(night);
+  const hour = Number(evening.find((part) => part.type === 'hour')!.value);
+  const minute = Number(evening.find((part) => part.type === 'minute')!.value);
+  night.setTime(night.getTime() + ((23 - hour) * 60 + 30 - minute) * MINUTE);
+  return night;
+}
+
 /** The page's own clock (the suite's, or one a test set). */
 const pageNow = (page: Page) => page.evaluate(() => Date.now());
 
@@ -192,16 +207,7 @@ describe('a store on the cards and in its panel', () => {
     const data = await fetchServiceData(SERVICE);
     // By day at the suite's start, and at 11:30 pm of the same market day: stores closed for the
     // night, stores open past midnight.
-    const night = new Date(suiteNow());
-    const evening = new Intl.DateTimeFormat('en-US', {
-      timeZone: TIME_ZONE,
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    }).formatToParts(night);
-    const hour = Number(evening.find((part) => part.type === 'hour')!.value);
-    const minute = Number(evening.find((part) => part.type === 'minute')!.value);
-    night.setTime(night.getTime() + ((23 - hour) * 60 + 30 - minute) * MINUTE);
+    const night = lateEvening();
     const seen = new Set<string>();
     for (const [width, viewport] of VIEWPORTS) {
       for (const moment of ['day', 'night'] as const) {
@@ -228,6 +234,42 @@ describe('a store on the cards and in its panel', () => {
     // The day and the night between them say open and closed.
     expect([...seen].some((text) => text.startsWith('Open'))).toBe(true);
     expect([...seen].some((text) => text.startsWith('Closed'))).toBe(true);
+  });
+
+  it("lists with 'Open now' the deals of the stores open at the page's clock only, by day and at night", async () => {
+    const facts = await storeFacts();
+    const data = await fetchServiceData(SERVICE);
+    const night = lateEvening();
+    for (const [width, viewport] of VIEWPORTS) {
+      for (const moment of ['day', 'night'] as const) {
+        const { page, errors } = await open('/?open=now', {
+          viewport,
+          setup: moment === 'night' ? (opened) => opened.clock.setSystemTime(night) : undefined,
+        });
+        await countText(page);
+        const now = await pageNow(page);
+        const openStores = new Set(
+          [...facts.values()]
+            .filter((store) => store.hours && hoursNowText(store.hours.week, now, TIME_ZONE).open)
+            .map((store) => store.key),
+        );
+        const expected = expectedList(data, { now: new Date(now), open: openStores });
+        // At night some stores are closed; by day every demo store may be open.
+        if (moment === 'night') expect(expected.total).toBeGreaterThan(expected.matching.length);
+        expect(expected.matching.length).toBeGreaterThan(0);
+        await becomes(() => countText(page), expected.countLine);
+        const shown = cards(page);
+        expect(await shown.count()).toBe(expected.cards.length);
+        for (const index of expected.cards.keys()) {
+          const text = await shownText(storeButton(shown.nth(index)));
+          expect(text).toMatch(/^(?:Open|Closes)\b/);
+        }
+        expect(await page.getByLabel('Open', { exact: true }).inputValue()).toBe('now');
+        await shot(page, `open-now-${moment}-${width}`);
+        expect(errors).toEqual([]);
+        await pages.closeAll();
+      }
+    }
   });
 
   it('opens the panel from a card: its URL, address and directions, phone, the week with today marked; Escape returns to the button', async () => {

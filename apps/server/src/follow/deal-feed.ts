@@ -45,10 +45,11 @@ export interface FeedContext {
 /**
  * The URL's filters as `shopperFilterDeals` reads them, by the same names (so a filter the page's list
  * gains reaches the feed with it), but for the prices' tax, which changes prices and not which
- * deals are listed, and the radius, which the feed judges per dispensary.
+ * deals are listed, 'Open now', which a feed read later does not apply (see `FEED_PARAMETERS`),
+ * and the radius, which the feed judges per dispensary.
  */
 function listFilters(filters: Filters): Omit<DealFilters, 'sort'> {
-  const { tax: _prices, ...selecting } = filters as Filters & { tax?: unknown };
+  const { tax: _prices, open: _hours, ...selecting } = filters as Filters & { tax?: unknown };
   return { ...selecting, radius: 'all' };
 }
 

@@ -44,6 +44,9 @@ export const FEED_PARAMETERS: Readonly<Record<string, 'selects' | 'links' | 'ign
   distance: 'selects',
   sort: 'links',
   tax: 'links',
+  // What is open changes with the clock, and a feed is read later: its deals are the search's,
+  // open or not.
+  open: 'links',
   page: 'ignored',
   pageSize: 'ignored',
 };

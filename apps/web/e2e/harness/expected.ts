@@ -83,6 +83,8 @@ export interface ListQuery {
   tax?: TaxChoice;
   /** 'My stores': only these dispensaries' deals; default every store. */
   stores?: string[];
+  /** 'Open now': only these dispensaries' deals (the ones open); default every store. */
+  open?: ReadonlySet<string>;
   pageSize?: number;
   page?: number;
   /** When the page loaded its deals: the day filter uses that moment's weekday. */
@@ -138,6 +140,7 @@ export function expectedList(data: ServiceData, query: ListQuery = {}): Expected
       brand,
       tax: pricesWithTax(tax, data.dispensaries),
       stores,
+      open: query.open ?? null,
     },
     !!visitor,
   );

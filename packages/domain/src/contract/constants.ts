@@ -155,10 +155,3 @@ export const UNIT_PRICE_UNITS = ['g', '100mg', 'each'] as const;
 
 /** The dispensary count the page assumes when the status does not say (spec section 3). */
 export const DEFAULT_DISPENSARY_COUNT = 39;
-
-/**
- * An ISO 8601 date and time with seconds and a zone (Z or an offset): exactly what
- * `z.iso.datetime({ offset: true })` accepts (a test holds the two together).
- */
-export const ISO_DATE_TIME =
-  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/;

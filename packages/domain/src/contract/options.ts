@@ -98,5 +98,17 @@ export const DEFAULT_PAGE_SIZE: PageSize = 12;
  * The 'Deals for' choices: today (the spec's day filter, the default), tomorrow, or a
  * weekday by name; the day filter then shows that day's deals.
  */
+/**
+ * 'Open now': every store, or only the stores whose hours say they are open at this moment (a
+ * store whose hours are unknown is left out: the page never guesses that a store is open).
+ */
+export const OPEN_CHOICES = ['any', 'now'] as const;
+export type OpenChoice = (typeof OPEN_CHOICES)[number];
+
+export const OPEN_OPTIONS: ReadonlyArray<Option<OpenChoice>> = [
+  { value: 'any', label: 'Any time' },
+  { value: 'now', label: 'Open now' },
+];
+
 export const DAY_CHOICES = ['today', 'tomorrow', ...WEEKDAYS] as const;
 export type DayChoice = (typeof DAY_CHOICES)[number];

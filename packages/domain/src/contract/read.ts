@@ -2,7 +2,6 @@ import type { CacheStatus } from './cache-status';
 import {
   DEAL_CATEGORIES,
   DISCOUNT_CHECKS,
-  ISO_DATE_TIME,
   LIMITS,
   LOCATION_SOURCES,
   MAX_GRAMS,
@@ -46,7 +45,17 @@ const count = when<number>((v) => typeof v === 'number' && Number.isSafeInteger(
 const boolean = when<boolean>((v) => typeof v === 'boolean');
 const oneOf = <T extends string>(values: readonly T[]) =>
   when<T>((v) => typeof v === 'string' && (values as readonly string[]).includes(v));
-const isoTime = when<string>((v) => typeof v === 'string' && ISO_DATE_TIME.test(v));
+/** An ISO 8601 time of day with seconds and a zone (Z or an offset), after 'T'. */
+const TIME_AND_ZONE =
+  /^T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+/**
+ * An ISO 8601 date and time with seconds and a zone: what `z.iso.datetime({ offset: true })`
+ * accepts (a test holds the two together), but for the year 0, which `isCalendarDay` refuses and
+ * no answer carries.
+ */
+const isoTime = when<string>(
+  (v) => typeof v === 'string' && isCalendarDay(v.slice(0, 10)) && TIME_AND_ZONE.test(v.slice(10)),
+);
 const money = number(0, MAX_MONEY);
 
 function nullable<T>(read: Read<T>): Read<T | null> {

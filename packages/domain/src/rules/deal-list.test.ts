@@ -255,6 +255,19 @@ describe('size and brand filters and the best real discount', () => {
     ['a store no deal is of', { stores: ['closed-store'] }, []],
     ['no stores: every store', { stores: [] }, titles(views)],
     [
+      "'Open now': the open stores' deals",
+      { open: new Set(['far']) },
+      ['Runtz flower special', 'Live resin cart special'],
+    ],
+    ["'Open now' with none open: no deal", { open: new Set<string>() }, []],
+    ["'Open now' and 'My stores': both", { open: new Set(['far']), stores: ['near'] }, []],
+    [
+      "'Open now' and a category",
+      { open: new Set(['far', 'near']), category: 'vapes' },
+      ['Live resin cart special'],
+    ],
+    ['open or not: every store', { open: null }, titles(views)],
+    [
       'THC 20%+, a range by its top',
       { thc: '20' },
       ['Blue Dream flower special', 'Gelato flower special', 'Live resin cart special'],
@@ -342,7 +355,7 @@ describe('size and brand filters and the best real discount', () => {
     );
   });
 
-  it('narrows a search only while the size, brand, THC, type and stores stay as they were', () => {
+  it('narrows a search only while the size, brand, THC, type, stores and open stores stay as they were', () => {
     const base = { ...all, search: 'flower' };
     for (const filters of [
       { ...base, size: 'eighth' as const },
@@ -354,6 +367,9 @@ describe('size and brand filters and the best real discount', () => {
       { ...base, brand: 'flora farms', search: 'flower sp' },
       { ...base, thc: '20' as const, search: 'flower spe' },
       { ...base, type: 'Sativa' as const, search: 'flower spec' },
+      { ...base, open: new Set(['far']), search: 'flower spec' },
+      { ...base, open: new Set<string>(), search: 'flower speci' },
+      { ...base, open: null, search: 'flower specia' },
       { ...base, search: 'flower spe' },
     ]) {
       expect(filterAndSortDealsNarrowing(views, filters, true)).toEqual(

@@ -122,6 +122,11 @@ export interface DealFilters {
   tax?: PricesWithTax | null;
   /** 'My stores': the dispensary keys whose deals are listed; absent or empty is every store. */
   stores?: readonly string[];
+  /**
+   * 'Open now': the keys of the dispensaries open at this moment, whose deals alone are listed
+   * (empty: none is open); absent or null is every store, open or not.
+   */
+  open?: ReadonlySet<string> | null;
 }
 
 /** The weekday a 'Deals for' choice means, seen from `today`. */
@@ -166,7 +171,7 @@ export function filterAndSortDeals(
 }
 
 /**
- * The visitor's filters (stores, category, radius, size, brand, search) applied, in the input's
+ * The visitor's filters (stores, open now, category, radius, size, brand, THC, type, search) applied, in the input's
  * order.
  */
 export function filterDeals(
@@ -220,9 +225,9 @@ export function filterAndSortDealsNarrowing(
  * deals for the same search. A missing filter reads as its default (see `searchAll`).
  */
 function otherFilters(filters: DealFilters, locationKnown: boolean): string {
-  const { category, radius, size, brand, thc, type, stores } = filters;
+  const { category, radius, size, brand, thc, type, stores, open } = filters;
   return [category, radius, size ?? 'any', brand ?? '', thc ?? 'any', type ?? 'any']
-    .concat(stores?.join() ?? '', String(locationKnown))
+    .concat(stores?.join() ?? '', open ? `+${[...open].join()}` : '', String(locationKnown))
     .join('\n');
 }
 
@@ -241,8 +246,10 @@ function searchAll(
   const thc = filters.thc ?? 'any';
   const type = filters.type ?? 'any';
   const stores = filters.stores?.length ? new Set(filters.stores) : null;
+  const { open } = filters;
   for (const view of views) {
-    if (stores && !stores.has(view.deal.dispensaryKey)) continue;
+    const key = view.deal.dispensaryKey;
+    if ((stores && !stores.has(key)) || (open && !open.has(key))) continue;
     if (filters.category !== 'all' && view.category !== filters.category) continue;
     if (!withinRadius(view.distanceMiles, filters.radius, locationKnown)) continue;
     if (size !== 'any' && !matchesSize(view.grams ?? view.deal.grams ?? Number.NaN, size)) continue;

@@ -42,6 +42,17 @@ describe('readFilters', () => {
   ])('reads THC and Type from %s', (query, expected) => {
     expect(readFilters(query)).toMatchObject(expected);
   });
+
+  it.each([
+    ['?open=now', 'now'],
+    ['?open=any', 'any'],
+    ['?open=NOW', 'any'],
+    ['?open=1', 'any'],
+    ['', 'any'],
+  ])("reads 'Open now' from '%s'", (query, open) => {
+    expect(readFilters(query).open).toBe(open);
+    expect(writeFilters(readFilters(query))).toBe(open === 'now' ? '?open=now' : '');
+  });
 });
 
 describe('searchQuery', () => {

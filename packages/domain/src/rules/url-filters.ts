@@ -4,6 +4,7 @@ import {
   DAY_CHOICES,
   DEFAULT_PAGE_SIZE,
   DISTANCE_RADII,
+  OPEN_CHOICES,
   PAGE_SIZES,
   SIZE_FILTERS,
   SORT_KEYS,
@@ -11,6 +12,7 @@ import {
   type CategoryFilter,
   type DayChoice,
   type DistanceRadius,
+  type OpenChoice,
   type PageSize,
   type SizeFilter,
   type SortKey,
@@ -41,6 +43,8 @@ export interface Filters {
   thc: ThcFilter;
   /** The Type filter: a strain type, or any. */
   type: TypeFilter;
+  /** 'Open now' (see `OPEN_CHOICES`). */
+  open: OpenChoice;
   sort: SortKey;
   /** 'Prices with tax': off, or the taxes of an adult-use or a medical sale. */
   tax: TaxChoice;
@@ -60,6 +64,7 @@ export const DEFAULT_FILTERS: Filters = {
   brand: '',
   thc: 'any',
   type: 'any',
+  open: 'any',
   sort: 'relevance',
   tax: 'off',
   distance: 'all',
@@ -160,6 +165,7 @@ export function readFilters(query: string): Filters {
     brand: brandKey(get('brand') ?? ''),
     thc: oneOf(THC_FILTERS, get('thc')) ?? DEFAULT_FILTERS.thc,
     type: oneOf(TYPE_FILTERS, get('type')) ?? DEFAULT_FILTERS.type,
+    open: oneOf(OPEN_CHOICES, get('open')) ?? DEFAULT_FILTERS.open,
     sort: oneOf(SORT_KEYS, get('sort')) ?? DEFAULT_FILTERS.sort,
     tax: oneOf(TAX_CHOICES, get('tax')) ?? DEFAULT_FILTERS.tax,
     distance: oneOf(DISTANCE_RADII, get('distance')) ?? DEFAULT_FILTERS.distance,

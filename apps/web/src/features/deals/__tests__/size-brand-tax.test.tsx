@@ -242,6 +242,8 @@ describe('the new controls', () => {
     await user.tab();
     expect(screen.getByLabelText('Type')).toHaveFocus();
     await user.tab();
+    expect(screen.getByLabelText('Open')).toHaveFocus();
+    await user.tab();
     expect(screen.getByLabelText('Sort By')).toHaveFocus();
     await user.tab();
     expect(screen.getByLabelText('Prices with tax')).toHaveFocus();

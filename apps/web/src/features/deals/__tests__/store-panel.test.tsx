@@ -14,7 +14,11 @@ const WEEK = Object.fromEntries(
   WEEKDAYS.map((day) => [day, day === 'monday' ? [] : TEN_TO_NINE]),
 ) as Record<(typeof WEEKDAYS)[number], typeof TEN_TO_NINE>;
 
-const [swade, greenlight] = DISPENSARIES;
+const [swade, greenlight, farAway] = DISPENSARIES;
+// Open every day but Wednesday, today.
+const NOT_WEDNESDAY = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, day === 'wednesday' ? [] : TEN_TO_NINE]),
+) as typeof WEEK;
 const STORES: Array<Dispensary & Record<string, unknown>> = [
   {
     ...swade!,
@@ -32,7 +36,8 @@ const STORES: Array<Dispensary & Record<string, unknown>> = [
     phone: { source: 'registry', display: '911', href: 'tel:911' },
     hours: { source: 'registry', week: {} } as unknown as Dispensary['hours'],
   },
-  ...DISPENSARIES.slice(2),
+  { ...farAway!, hours: { source: 'registry', week: NOT_WEDNESDAY } },
+  ...DISPENSARIES.slice(3),
 ];
 
 const at = (store: Dispensary) => ({ dispensary: store.name, dispensaryKey: store.key });
@@ -40,6 +45,7 @@ const FEED: Deal[] = [
   deal({ id: 'dutchie:swade:1', title: 'Swade gummies 20% off', price: '$16.00', ...at(swade!) }),
   deal({ id: 'dutchie:swade:2', title: 'Swade vape cart special', price: '$30.00', ...at(swade!) }),
   deal({ id: 'html:greenlight:1', title: 'Greenlight flower deal', ...at(greenlight!) }),
+  deal({ id: 'html:far-away:1', title: 'Far Away edible deal', ...at(farAway!) }),
 ];
 
 const STATUS = readyStatus({
@@ -155,5 +161,29 @@ describe("a store's hours on its cards and its panel", () => {
     expect(within(panel).queryByRole('link', { name: /Directions/ })).toBeNull();
     expect(within(panel).queryByRole('link', { name: /^Call/ })).toBeNull();
     expect(within(panel).getByText('Its hours are unknown: check with the store.')).toBeVisible();
+  });
+});
+
+describe("'Open now'", () => {
+  const titles = () =>
+    screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+  const SWADE = ['Swade gummies 20% off', 'Swade vape cart special'];
+
+  it('lists only the stores whose hours say they are open: not one closed today, nor one whose hours are unknown', async () => {
+    await openPage('?open=now');
+    expect(screen.getByLabelText('Open')).toHaveValue('now');
+    await waitFor(() => expect(titles()).toEqual(SWADE));
+    expect(screen.getByText(/^Found 2 deals/)).toBeInTheDocument();
+  });
+
+  it('is chosen and left in the URL, the list narrowing and widening again', async () => {
+    const { user } = await openPage();
+    expect(titles()).toHaveLength(4);
+    await user.selectOptions(screen.getByLabelText('Open'), 'now');
+    expect(window.location.search).toBe('?open=now');
+    await waitFor(() => expect(titles()).toEqual(SWADE));
+    await user.selectOptions(screen.getByLabelText('Open'), 'any');
+    expect(window.location.search).toBe('');
+    expect(titles()).toHaveLength(4);
   });
 });

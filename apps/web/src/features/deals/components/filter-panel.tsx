@@ -1,5 +1,6 @@
 import {
   MY_STORES,
+  OPEN_OPTIONS,
   PAGE_SIZES,
   SIZE_OPTIONS,
   sortOptions,
@@ -19,7 +20,12 @@ import { SearchField } from '../../../shared/ui/search-field';
 import { SelectField } from '../../../shared/ui/select-field';
 import { setFavouriteStores, useFavouriteStores } from '../hooks/use-favourite-stores';
 import type { ChangeOptions } from '../hooks/use-url-filters';
-import { CATEGORY_FILTER_OPTIONS, DEFAULT_FILTERS, type Filters } from '../model/url-filters';
+import {
+  CATEGORY_FILTER_OPTIONS,
+  DEFAULT_FILTERS,
+  writeFilters,
+  type Filters,
+} from '../model/url-filters';
 import { FavouriteStar } from './favourite-star';
 import { DistanceFilter } from './on-demand';
 import styles from './filter-panel.module.css';
@@ -96,13 +102,11 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
     wasOpen.current = open;
   }, [open]);
 
-  const { dispensary, category, size, brand, thc, type, tax, day, distance, pageSize } = filters;
-  // As text: the same stores read from a new URL are the same choice.
-  const stores = filters.stores.join();
-  const choices = useMemo<Choices>(
-    () => ({ dispensary, stores, category, size, brand, thc, type, tax, day, distance, pageSize }),
-    [dispensary, stores, category, size, brand, thc, type, tax, day, distance, pageSize],
-  );
+  // Every choice but the search and the page, as the URL writes them: the controls draw again
+  // only when one of their choices changes (the same stores read from a new URL are the same).
+  const chosen = writeFilters({ ...filters, search: '', page: 1 });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `chosen` says all the controls read
+  const choices = useMemo(() => filters, [chosen]);
   const active = ACTIVE_FILTERS.filter((name) => filters[name] !== DEFAULT_FILTERS[name]).length;
   const { refreshLifted: lifted } = props;
   return (
@@ -182,38 +186,15 @@ export const FilterPanel = memo(function FilterPanel(props: FilterPanelProps) {
   );
 });
 
-/** The choices the phone's 'Filters' button counts when they are not at their default. */
-const ACTIVE_FILTERS = [
-  'dispensary',
-  'category',
-  'size',
-  'brand',
-  'thc',
-  'type',
-  'sort',
-  'tax',
-  'day',
-  'distance',
-] as const satisfies ReadonlyArray<keyof Filters>;
+/**
+ * The choices the phone's 'Filters' button counts when they are not at their default: all but the
+ * search (beside the button), the list's page and its size, and the stores, which 'My stores' counts.
+ */
+const ACTIVE_FILTERS = (Object.keys(DEFAULT_FILTERS) as Array<keyof Filters>).filter(
+  (name) => !['stores', 'search', 'pageSize', 'page'].includes(name),
+);
 
-type Choices = Pick<
-  Filters,
-  | 'dispensary'
-  | 'category'
-  | 'size'
-  | 'brand'
-  | 'thc'
-  | 'type'
-  | 'tax'
-  | 'day'
-  | 'distance'
-  | 'pageSize'
-> & {
-  /** The URL's stores, comma-separated. */
-  stores: string;
-};
-
-type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Choices };
+type ControlsProps = Omit<FilterPanelProps, 'filters'> & { choices: Filters };
 
 /**
  * The panel's controls but the search: memoized apart, so a keystroke in the search draws only
@@ -238,7 +219,7 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
   const stored = useFavouriteStores();
   const favourites = stored.filter((key) => listed.some((d) => d.key === key));
   const mine = choices.dispensary === MY_STORES;
-  const unkept = mine ? choices.stores.split(',').filter((key) => !favourites.includes(key)) : [];
+  const unkept = mine ? choices.stores.filter((key) => !favourites.includes(key)) : [];
   const storeChoices = dispensaries.map((d) => ({ value: d.key, label: d.name }));
   if (mine || favourites.length) {
     storeChoices.splice(1, 0, { value: MY_STORES, label: 'My stores' });
@@ -307,6 +288,13 @@ const FilterControls = memo(function FilterControls(props: ControlsProps) {
         value={choices.type}
         choices={TYPE_OPTIONS}
         onChange={(type) => onChange({ type })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Open"
+        value={choices.open}
+        choices={OPEN_OPTIONS}
+        onChange={(open) => onChange({ open })}
       />
       <SelectField
         className={styles.sort}

@@ -5,6 +5,7 @@ import { useTypedFilters, type ChangeOptions, type TypedSearch } from '../hooks/
 import type { Activity } from '../model/activity';
 import { writeFilters, type Filters } from '../model/url-filters';
 import { FilterPanel } from './filter-panel';
+import { useHoursNow } from './on-demand';
 import { ResultsArea, type ResultsView } from './results-area';
 
 export interface FiltersAndResultsProps {
@@ -42,7 +43,9 @@ export interface FiltersAndResultsProps {
 export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersAndResultsProps) {
   const { change, loaded, view } = props;
   const filters = useTypedFilters(props.query, props.filters, props.typed);
-  const list = useDealList(loaded, filters);
+  const settled = view.kind === 'list';
+  const [hours, hoursSource] = useHoursNow(settled, filters.open === 'now');
+  const list = useDealList(loaded, filters, hours);
 
   const onPage = useCallback((page: number) => change({ page }), [change]);
   // The address's filters, so a search counts once it settles, not on every keystroke.
@@ -62,7 +65,6 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
 
   // A page past the last one shows the last; the address bar says so.
   const shownPage = list.page;
-  const settled = view.kind === 'list';
   useEffect(() => {
     if (settled && shownPage !== filters.page) change({ page: shownPage }, { replace: true });
   }, [settled, shownPage, filters.page, change]);
@@ -117,6 +119,7 @@ export const FiltersAndResults = memo(function FiltersAndResults(props: FiltersA
         onPage={onPage}
         onSearch={onSearch}
       />
+      {hoursSource}
     </>
   );
 });

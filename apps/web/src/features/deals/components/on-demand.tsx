@@ -34,18 +34,22 @@ export function Pagination(props: PaginationProps) {
   return parts ? <parts.Pagination {...props} /> : null;
 }
 
-const NO_HOURS: ReadonlyMap<string, HoursNow> = new Map();
-
 /**
- * What each store's hours say now, by key, for the cards: none until the browser is idle after
- * the list is drawn (the hours' reader and rules load with the on-demand parts, and the stores'
- * hours are a second read), then kept up to the minute. Returns the element that keeps them,
- * for the caller to render.
+ * What each store's hours say now, by key, for the cards and 'Open now': null until they are
+ * read, then kept up to the minute. The hours' reader and rules load with the on-demand parts
+ * and the stores' hours are a second read, made once the browser is idle after the list is drawn,
+ * or at once when `wanted` ('Open now' chosen). Returns the element that keeps them, for the
+ * caller to render.
  */
-export function useHoursNow(): [ReadonlyMap<string, HoursNow>, ReactNode] {
+export function useHoursNow(
+  listShown: boolean,
+  wanted: boolean,
+): [ReadonlyMap<string, HoursNow> | null, ReactNode] {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  const parts = useCodeWhen(onDemandParts, idle);
-  const [hours, setHours] = useState(NO_HOURS);
+  useEffect(() => {
+    if (listShown) whenIdle(() => setIdle(true));
+  }, [listShown]);
+  const parts = useCodeWhen(onDemandParts, idle || wanted);
+  const [hours, setHours] = useState<ReadonlyMap<string, HoursNow> | null>(null);
   return [hours, parts ? <parts.StoreHoursSource onHours={setHours} /> : null];
 }

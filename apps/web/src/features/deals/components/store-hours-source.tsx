@@ -9,7 +9,10 @@ interface StoreHoursSourceProps {
 
 /** Reads the stores' hours for the cards of the first load (see `useHoursNow`); draws nothing. */
 export function StoreHoursSource({ onHours }: StoreHoursSourceProps) {
-  const { hours } = useStoreHours();
-  useEffect(() => onHours(hours), [hours, onHours]);
+  const { details, hours } = useStoreHours();
+  // Only once read: until then no store's hours are known, which is not every store closed.
+  useEffect(() => {
+    if (details) onHours(hours);
+  }, [details, hours, onHours]);
   return null;
 }

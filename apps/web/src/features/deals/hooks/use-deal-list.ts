@@ -15,13 +15,14 @@ import {
   type DealView,
   type Dispensary,
   type GeoPoint,
+  type HoursNow,
   type TimeZone,
 } from '@stl-deals/domain';
 import { useMemo } from 'react';
 import type { DealsSnapshot } from '../api/get-deals';
 import { onDemandParts } from '../load-on-demand';
 import { useCodeWhen } from './use-code-when';
-import type { Filters } from '../model/url-filters';
+import { DEFAULT_FILTERS, writeFilters, type Filters } from '../model/url-filters';
 
 const NO_DEALS: Deal[] = [];
 const NO_VIEWS: DealView[] = [];
@@ -92,16 +93,19 @@ export function useLoadedDeals({
  */
 export type DealListModel = ReturnType<typeof useDealList>;
 
-export function useDealList(loaded: LoadedDeals, filters: Filters) {
+export function useDealList(
+  loaded: LoadedDeals,
+  filters: Filters,
+  /** What each store's hours say now, null until read (see `useHoursNow`). */
+  hours: ReadonlyMap<string, HoursNow> | null,
+) {
   const { showable, locationKnown } = loaded;
   // No deferred search: a keystroke narrows the last result (see `filterAndSortDealsNarrowing`)
   // and draws the list in the same frame, faster than a second, deferred render would.
   const { search } = filters;
   // Distance sort needs a location (spec section 2); until then the list keeps relevance.
   const sort = filters.sort === 'distance' && !locationKnown ? 'relevance' : filters.sort;
-  const { category, distance: radius, size, brand, thc, type, pageSize } = filters;
-  // 'My stores' as text: the same stores read from a new URL (another page) are the same filter.
-  const stores = filters.stores.join();
+  const { pageSize } = filters;
   const { dispensaries } = loaded;
   // The tax rule and the shopper search load with the page's on-demand parts (when the browser
   // is idle after the first list, or at once for prices with tax or a search); until they arrive
@@ -112,38 +116,30 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
     () => (parts ? parts.pricesWithTax(filters.tax, dispensaries) : null),
     [parts, filters.tax, dispensaries],
   );
-  const searched = useMemo(() => {
-    const chosen = {
-      category,
-      radius,
-      search,
-      sort,
-      size,
-      brand,
-      thc,
-      type,
-      tax,
-      stores: stores ? stores.split(',') : [],
-    };
-    return parts && searching
-      ? parts.shopperSearch(showable, chosen, locationKnown)
-      : { deals: filterAndSortDealsNarrowing(showable, chosen, locationKnown), suggestion: null };
-  }, [
-    parts,
-    searching,
-    showable,
-    category,
-    radius,
-    search,
-    sort,
-    size,
-    brand,
-    thc,
-    type,
-    tax,
-    stores,
-    locationKnown,
-  ]);
+  // 'Open now': the stores open this minute once their hours are read, until then every store.
+  // As text, so that a minute in which no store opens or closes changes nothing.
+  const openText =
+    filters.open === 'now' && hours
+      ? [...hours].flatMap(([key, now]) => (now.open ? [key] : [])).join()
+      : null;
+  const open = useMemo(
+    () => (openText === null ? null : new Set(openText ? openText.split(',') : [])),
+    [openText],
+  );
+  // Every filter but the place in the list, as the URL writes them: the list is searched again
+  // only when one of them changes (the same stores read from a new URL are the same filter).
+  const chosenText = writeFilters({ ...filters, page: 1, pageSize: DEFAULT_FILTERS.pageSize });
+  const searched = useMemo(
+    () => {
+      // The URL's filters by the names the list's rules read (`DealFilters`), 'My stores' among them.
+      const chosen = { ...filters, radius: filters.distance, sort, tax, open };
+      return parts && searching
+        ? parts.shopperSearch(showable, chosen, locationKnown)
+        : { deals: filterAndSortDealsNarrowing(showable, chosen, locationKnown), suggestion: null };
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `chosenText` says every filter read
+    [parts, searching, showable, chosenText, sort, tax, open, locationKnown],
+  );
   const matching = searched.deals;
 
   const pages = pageCount(matching.length, pageSize);
@@ -167,6 +163,8 @@ export function useDealList(loaded: LoadedDeals, filters: Filters) {
     counts: loaded.counts,
     loadedAt: loaded.loadedAt,
     products: loaded.products,
+    /** What each store's hours say now, null until read: the cards' store buttons. */
+    hours,
     /** Prices with tax when the switch is on, else null: the cards' '~$27.43 with tax'. */
     tax,
     /** How many pages the list has (the pagination bar lays them out, see `Pagination`). */

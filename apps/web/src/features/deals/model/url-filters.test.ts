@@ -17,6 +17,7 @@ describe('readFilters', () => {
       brand: '',
       thc: 'any',
       type: 'any',
+      open: 'any',
       sort: 'relevance',
       tax: 'off',
       distance: 'all',
@@ -30,7 +31,7 @@ describe('readFilters', () => {
   it('reads every filter', () => {
     expect(
       readFilters(
-        '?dispensary=swade&category=edibles&size=eighth&brand=Good+Day+Farm&thc=25&type=Indica&sort=price-low&tax=med&distance=10&search=gummy+bears&day=friday&pageSize=48&page=3',
+        '?dispensary=swade&category=edibles&size=eighth&brand=Good+Day+Farm&thc=25&type=Indica&open=now&sort=price-low&tax=med&distance=10&search=gummy+bears&day=friday&pageSize=48&page=3',
       ),
     ).toEqual({
       dispensary: 'swade',
@@ -40,6 +41,7 @@ describe('readFilters', () => {
       brand: 'good day farm',
       thc: '25',
       type: 'Indica',
+      open: 'now',
       sort: 'price-low',
       tax: 'med',
       distance: '10',
