@@ -82,6 +82,7 @@ const deal = record({
   previousPrice: pool(...numbers),
   priceChangedAt: pool('2026-11-20', '2026-02-30', '2026-1-2', 20261120, '2026-11-20T00:00:00Z'),
   discountCheck: pool('real', 'inflated', 'none', 'unknown', 'fake', 1),
+  linkKind: pool('product', 'menu', 'Product', 'page'),
 });
 
 const source = record({

@@ -3,6 +3,7 @@ import {
   DEAL_CATEGORIES,
   DISCOUNT_CHECKS,
   LIMITS,
+  LINK_KINDS,
   LOCATION_SOURCES,
   MAX_GRAMS,
   MAX_LOGO_URLS,
@@ -167,6 +168,7 @@ const DEAL_SHAPE: Shape = {
   previousPrice: optional(money),
   priceChangedAt: optional(when<string>(isCalendarDay)),
   discountCheck: optional(oneOf(DISCOUNT_CHECKS)),
+  linkKind: optional(oneOf(LINK_KINDS)),
 };
 
 const DEAL_FIELDS: Fields = Object.entries(DEAL_SHAPE);

@@ -34,6 +34,25 @@ describe('DealCard', () => {
     expect(link).toHaveTextContent('(opens in a new tab)');
   });
 
+  it.each([
+    ['product' as const, /^View at 🏪 Swade/],
+    ['menu' as const, /^Store menu/],
+  ])("says where a '%s' link leads, as a second way to it", (linkKind, words) => {
+    renderCard({ title: 'Gummies 25% off', sourceUrl: 'https://shop.example/g', linkKind });
+    const via = screen.getByRole('link', { name: words });
+    expect(via).toHaveAttribute('href', 'https://shop.example/g');
+    expect(via).toHaveAttribute('target', '_blank');
+    expect(via).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(via).toHaveAccessibleName(expect.stringMatching(/\(opens in a new tab\)$/));
+  });
+
+  it('says nothing of where the link leads when the service does not know, or there is none', () => {
+    renderCard({ title: 'Gummies 25% off', sourceUrl: 'https://shop.example/g' });
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    renderCard({ title: 'Vape 10% off', sourceUrl: 'javascript:alert(1)', linkKind: 'product' });
+    expect(screen.queryByRole('link', { name: /View at/ })).toBeNull();
+  });
+
   it('is not a link when the sourceUrl is not http(s)', () => {
     renderCard({ title: 'Gummies 25% off', sourceUrl: 'javascript:alert(1)' });
     expect(screen.queryByRole('link')).toBeNull();

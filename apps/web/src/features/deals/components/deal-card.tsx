@@ -216,8 +216,12 @@ export const DealCard = memo(function DealCard({
   ) : (
     <div className={styles.main}>{content}</div>
   );
+  // Where the card's link leads, said beside its buttons on wider screens: the product's page at
+  // its store, or the store's menu (never said when the service does not know which).
+  const kind = card.href && view.deal.linkKind;
+  const leads = kind && (kind === 'product' ? `View at ${view.deal.dispensary}` : 'Store menu');
   // The card's buttons sit beside its link, never inside it (no control within a control).
-  const actions = (also || history || store) && (
+  const actions = (also || history || store || leads) && (
     <div className={styles.actions}>
       {also && (
         <button
@@ -242,6 +246,12 @@ export const DealCard = memo(function DealCard({
         >
           Price history
         </button>
+      )}
+      {leads && (
+        <a className={styles.via} href={card.href!} target="_blank" rel="noopener noreferrer">
+          {leads}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
       )}
       {store && (
         // The store's hours now when known (never a guess), else only the way to its panel.
