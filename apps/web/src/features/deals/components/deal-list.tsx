@@ -9,7 +9,7 @@ import { hiddenDealsNote } from '../model/messages';
 import { DealCard } from './deal-card';
 import styles from './deal-list.module.css';
 import { EmptyState } from './empty-state';
-import { Pagination, useHoursNow } from './on-demand';
+import { Pagination, useListCompanions } from './on-demand';
 import { FollowButton } from '../../follow/components/follow-button';
 
 const NO_OFFERS: readonly DealView[] = [];
@@ -64,7 +64,7 @@ export function DealList(props: DealListProps) {
     [openDialog],
   );
   const closeHistory = useCallback(() => setHistory(null), []);
-  const [hours, hoursSource] = useHoursNow();
+  const [hours, companions] = useListCompanions();
   // Focus returns where it was when the dialog closes, however it closed (Escape, Close, Back); a
   // dialog opened by a shared link returns it to the count line.
   const dialogOpen = productKey !== null || storeKey !== null || history !== null;
@@ -152,7 +152,7 @@ export function DealList(props: DealListProps) {
         )}
       </div>
       <Pagination page={list.page} pages={list.pages} onPage={goTo} />
-      {hoursSource}
+      {companions}
       {dialogs && productKey !== null && (
         <dialogs.ProductComparison
           productKey={productKey}

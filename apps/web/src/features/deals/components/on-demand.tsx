@@ -39,13 +39,13 @@ const NO_HOURS: ReadonlyMap<string, HoursNow> = new Map();
 /**
  * What each store's hours say now, by key, for the cards: none until the browser is idle after
  * the list is drawn (the hours' reader and rules load with the on-demand parts, and the stores'
- * hours are a second read), then kept up to the minute. Returns the element that keeps them,
- * for the caller to render.
+ * hours are a second read), then kept up to the minute. Returns the element that keeps them, and
+ * with them the service worker's offline copies (see `ListCompanions`), for the caller to render.
  */
-export function useHoursNow(): [ReadonlyMap<string, HoursNow>, ReactNode] {
+export function useListCompanions(): [ReadonlyMap<string, HoursNow>, ReactNode] {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
   const parts = useCodeWhen(onDemandParts, idle);
   const [hours, setHours] = useState(NO_HOURS);
-  return [hours, parts ? <parts.StoreHoursSource onHours={setHours} /> : null];
+  return [hours, parts ? <parts.ListCompanions onHours={setHours} /> : null];
 }

@@ -7,7 +7,7 @@ interface StoreHoursSourceProps {
   onHours: (hours: ReadonlyMap<string, HoursNow>) => void;
 }
 
-/** Reads the stores' hours for the cards of the first load (see `useHoursNow`); draws nothing. */
+/** Reads the stores' hours for the cards of the first load (see `useListCompanions`); draws nothing. */
 export function StoreHoursSource({ onHours }: StoreHoursSourceProps) {
   const { hours } = useStoreHours();
   useEffect(() => onHours(hours), [hours, onHours]);
