@@ -3,7 +3,7 @@ import {
   registerServiceWorker,
   serviceWorkerSupported,
 } from '../../../shared/service-worker';
-import { copiesServed } from '../model/offline-copy';
+import { copiesServed, dealsCallOf, LIST_CALLS } from '../model/offline-copy';
 
 // The page's side of the service worker's offline copies (public/sw.js): the worker keeps the
 // page and the last answers the page drew its list from, and gives them when the network fails.
@@ -11,15 +11,16 @@ import { copiesServed } from '../model/offline-copy';
 /**
  * Registers the page's service worker, when this browser can run it. A page the worker did not
  * control as it loaded (the first visit, or a new worker) made its calls without it: the worker
- * is handed their URLs to keep copies of, so that the next visit opens offline.
+ * is handed those its list was drawn from (the deals of `selections`, 'all' or dispensaries'
+ * keys) to keep copies of, so that the next visit opens offline.
  */
-export async function keepOfflineCopies(): Promise<void> {
+export async function keepOfflineCopies(selections: readonly string[]): Promise<void> {
   if (!serviceWorkerSupported()) return;
   const controlled = navigator.serviceWorker.controller !== null;
   const registration = await registerServiceWorker();
   if (controlled) return;
   await navigator.serviceWorker.ready;
-  const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+  const urls = [...LIST_CALLS, ...selections.map(dealsCallOf)];
   registration.active?.postMessage({ type: 'keep', urls });
 }
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useServices } from '../../../shared/services';
 import type { DealsSnapshot } from '../api/get-deals';
 import { keepOfflineCopies, offlineCopiesServed } from '../api/offline-copies';
-import { dealsSelectionOf, offlineCopyText } from '../model/offline-copy';
+import { dealsCallOf, offlineCopyText } from '../model/offline-copy';
 
 /**
  * Once the list is drawn: registers the page's service worker (its offline copies), and marks
@@ -15,7 +15,12 @@ export function OfflineCopies() {
   const client = useQueryClient();
   const { now, timeZone } = useServices();
   useEffect(() => {
-    keepOfflineCopies().catch((error: unknown) => {
+    const cache = client.getQueryCache();
+    const loaded = cache.findAll({ queryKey: ['deals'] }).filter((query) => query.state.data);
+    const selections = loaded.flatMap(({ queryKey: [, key] }) =>
+      typeof key === 'string' ? [key] : [],
+    );
+    keepOfflineCopies(selections).catch((error: unknown) => {
       console.warn('The offline copies are not available:', error);
     });
     let current = true;
@@ -25,8 +30,7 @@ export function OfflineCopies() {
       if (kind !== 'deals' || typeof selection !== 'string' || !snapshot || snapshot.offline) {
         return;
       }
-      const served = await offlineCopiesServed(now);
-      const savedAt = [...served].find(([path]) => dealsSelectionOf(path) === selection)?.[1];
+      const savedAt = (await offlineCopiesServed(now)).get(dealsCallOf(selection));
       // Only the snapshot asked about: a newer one may have come meanwhile.
       if (!current || savedAt === undefined || query.state.data !== snapshot) return;
       client.setQueryData<DealsSnapshot>(query.queryKey, {
@@ -35,9 +39,8 @@ export function OfflineCopies() {
         offline: offlineCopyText(savedAt, now(), timeZone),
       });
     };
-    const cache = client.getQueryCache();
     const markQuietly = (query: Query) => void mark(query).catch(() => undefined);
-    for (const query of cache.findAll({ queryKey: ['deals'] })) markQuietly(query);
+    for (const query of loaded) markQuietly(query);
     const stop = cache.subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'success') {
         markQuietly(event.query as Query);

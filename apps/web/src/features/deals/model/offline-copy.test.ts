@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copiesServed, dealsSelectionOf, offlineCopyText } from './offline-copy';
+import { copiesServed, offlineCopyText } from './offline-copy';
 
 const NOW = Date.parse('2026-11-24T21:30:00Z'); // 3:30 PM in St. Louis
 const CHICAGO = 'America/Chicago';
@@ -29,19 +29,6 @@ describe('copiesServed', () => {
     ],
   ])('%s', (_name, answer, expected) => {
     expect([...copiesServed(answer, NOW)]).toEqual(expected);
-  });
-});
-
-describe('dealsSelectionOf', () => {
-  it.each<[string, string | null]>([
-    ['/api/reactive/deals?view=page', 'all'],
-    ['/api/reactive/deals', 'all'],
-    ['/api/reactive/deals?dispensary=greenlight-ferguson&view=page', 'greenlight-ferguson'],
-    ['/api/reactive/deals?dispensary=a%20b&view=page', 'a b'],
-    ['/api/monitoring/scraper/status', null],
-    ['/api/reactive/deals/extra?view=page', null],
-  ])('%s', (path, expected) => {
-    expect(dealsSelectionOf(path)).toBe(expected);
   });
 });
 

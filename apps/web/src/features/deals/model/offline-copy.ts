@@ -30,13 +30,20 @@ export function copiesServed(answer: unknown, now: number): Map<string, number> 
 }
 
 /**
- * The selection whose deals a call's path asks for (see `getDeals`): a dispensary's key, 'all',
- * or null for a call that is not the deals list's.
+ * The service calls the page's list is drawn from besides its deals, as the page makes them (see
+ * `checkHealth`, `getCacheStatus` and `getDispensaries`): the service worker keeps their copies.
  */
-export function dealsSelectionOf(path: string): string | null {
-  const url = new URL(path, 'https://page.invalid');
-  if (url.pathname !== '/api/reactive/deals') return null;
-  return url.searchParams.get('dispensary') ?? 'all';
+export const LIST_CALLS = [
+  '/api/monitoring/scraper/ping',
+  '/api/monitoring/scraper/status',
+  '/api/scraper/dispensaries',
+] as const;
+
+/** The path of the deals call of a selection ('all' or a dispensary's key), as `getDeals` asks. */
+export function dealsCallOf(selection: string): string {
+  return selection === 'all'
+    ? '/api/reactive/deals?view=page'
+    : `/api/reactive/deals?dispensary=${encodeURIComponent(selection)}&view=page`;
 }
 
 /** 'Deals from 2:10 PM, offline'; with the date when the copy is from an earlier day. */
