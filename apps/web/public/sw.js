@@ -93,7 +93,7 @@ async function networkFirst(event, cacheName, key = event.request.url) {
     return saved;
   }
   if (cacheName === ANSWERS_CACHE) forgetCopy(clientId, request.url);
-  if (response.ok && response.type === 'basic') {
+  if (response.ok) {
     event.waitUntil(
       save(cacheName, key, response.clone()).then(() =>
         key === SHELL_KEY ? keepShellFiles() : undefined,
@@ -108,7 +108,7 @@ async function savedFirst(event) {
   const saved = await caches.match(event.request.url, { cacheName: SHELL_CACHE });
   if (saved) return saved;
   const response = await fetch(event.request);
-  if (response.ok && response.type === 'basic') {
+  if (response.ok) {
     event.waitUntil(save(SHELL_CACHE, event.request.url, response.clone()));
   }
   return response;
