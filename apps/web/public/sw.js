@@ -258,7 +258,9 @@ async function keepLoaded(urls) {
     }
     const kind = kindOf(request);
     const cacheName = kind === 'answer' ? ANSWERS_CACHE : kind === 'file' ? FILES_CACHE : null;
-    if (!cacheName || (await caches.match(request.url, { cacheName }))) continue;
+    if (!cacheName) continue;
+    // An answer is fetched again (the page just drew from it); a file is saved once.
+    if (kind === 'file' && (await caches.match(request.url, { cacheName }))) continue;
     const response = await fetch(request).catch(() => null);
     if (!response || !response.ok) continue;
     await save(cacheName, request.url, response);
