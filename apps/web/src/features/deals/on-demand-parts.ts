@@ -2,8 +2,8 @@
 // (Refresh, Refresh All, Retry Connection), the page's background retries and the first cache
 // load's auto-refresh rounds, what is shown only after a failure, a location or inside a closed
 // disclosure, the follow and product watch dialogs, the shopper search, the pagination bar (under
-// the first page of cards) and the stores' hours the cards say. None of it is needed to paint the
-// first list.
+// the first page of cards), the stores' hours the cards say and the service worker's offline
+// copies. None of it is needed to paint the first list.
 
 export { autoRefreshDeals } from './api/auto-refresh';
 export { backgroundAttempt, retryConnection } from './api/connection-recovery';
@@ -20,4 +20,4 @@ export { default as WatchDialog } from '../follow/components/watch-dialog';
 export { pricesWithTax } from '@stl-deals/domain';
 export { shopperSearch } from './model/shopper-search';
 export { didYouMean } from './components/did-you-mean';
-export { StoreHoursSource } from './components/store-hours-source';
+export { ListCompanions } from './components/list-companions';

@@ -35,7 +35,8 @@ export async function autoRefreshDeals(
         partial: true,
       });
     }
-    return more ? snapshot(ctx, deals) : { ...previous, loadedAt: ctx.now() };
+    // A new snapshot either way: an offline copy's note belongs to the answer it was made for.
+    return snapshot(ctx, more ? deals : previous.deals);
   } catch (error) {
     if (signal?.aborted) throw error;
     return previous;

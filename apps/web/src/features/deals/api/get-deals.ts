@@ -13,6 +13,12 @@ import { yieldToBrowser } from '../../../shared/tasks/yield-to-browser';
 export interface DealsSnapshot {
   deals: Deal[];
   loadedAt: number;
+  /**
+   * Set when the deals are the service worker's copy, given because the network failed: what the
+   * status line says of them ('Deals from 2:10 PM, offline'); `loadedAt` is then when the copy
+   * was saved (see `OfflineCopies`).
+   */
+  offline?: string;
 }
 
 /**

@@ -38,8 +38,8 @@ export function Pagination(props: PaginationProps) {
  * What each store's hours say now, by key, for the cards and 'Open now': null until they are
  * read, then kept up to the minute. The hours' reader and rules load with the on-demand parts
  * and the stores' hours are a second read, made once the browser is idle after the list is drawn,
- * or at once when `wanted` ('Open now' chosen). Returns the element that keeps them, for the
- * caller to render.
+ * or at once when `wanted` ('Open now' chosen). Returns the element that keeps them, and with
+ * them the service worker's offline copies (see `ListCompanions`), for the caller to render.
  */
 export function useHoursNow(
   listShown: boolean,
@@ -51,5 +51,5 @@ export function useHoursNow(
   }, [listShown]);
   const parts = useCodeWhen(onDemandParts, idle || wanted);
   const [hours, setHours] = useState<ReadonlyMap<string, HoursNow> | null>(null);
-  return [hours, parts ? <parts.StoreHoursSource onHours={setHours} /> : null];
+  return [hours, parts ? <parts.ListCompanions onHours={setHours} /> : null];
 }

@@ -11,7 +11,10 @@ interface StatusLineProps {
   show: boolean;
   snapshot: DealsSnapshot | undefined;
   status: CacheStatus | null;
-  /** What the page is doing, when the deal list is on screen and there is something to say. */
+  /**
+   * What the page is doing, when the deal list is on screen and there is something to say; else,
+   * for deals from the service worker's copy, how old they are.
+   */
   note: string | null;
   /**
    * The backend does not answer now: the line says so instead of the cache's last known state,
@@ -39,7 +42,7 @@ export const StatusLine = memo(function StatusLine(props: StatusLineProps) {
   return (
     <section className={styles.status} aria-label="Data status">
       <p className={styles.note} role="status">
-        {note}
+        {note ?? snapshot?.offline}
       </p>
       <ul className={styles.facts}>
         {snapshot && <li>Data loaded: {loadedTimeText(snapshot.loadedAt, timeZone)}</li>}

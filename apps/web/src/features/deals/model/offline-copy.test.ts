@@ -1,25 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { offlineCopySavedAt, offlineCopyText } from './offline-copy';
+import { copiesServed, offlineCopyText } from './offline-copy';
 
 const NOW = Date.parse('2026-11-24T21:30:00Z'); // 3:30 PM in St. Louis
 const CHICAGO = 'America/Chicago';
 
-describe('offlineCopySavedAt', () => {
-  it.each<[string, string | null, number | null]>([
-    ['no header: a fresh answer', null, null],
-    ['a saved time', '2026-11-24T20:10:00.000Z', Date.parse('2026-11-24T20:10:00Z')],
+describe('copiesServed', () => {
+  const DEALS = '/api/reactive/deals?view=page';
+  it.each<[string, unknown, [string, number][]]>([
+    ['no answer (the worker did not answer)', null, []],
+    ['no copies', { copies: [] }, []],
     [
-      'a saved time without milliseconds',
-      '2026-11-24T20:10:00Z',
-      Date.parse('2026-11-24T20:10:00Z'),
+      'a copy ten minutes old',
+      { copies: [{ path: DEALS, ageMs: 600_000 }] },
+      [[DEALS, NOW - 600_000]],
     ],
-    ['not a time', 'yesterday', null],
-    ['a time with an offset, not UTC', '2026-11-24T14:10:00-06:00', null],
-    ['a time after now', '2026-11-25T20:10:00Z', null],
-    ['an impossible date', '2026-13-45T20:10:00Z', null],
-  ])('%s', (_name, value, expected) => {
-    const headers = new Headers(value === null ? {} : { 'x-offline-copy': value });
-    expect(offlineCopySavedAt(headers, NOW)).toBe(expected);
+    ['a copy saved just now', { copies: [{ path: DEALS, ageMs: 0 }] }, [[DEALS, NOW]]],
+    ['not a list', { copies: 'all' }, []],
+    ['a path outside the API', { copies: [{ path: '/', ageMs: 10 }] }, []],
+    ['a full URL, not a path', { copies: [{ path: 'https://x.test/api/a', ageMs: 10 }] }, []],
+    ['an age in the future', { copies: [{ path: DEALS, ageMs: -5 }] }, []],
+    ['an age that is no number', { copies: [{ path: DEALS, ageMs: '600000' }] }, []],
+    ['an age beyond a year', { copies: [{ path: DEALS, ageMs: 400 * 86_400_000 }] }, []],
+    ['an age that is NaN', { copies: [{ path: DEALS, ageMs: Number.NaN }] }, []],
+    [
+      'the good ones of a mixed list',
+      { copies: [null, { path: DEALS, ageMs: 1_000 }, { path: 7 }] },
+      [[DEALS, NOW - 1_000]],
+    ],
+  ])('%s', (_name, answer, expected) => {
+    expect([...copiesServed(answer, NOW)]).toEqual(expected);
   });
 });
 

@@ -5,6 +5,8 @@
  * /api/push/subscriptions/{id}` with its token as a bearer credential).
  */
 
+import { registerServiceWorker } from '../../../shared/service-worker';
+
 /** Why this browser cannot be notified, in the visitor's words; null when it can. */
 export function pushUnavailable(): string | null {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) {
@@ -61,7 +63,7 @@ async function subscribe(
   if ((await Notification.requestPermission()) !== 'granted') {
     throw new FollowError('Notifications were not allowed, so none can be sent.');
   }
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  const registration = await registerServiceWorker();
   await navigator.serviceWorker.ready;
   const key = (await (await serviceCall('/api/push/key')).json()) as { publicKey?: unknown };
   if (typeof key.publicKey !== 'string') throw new FollowError('The service sent no push key.');
