@@ -172,6 +172,7 @@ describe('what the visitor sees', () => {
   it.each<[string, SortKey]>([
     ['Biggest discount', 'discount'],
     ['Lowest unit price', 'unit-price'],
+    ['Most THC per dollar', 'thc-value'],
     ['Newest', 'newest'],
     ['Price: Low to High', 'price-low'],
   ])('sorts by %s', async (label, sort) => {

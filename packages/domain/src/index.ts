@@ -72,6 +72,7 @@ export * from './rules/product-stores';
 export * from './rules/out-the-door';
 export * from './rules/potency';
 export * from './rules/potency-filter';
+export * from './rules/thc-value';
 export * from './rules/potency-text';
 export * from './rules/strain-type';
 export * from './rules/brand-in-text';

@@ -29,6 +29,7 @@ export const SORT_KEYS = [
   'discount',
   'real-discount',
   'unit-price',
+  'thc-value',
   'newest',
   'dispensary',
   'category',
@@ -38,8 +39,8 @@ export const SORT_KEYS = [
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /**
- * The spec's seven sorts and four more (biggest discount, best real discount, lowest unit price,
- * newest); distance is enabled only once the visitor's location is known.
+ * The spec's seven sorts and five more (biggest discount, best real discount, lowest unit price,
+ * most THC per dollar, newest); distance is enabled only once the visitor's location is known.
  */
 export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
   return [
@@ -49,6 +50,7 @@ export function sortOptions(locationKnown: boolean): Array<Option<SortKey>> {
     { value: 'discount', label: 'Biggest discount' },
     { value: 'real-discount', label: 'Best real discount' },
     { value: 'unit-price', label: 'Lowest unit price' },
+    { value: 'thc-value', label: 'Most THC per dollar' },
     { value: 'newest', label: 'Newest' },
     { value: 'dispensary', label: 'Dispensary Name' },
     { value: 'category', label: 'Category' },

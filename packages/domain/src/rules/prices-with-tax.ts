@@ -2,6 +2,7 @@ import { MAX_MONEY } from '../contract/constants';
 import type { Dispensary, DispensaryTax, TaxRatePart } from '../contract/dispensary';
 import type { SortKey, TaxChoice } from '../contract/options';
 import { byNumber, byNumberDescending, byUnitPriceOf, type Compare } from './compare';
+import { thcPerDollar } from './thc-value';
 import type { DealView } from './deal-view';
 import { outTheDoorPrice, outTheDoorText, type TaxMode } from './out-the-door';
 
@@ -77,6 +78,11 @@ export function pricesWithTax(
         return key === 'price-low'
           ? [(a, b) => byNumber(price(a), price(b)), completeFirst]
           : [(a, b) => byNumberDescending(price(a), price(b)), completeFirst];
+      }
+      if (key === 'thc-value') {
+        const price = amounts((view) => view.sortPrice);
+        const value = (view: DealView) => thcPerDollar(view, price(view));
+        return [(a, b) => byNumberDescending(value(a), value(b)), completeFirst];
       }
       if (key === 'unit-price') {
         return [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../contract/options';
 import type { DealCategory } from '../contract/values';
+import type { Deal } from '../contract/deal';
 import type { DealView } from './deal-view';
 import type { DispensaryTax } from '../contract/dispensary';
 import { pricesWithTax } from './prices-with-tax';
@@ -291,6 +292,24 @@ describe('the sorts beyond the spec', () => {
     expect(ids(sortDeals(views, 'unit-price'))).toBe('e c f a d b');
   });
 
+  it('most THC per dollar first: a percent by its weight, a package by its mg, unknown last', () => {
+    const thc = (id: string, figure: Deal['thc']) => ({ id, thc: figure }) as never;
+    const views = [
+      // 3.5 g at 20% for $35: 20 mg a dollar.
+      make('a', 0, { deal: thc('a', { min: 20, max: 20, unit: '%' }), grams: 3.5, sortPrice: 35 }),
+      // 100 mg for $20: 5 mg a dollar.
+      make('b', 1, { deal: thc('b', { min: 100, max: 100, unit: 'mg' }), sortPrice: 20 }),
+      make('c', 2, { deal: thc('c', undefined), grams: 3.5, sortPrice: 10 }),
+      // 1 g at 80% (its range's bottom) for $20: 40 mg a dollar.
+      make('d', 3, { deal: thc('d', { min: 80, max: 90, unit: '%' }), grams: 1, sortPrice: 20 }),
+      // No price: unknown.
+      make('e', 4, { deal: thc('e', { min: 100, max: 100, unit: 'mg' }), sortPrice: Number.NaN }),
+      // 7 g at 10% for $35, 20 mg a dollar: a tie, in the service's order.
+      make('f', 5, { deal: thc('f', { min: 10, max: 10, unit: '%' }), grams: 7, sortPrice: 35 }),
+    ];
+    expect(ids(sortDeals(views, 'thc-value'))).toBe('d a f b c e');
+  });
+
   it('newest first, never dated last', () => {
     const views = [
       make('a', 0, { firstSeenMs: 100 }),
@@ -332,12 +351,14 @@ describe('the price sorts with tax', () => {
       sourceUrl: '',
       dispensary: key,
       dispensaryKey: key,
+      thc: { min: 20, max: 20, unit: '%' },
     },
     category: 'flower',
     distanceMiles: 1,
     sortPrice: price,
     rank,
     ...(unit === undefined ? {} : { unitPrice: { amount: unit, per: 'g' as const } }),
+    grams: 3.5,
   });
   // With adult-use tax: a $35.70 (19%), b $34.41 (11%), c $36.63 (6% + the lowest 5%), d unknown.
   // With medical tax: a $34.20 (14%), b $33.79 (9%), c $34.65 (4% + the lowest 5%).
@@ -358,6 +379,9 @@ describe('the price sorts with tax', () => {
     ['unit-price', 'off', 'a b c d'],
     ['unit-price', 'rec', 'b a c d'],
     ['unit-price', 'med', 'b a c d'],
+    // The same THC everywhere: the least price with tax holds the most per dollar.
+    ['thc-value', 'off', 'a b c d'],
+    ['thc-value', 'rec', 'b a c d'],
     // Sorts that read no price are the same with tax.
     ['dispensary', 'rec', 'a b d c'],
     ['relevance', 'med', 'a b c d'],

@@ -4,6 +4,7 @@ import type { DealView } from './deal-view';
 import { onFirstUse } from './on-first-use';
 import { byNumber, byNumberDescending, byUnitPriceOf, type Compare } from './compare';
 import type { PricesWithTax } from './prices-with-tax';
+import { thcPerDollar } from './thc-value';
 
 /** The service's order: relevance, and the last word on every tie. */
 const byRank: Compare = (a, b) => byNumber(a.rank, b.rank);
@@ -77,6 +78,9 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
   discount: [byDiscount],
   'real-discount': [byRealDiscount],
   'unit-price': [byUnitPrice],
+  'thc-value': [
+    (a, b) => byNumberDescending(thcPerDollar(a, a.sortPrice), thcPerDollar(b, b.sortPrice)),
+  ],
   newest: [byNewest],
   dispensary: [byDispensary],
   category: [byCategory],
@@ -91,7 +95,8 @@ const COMPARATORS: Record<SortKey, readonly Compare[]> = {
  * `sortPrice`, the price per item (see `effectivePrice`: beyond the spec's first number, so '2 for
  * $65' sorts as $32.50, not $2); deals with no price come after every priced one in both
  * directions. unit-price: by the unit price at that price. real-discount: furthest below the
- * usual price first, unknown last. dispensary: by name, see `byDispensary`.
+ * usual price first, unknown last. thc-value: most mg of THC per dollar of an item's price first
+ * (`thcPerDollar`), unknown last. dispensary: by name, see `byDispensary`.
  * category: flower first, other last. category-dispensary: category, then dispensary name.
  * distance: near to far, unknown (Infinity) last.
  *

@@ -1,4 +1,5 @@
 import {
+  dayOf,
   MY_STORES,
   OPEN_OPTIONS,
   PAGE_SIZES,
@@ -40,7 +41,7 @@ const DAY_NAME = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /** 'Deals for': Today (Tuesday), Tomorrow (Wednesday), then every weekday by name. */
 function dayChoices(today: Weekday | null): Array<{ value: DayChoice; label: string }> {
-  const tomorrow = today ? WEEKDAYS[(WEEKDAYS.indexOf(today) + 1) % 7]! : null;
+  const tomorrow = today ? dayOf('tomorrow', today) : null;
   return [
     { value: 'today', label: today ? `Today (${DAY_NAME(today)})` : 'Today' },
     { value: 'tomorrow', label: tomorrow ? `Tomorrow (${DAY_NAME(tomorrow)})` : 'Tomorrow' },
