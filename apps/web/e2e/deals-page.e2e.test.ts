@@ -83,11 +83,19 @@ describe('the deals page in Chromium, served by the real service in demo mode', 
     await page.getByText(/^Demo data: the service shows simulated deals$/).waitFor();
 
     expect(await cardTitles(page)).toEqual(expected.titles);
+    // Each card with an http(s) link is one link holding its title; where the service says what
+    // the link leads to, a second one beside its buttons says it ('View at …', 'Store menu').
+    const linked = expected.cards.filter((c) => safeHttpUrl(c.deal.sourceUrl));
+    expect(await page.locator('main a[target="_blank"]:has(h3, h4)').count()).toBe(linked.length);
     const links = page.locator('main a[target="_blank"]');
     expect(await links.count()).toBe(
-      expected.cards.filter((c) => safeHttpUrl(c.deal.sourceUrl)).length,
+      linked.length + linked.filter((c) => c.deal.linkKind !== undefined).length,
     );
-    expect(await links.first().getAttribute('rel')).toBe('noopener noreferrer');
+    for (const rel of await links.evaluateAll((all) =>
+      all.map((link) => link.getAttribute('rel')),
+    )) {
+      expect(rel).toBe('noopener noreferrer');
+    }
 
     // No wake-up call on localhost (the page's own document request is a GET of / too, but never
     // a JSON one); every API call with a JSON content type.
